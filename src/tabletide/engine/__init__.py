@@ -1,0 +1,41 @@
+"""The game-independent core: actions, codec, RNG, states, games, registry, replays, errors."""
+
+from tabletide.engine.actions import Action
+from tabletide.engine.codec import ActionCodec, ActionSpec, enum, ints
+from tabletide.engine.errors import (
+    ConfigError,
+    IllegalActionError,
+    MalformedActionError,
+    ReplayError,
+    TabletideError,
+)
+from tabletide.engine.game import Game, OptionSpec
+from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
+from tabletide.engine.replay import Replay
+from tabletide.engine.rng import Rng, derive_seed
+from tabletide.engine.state import Event, Frame, State
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Action",
+    "ActionCodec",
+    "ActionSpec",
+    "ConfigError",
+    "Event",
+    "Frame",
+    "Game",
+    "IllegalActionError",
+    "MalformedActionError",
+    "OptionSpec",
+    "Replay",
+    "ReplayError",
+    "Rng",
+    "State",
+    "TabletideError",
+    "derive_seed",
+    "enum",
+    "ints",
+    "list_games",
+    "load_game",
+    "register_game",
+]

@@ -1,0 +1,144 @@
+"""The game protocol: static facts, option checking, state creation, the action codec.
+
+Each game module defines one :class:`Game` subclass and a module-level instance ``GAME`` that is
+registered under the entry-point group ``tabletide.games``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tabletide.engine.actions import Action
+from tabletide.engine.codec import ActionCodec
+from tabletide.engine.errors import ConfigError, IllegalActionError
+from tabletide.engine.state import Event, State
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option: a name, a default, the allowed values, and a line of help."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return value
+        allowed = ", ".join(repr(c) for c in self.choices)
+        raise ConfigError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+
+
+class Game(ABC):
+    """Static facts of a game and its entry points. Games are stateless and shared."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    max_game_length: ClassVar[int]
+    """An upper bound on the number of decisions in one game (checked by the fuzz tests)."""
+    codec: ActionCodec
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.codec.size
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in and every value checked.
+
+        :raises ConfigError: a bad player count, an unknown option or a bad value.
+        """
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise ConfigError(f"num_players must be an integer, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ConfigError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players; "
+                f"got {num_players}"
+            )
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            listing = ", ".join(
+                f"{o.name} ({'/'.join(map(str, o.choices))})" for o in self.options
+            )
+            raise ConfigError(
+                f"unknown option(s) {', '.join(unknown)} for {self.name}; "
+                f"allowed: {listing or 'none'}"
+            )
+        resolved = {o.name: o.check(given.get(o.name, o.default)) for o in self.options}
+        self._check_options(num_players, resolved)
+        return resolved
+
+    def new_state(
+        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A new game at its first decision.
+
+        :raises ConfigError: bad player count, seed or options (the message lists what is allowed).
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"seed must be an integer, got {seed!r}")
+        resolved = self.resolve_options(num_players, options)
+        return self._new_state(num_players, seed, resolved)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Parse an action's JSON form and check it fits this game's action space.
+
+        :raises MalformedActionError: the shape or a field is wrong.
+        """
+        action = Action.from_json(data)
+        self.codec.check(action)
+        return action
+
+    def encode_action(self, state: State, action: Action) -> int:
+        """The integer of ``action`` in ``[0, num_distinct_actions)``."""
+        return self.codec.encode(action)
+
+    def decode_action(self, state: State, code: int) -> Action:
+        """The legal action of ``state`` with integer ``code`` (with its label).
+
+        :raises IllegalActionError: no legal action of ``state`` has this code.
+        """
+        action = self.codec.decode(code)
+        legal = state.legal_actions()
+        if action in legal:
+            return legal[legal.index(action)]
+        raise IllegalActionError(f"action code {code} ({action.to_json()}) is not legal now")
+
+    def info(self) -> dict[str, Any]:
+        """Metadata for listings: name, title, player counts, options."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "players": [self.min_players, self.max_players],
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+                for o in self.options
+            ],
+            "num_distinct_actions": self.num_distinct_actions,
+            "max_game_length": self.max_game_length,
+        }
+
+    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        """Cross-checks between options and player count (default: none)."""
+
+    @abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def event_text(self, event: Event) -> str:
+        """One log line for people."""
+
+    @abstractmethod
+    def render(self, state: State, seat: int | None) -> str:
+        """The text view of ``state`` as ``seat`` may see it (Rich markup allowed)."""

@@ -1,0 +1,225 @@
+"""The state protocol every game implements, and the decision-stack machinery they share.
+
+A state holds a stack of pending decisions (:class:`Frame`). The top frame names the kind of
+decision and the seat that must take it; ``legal_actions`` and ``apply`` dispatch on it. After an
+action the game runs every automatic step until the next decision, so the top of the stack is
+always a real choice, or the stack is empty and the game is over.
+
+The engine does the boring checks once (terminal, well-formedness, legality, history); a game
+implements only ``_legal``, ``_apply``, ``_view``, ``clone`` and ``_resample_hidden``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tabletide.engine.actions import Action
+from tabletide.engine.errors import IllegalActionError, MalformedActionError
+from tabletide.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from tabletide.engine.game import Game
+
+Event = dict[str, Any]
+"""A log entry: ``{"type": ..., "seat": ..., ...}``. A ``"secret"`` entry is seen only by ``seat``."""
+
+RECENT_EVENTS = 30
+
+
+class Frame(NamedTuple):
+    """A pending decision: its kind, the seat that decides, and immutable data for the rules."""
+
+    kind: str
+    seat: int
+    data: tuple[Any, ...] = ()
+
+
+class State(ABC):
+    """A game position. Create with ``game.new_state``; never share between threads."""
+
+    game: Game
+    num_players: int
+    seed: int
+    options: Mapping[str, Any]
+    rng: Rng
+    stack: list[Frame]
+    """Pending decisions, innermost last. Empty when the game is over."""
+    events: list[Event]
+    """The structured log, oldest first. Use :meth:`events_for` to get a seat's view of it."""
+    history: list[Action]
+    """Every action applied since the start: with seed and options, the replay."""
+
+    # ----------------------------------------------------------------- the contract
+    def current_player(self) -> int:
+        """The seat that must decide now, or -1 when the game is over."""
+        return self.stack[-1].seat if self.stack else -1
+
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision, in a fixed order; [] when terminal."""
+        if not self.stack:
+            return []
+        return self._legal(self.stack[-1])
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the current player and run every automatic step after it.
+
+        :raises MalformedActionError: ``action`` is not an :class:`Action` of this game's space.
+        :raises IllegalActionError: the game is over, or ``action`` is not legal now. In both
+            cases the state is exactly as it was.
+        """
+        if not isinstance(action, Action):
+            raise MalformedActionError(f"expected an Action, got {type(action).__name__}")
+        if not self.stack:
+            raise IllegalActionError("the game is over: no action is legal")
+        self.game.codec.check(action)
+        legal = self.legal_actions()
+        try:
+            chosen = legal[legal.index(action)]
+        except ValueError:
+            frame = self.stack[-1]
+            sample = ", ".join(str(a.to_json()) for a in legal[:6])
+            more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
+            raise IllegalActionError(
+                f"{action.to_json()} is not legal at decision {frame.kind!r} of seat "
+                f"{frame.seat}; legal: {sample}{more}"
+            ) from None
+        self.apply_unchecked(chosen)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action already known to be legal (from ``legal_actions``), for search.
+
+        Skips the legality check; an illegal action here may corrupt the state.
+        """
+        frame = self.stack.pop()
+        self.history.append(action)
+        self._apply(frame, action)
+
+    def scores(self) -> list[float]:
+        """Victory points per seat, as they stand now."""
+        return [float(v) for v in self._scores()]
+
+    def returns(self) -> list[float]:
+        """Rank utility in [-1, 1] per seat once the game is over (ties share); zeros before."""
+        n = self.num_players
+        if self.stack or n < 2:
+            return [0.0] * n
+        keys = self._rank_keys()
+        out = []
+        for k in keys:
+            better = sum(1 for o in keys if o > k)
+            equal = sum(1 for o in keys if o == k)
+            ranks = range(better, better + equal)
+            out.append(sum(1.0 - 2.0 * r / (n - 1) for r in ranks) / equal)
+        return out
+
+    def winners(self) -> list[int]:
+        """The winning seats (several when tied after every tie-break); [] before the end."""
+        if self.stack:
+            return []
+        keys = self._rank_keys()
+        best = max(keys)
+        return [s for s, k in enumerate(keys) if k == best]
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready view for ``seat`` (``None`` = spectator): everything public, that seat's
+        own secrets, the pending prompt, recent log, and the legal actions on its turn."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be None or in 0..{self.num_players - 1}")
+        current = self.current_player()
+        view: dict[str, Any] = {
+            "game": self.game.name,
+            "num_players": self.num_players,
+            "seat": seat,
+            "current_player": current,
+            "terminal": self.is_terminal(),
+            "scores": self.scores(),
+            "prompt": self.prompt(),
+            "state": self._view(seat),
+            "log": [self.game.event_text(e) for e in self.events_for(seat)[-RECENT_EVENTS:]],
+        }
+        if self.is_terminal():
+            view["winners"] = self.winners()
+        if seat is not None and seat == current:
+            view["legal_actions"] = [
+                {"action": a.to_json(), "label": a.label} for a in self.legal_actions()
+            ]
+        return view
+
+    def prompt(self) -> dict[str, Any] | None:
+        """The pending decision in words: ``{"seat", "kind", "text"}``; None when over."""
+        if not self.stack:
+            return None
+        frame = self.stack[-1]
+        return {"seat": frame.seat, "kind": frame.kind, "text": self._prompt_text(frame)}
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` may see it: other seats' ``secret`` fields are removed."""
+        out: list[Event] = []
+        for event in self.events:
+            if "secret" in event and (seat is None or event.get("seat") != seat):
+                event = {k: v for k, v in event.items() if k != "secret"}
+            out.append(event)
+        return out
+
+    def determinize(self, seat: int, seed: int) -> State:
+        """A copy in which everything hidden from ``seat`` is resampled consistently with what
+        ``seat`` has seen, with a fresh generator seeded from ``seed``. The original (and its
+        random stream) is untouched."""
+        twin = self.clone()
+        twin.rng = Rng(seed)
+        twin._resample_hidden(seat)
+        return twin
+
+    # ----------------------------------------------------------------- helpers for games
+    def log(self, type_: str, seat: int | None = None, **fields: Any) -> None:
+        event: Event = {"type": type_, "seat": seat}
+        event.update(fields)
+        self.events.append(event)
+
+    def _copy_base_into(self, twin: State) -> None:
+        """Copy the engine-owned fields into a fresh ``twin`` (for a game's ``clone``)."""
+        twin.game = self.game
+        twin.num_players = self.num_players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = self.rng.copy()
+        twin.stack = self.stack[:]
+        twin.events = self.events[:]
+        twin.history = self.history[:]
+
+    def _rank_keys(self) -> list[tuple[float, ...]]:
+        """What ranks the seats at the end (most first); games add tie-breaks."""
+        return [(float(v),) for v in self._scores()]
+
+    # ----------------------------------------------------------------- what a game implements
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: nothing mutable is shared."""
+
+    @abstractmethod
+    def _legal(self, frame: Frame) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, frame: Frame, action: Action) -> None:
+        """Perform ``action`` for the popped ``frame`` and run the automatic steps after it."""
+
+    @abstractmethod
+    def _scores(self) -> list[int | float]: ...
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _prompt_text(self, frame: Frame) -> str: ...
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int) -> None:
+        """Reshuffle, with ``self.rng``, everything ``seat`` cannot see."""

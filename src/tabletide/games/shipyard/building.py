@@ -1,0 +1,217 @@
+"""Ship building (SY-5.1): the part offer, the shipyard row and its legality, substitutes.
+
+Decisions: ``build`` (take a part from the offer, a substitute, or stop after at least one) and
+``place`` (the cell for the part just taken). Parts are paid at the price of their position
+before anything shifts; the offer slides and refills when the action ends (SY-5.1.7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.shipyard.constants import (
+    BOW,
+    COLUMN_NAMES,
+    COLUMN_TYPE,
+    EMPTY,
+    MAX_SHIP_MIDDLES,
+    MIDDLE,
+    OFFER_ROWS,
+    PART_TYPES,
+    STERN,
+    SUBSTITUTE,
+)
+
+if TYPE_CHECKING:
+    from tabletide.games.shipyard.state import ShipyardState
+
+MAX_PARTS_PER_ACTION = 3  # SY-5.1.2
+
+
+# ---------------------------------------------------------------------------- the row
+def part_type(state: ShipyardState, code: int) -> int:
+    """BOW, MIDDLE or STERN of a shipyard cell code (a part id or a substitute)."""
+    if code >= SUBSTITUTE:
+        return code - SUBSTITUTE
+    return state.part_types[code]
+
+
+def row_types(state: ShipyardState, row: list[int]) -> list[int]:
+    """The row as types, EMPTY for empty cells."""
+    return [EMPTY if c == EMPTY else part_type(state, c) for c in row]
+
+
+def completed_ships(types: list[int]) -> list[tuple[int, int]]:
+    """``(first, last)`` cells of every completed ship: bow, 1-7 middles, stern (SY-6.2)."""
+    ships = []
+    n = len(types)
+    for i in range(n):
+        if types[i] != BOW:
+            continue
+        j = i + 1
+        while j < n and types[j] == MIDDLE:
+            j += 1
+        if j < n and types[j] == STERN and 1 <= j - i - 1 <= MAX_SHIP_MIDDLES:
+            ships.append((i, j))
+    return ships
+
+
+def row_is_legal(types: list[int]) -> bool:
+    """SY-5.1.4(c)(d) via the reference check V1-V6 of SY-5.1.6, plus "never full without a
+    completed ship" (rule c, stated directly)."""
+    n = len(types)
+    if types[0] not in (EMPTY, BOW) or types[1] == STERN:  # V1, V2
+        return False
+    if types[n - 1] not in (EMPTY, STERN) or types[n - 2] == BOW:  # V3, V4
+        return False
+    run = 0
+    for i, t in enumerate(types):
+        if t == BOW and i + 1 < n and types[i + 1] == STERN:  # V5
+            return False
+        run = run + 1 if t == MIDDLE else 0
+        if run > MAX_SHIP_MIDDLES:  # V6
+            return False
+    return EMPTY in types or bool(completed_ships(types))
+
+
+def legal_cells(state: ShipyardState, seat: int, ptype: int, last_chance: bool) -> list[int]:
+    """Cells where a part of ``ptype`` may go. In the last chance (SY-7.5) the part must
+    complete a ship; otherwise the row must stay legal (SY-5.1.4)."""
+    types = row_types(state, state.row[seat])
+    cells = []
+    for cell, t in enumerate(types):
+        if t != EMPTY:
+            continue
+        types[cell] = ptype
+        if last_chance:
+            ok = any(a <= cell <= b for a, b in completed_ships(types))
+        else:
+            ok = row_is_legal(types)
+        types[cell] = EMPTY
+        if ok:
+            cells.append(cell)
+    return cells
+
+
+# ---------------------------------------------------------------------------- the offer
+def substitute_available(state: ShipyardState, ptype: int) -> bool:
+    """SY-5.1.9: a substitute may be taken when the offer holds no part of that type."""
+    return all(
+        state.offer[col][row] == EMPTY
+        for col in range(4)
+        if COLUMN_TYPE[col] == ptype
+        for row in range(OFFER_ROWS)
+    )
+
+
+def part_options(
+    state: ShipyardState, seat: int, coins: int, last_chance: bool = False
+) -> list[tuple[int, int, int, int]]:
+    """``(column, row, price, type)`` for every takeable part with somewhere to go; substitutes
+    as column -1 with row = type."""
+    prices = state.c.board.part_prices
+    fits = {t: bool(legal_cells(state, seat, t, last_chance)) for t in (BOW, MIDDLE, STERN)}
+    out = []
+    for col in range(4):
+        ptype = COLUMN_TYPE[col]
+        if not fits[ptype]:
+            continue
+        for row in range(OFFER_ROWS):
+            if state.offer[col][row] != EMPTY and prices[row] <= coins:
+                out.append((col, row, prices[row], ptype))
+    for ptype in (BOW, MIDDLE, STERN):
+        if fits[ptype] and substitute_available(state, ptype):
+            out.append((-1, ptype, 0, ptype))
+    return out
+
+
+def can_build(state: ShipyardState, seat: int, coins: int) -> bool:
+    """SY-GAP-11b: able to perform Ship building = some affordable part fits the shipyard."""
+    return bool(part_options(state, seat, coins))
+
+
+def refill_offer(state: ShipyardState) -> None:
+    """SY-5.1.7: columns slide down, then refill from their deck (left middle column first,
+    SY-GAP-11j). Laying out a deck's last part triggers the early end (SY-5.1.8, SY-7.2)."""
+    for col in range(4):
+        column = [p for p in state.offer[col] if p != EMPTY]
+        deck = state.part_decks[COLUMN_TYPE[col]]
+        while len(column) < OFFER_ROWS and deck:
+            column.append(deck.pop())
+            if not deck and not state.early_end:
+                state.early_end = True
+                state.log("early_end", None, deck=PART_TYPES[COLUMN_TYPE[col]])
+        column += [EMPTY] * (OFFER_ROWS - len(column))
+        state.offer[col] = column
+
+
+# ---------------------------------------------------------------------------- decisions
+def start(state: ShipyardState, seat: int, last_chance: bool = False) -> None:
+    """Begin Ship building (or the last chance to complete a ship)."""
+    state.push("@refill_parts", seat)
+    state.push("build", seat, 0, last_chance)
+
+
+def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
+    seat = frame.seat
+    bought, last_chance = frame.data
+    actions = []
+    for col, row, price, ptype in part_options(state, seat, state.coins[seat], last_chance):
+        if col < 0:
+            actions.append(
+                Action.make("substitute", f"Take a substitute {PART_TYPES[ptype]} (free)", part=PART_TYPES[ptype])
+            )
+        else:
+            label = f"Take {COLUMN_NAMES[col]} part, row {row + 1} ({state.describe_part(state.offer[col][row])}) for {price}"
+            actions.append(Action.make("take_part", label, column=col, row=row))
+    if last_chance:
+        actions.append(Action.make("pass", "Pass (complete no ship)"))
+    elif bought:
+        actions.append(Action.make("stop_building", "Stop buying parts"))
+    return actions
+
+
+def apply_build(state: ShipyardState, frame: Frame, action: Action) -> None:
+    seat = frame.seat
+    bought, last_chance = frame.data
+    if action.kind in ("stop_building", "pass"):
+        return
+    if action.kind == "substitute":
+        code = SUBSTITUTE + PART_TYPES.index(action.str("part"))
+        price = 0
+    else:
+        col, row = action.int("column"), action.int("row")
+        code = state.offer[col][row]
+        price = state.c.board.part_prices[row]
+        state.offer[col][row] = EMPTY
+    state.coins[seat] -= price
+    state.log("buy_part", seat, part=state.describe_part(code), price=price)
+    if bought + 1 < MAX_PARTS_PER_ACTION and not last_chance:
+        state.push("build", seat, bought + 1, last_chance)
+    state.push("place", seat, code, last_chance)
+
+
+def legal_place(state: ShipyardState, frame: Frame) -> list[Action]:
+    code, last_chance = frame.data
+    ptype = part_type(state, code)
+    return [
+        Action.make("place_part", f"Place it on shipyard space {cell + 1}", cell=cell)
+        for cell in legal_cells(state, frame.seat, ptype, last_chance)
+    ]
+
+
+def apply_place(state: ShipyardState, frame: Frame, action: Action) -> None:
+    code, _ = frame.data
+    cell = action.int("cell")
+    state.row[frame.seat][cell] = code
+    state.log("place_part", frame.seat, part=state.describe_part(code), cell=cell)
+
+
+def auto_refill(state: ShipyardState, frame: Frame) -> None:
+    refill_offer(state)
+
+
+LEGAL = {"build": legal_build, "place": legal_place}
+APPLY = {"build": apply_build, "place": apply_place}
+AUTO = {"@refill_parts": auto_refill}

@@ -1,0 +1,47 @@
+"""Names and indices shared by Shipyard's rule modules."""
+
+from __future__ import annotations
+
+from tabletide.games.shipyard.content import CREW, EQUIPMENT, GOODS, ITEMS, PART_TYPES
+
+__all__ = ["CREW", "EQUIPMENT", "GOODS", "ITEMS", "PART_TYPES"]
+
+# Action tiles (SY-2): index = tile id.
+BUILD, CANAL, EQUIP, CREW_TILE, HIRE, GOODS_TILE, EXCHANGE, SUBSIDY = range(8)
+TILE_NAMES = (
+    "Ship building",
+    "Canal rental",
+    "Equipment production",
+    "Crew recruitment",
+    "Employee hiring",
+    "Goods purchase",
+    "Stock exchange",
+    "Subsidy",
+)
+NUM_TILES = 8
+
+# Supply item indices (ITEMS order).
+SAIL, FUNNEL, PROPELLER, CRANE, CANNON, CAPTAIN, MERCHANT, SOLDIER = range(8)
+ITEM_INDEX = {name: i for i, name in enumerate(ITEMS)}
+
+# Ship-part types and the offer's columns (SY-5.1.1): bow, left middle, right middle, stern.
+BOW, MIDDLE, STERN = range(3)
+COLUMN_TYPE = (BOW, MIDDLE, MIDDLE, STERN)
+COLUMN_NAMES = ("bow", "left middle", "right middle", "stern")
+OFFER_ROWS = 5
+SUBSTITUTE = 200
+"""A shipyard cell holding ``SUBSTITUTE + type`` holds a substitute part (SY-5.1.9)."""
+EMPTY = -1
+
+BONUS_PRICE = 6  # SY-4.12.2
+START_COINS = 6  # SY-3.1.1
+CONTRACTS_PER_COLOUR = 3  # SY-3.1.1
+STARTING_WAGON = 14
+"""Wagon-tile id of a player's starting tile (not part of the 14-tile deck, SY-GAP-5c)."""
+MAX_SHIP_MIDDLES = 7  # SY-6.2
+SUBSIDY_COINS = 2  # SY-5.8.1
+
+FIGURES = {2: 3, 3: 1, 4: 1}  # SY-3.1.1
+FIRST_TURNS = {2: 2, 3: 1, 4: 1}  # SY-4.3.1, SY-4.4.1
+KEEP_AFTER_LAP = {4: {2: 1}, 3: {2: 2, 1: 1}, 2: {1: 1}}
+"""SY-4.15: player count -> {round-marker value reached: contracts of each colour kept}."""

@@ -1,0 +1,273 @@
+"""Actions that stock the shipyard: Equipment production and Crew recruitment (the two
+circles, SY-5.3/5.4), Employee hiring (the oval, SY-5.5), Goods purchase (SY-5.6), the Stock
+exchange (SY-5.7) and Subsidy (SY-5.8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.shipyard.constants import GOODS, ITEM_INDEX, ITEMS, STARTING_WAGON, SUBSIDY_COINS
+
+if TYPE_CHECKING:
+    from tabletide.games.shipyard.state import ShipyardState
+
+CIRCLE_SPACES = 4
+
+
+# ---------------------------------------------------------------------------- circles
+def circle_cost(state: ShipyardState, seat: int, steps: int) -> int:
+    """SY-5.3.1-5.3.3: one step free, then 1 coin a step; an Accountant makes 1 or 2 extra
+    steps free (SY-E-ACC)."""
+    free = 1 + (2 if state.has_role(seat, "accountant") else 0)
+    return max(0, steps - free)
+
+
+def start_circle(state: ShipyardState, seat: int, which: str) -> None:
+    state.push("circle", seat, which)
+
+
+def legal_circle(state: ShipyardState, frame: Frame) -> list[Action]:
+    seat, which = frame.seat, frame.data[0]
+    circle = state.circle(which)
+    pointer = state.eq_ptr if which == "equipment" else state.crew_ptr
+    out = []
+    for steps in range(1, CIRCLE_SPACES + 1):
+        cost = circle_cost(state, seat, steps)
+        if cost <= state.coins[seat]:
+            item = circle[(pointer + steps) % CIRCLE_SPACES]
+            out.append(Action.make("circle", f"Take a {item} ({cost} coins)", steps=steps))
+    return out
+
+
+def apply_circle(state: ShipyardState, frame: Frame, action: Action) -> None:
+    seat, which = frame.seat, frame.data[0]
+    steps = action.int("steps")
+    cost = circle_cost(state, seat, steps)
+    state.coins[seat] -= cost
+    if which == "equipment":
+        state.eq_ptr = (state.eq_ptr + steps) % CIRCLE_SPACES
+        pointer, role = state.eq_ptr, "engineer"
+    else:
+        state.crew_ptr = (state.crew_ptr + steps) % CIRCLE_SPACES
+        pointer, role = state.crew_ptr, "recruiter"
+    gained = [state.circle(which)[pointer]]
+    # SY-E-ENG / SY-E-REC: every Engineer (Recruiter) adds one piece of its own item.
+    gained += [e.item for e in state.owned(seat) if e.role == role and e.item is not None]
+    for item in gained:
+        state.supply[seat][ITEM_INDEX[item]] += 1
+    state.log(which, seat, items=gained, cost=cost)
+
+
+# ---------------------------------------------------------------------------- employees
+def oval_cost(state: ShipyardState, seat: int, steps: int) -> int:
+    """SY-5.5.1: one step free, then 1 coin a step; a Foreman adds up to 3 free (SY-E-FOR)."""
+    free = 1 + (3 if state.has_role(seat, "foreman") else 0)
+    return max(0, steps - free)
+
+
+def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[int]:
+    """Slots of oval ``space`` the seat may hire from with ``coins`` (SY-5.5.2-5.5.4)."""
+    owned = state.employees[seat]
+    out = []
+    for slot, stack in enumerate(state.oval[space]):
+        if not stack:
+            continue
+        emp = state.c.employees[stack[-1]]
+        if emp.id in owned or emp.surcharge > coins:
+            continue
+        if emp.role == "merchant" and emp.level == 2 and not any(
+            state.c.employees[o].role == "merchant"
+            and state.c.employees[o].goods == emp.goods
+            and state.c.employees[o].level == 1
+            for o in owned
+        ):
+            continue
+        out.append(slot)
+    return out
+
+
+def oval_moves(state: ShipyardState, seat: int, coins: int) -> list[tuple[int, int]]:
+    """``(steps, cost)`` landing on a space with someone to hire (SY-GAP-8f: the pointer may
+    not stop where nobody can be hired)."""
+    n = state.c.board.oval_spaces
+    out = []
+    for steps in range(1, n + 1):
+        cost = oval_cost(state, seat, steps)
+        space = (state.oval_ptr + steps) % n
+        if cost <= coins and hireable(state, seat, space, coins - cost):
+            out.append((steps, cost))
+    return out
+
+
+def start_hiring(state: ShipyardState, seat: int) -> None:
+    state.push("oval", seat)
+
+
+def legal_oval(state: ShipyardState, frame: Frame) -> list[Action]:
+    n = state.c.board.oval_spaces
+    out = []
+    for steps, cost in oval_moves(state, frame.seat, state.coins[frame.seat]):
+        space = (state.oval_ptr + steps) % n
+        names = ", ".join(
+            state.employee_name(state.oval[space][slot][-1])
+            for slot in hireable(state, frame.seat, space, state.coins[frame.seat] - cost)
+        )
+        out.append(Action.make("oval", f"Move to oval space {space + 1} ({cost} coins): {names}", steps=steps))
+    return out
+
+
+def apply_oval(state: ShipyardState, frame: Frame, action: Action) -> None:
+    seat = frame.seat
+    steps = action.int("steps")
+    state.coins[seat] -= oval_cost(state, seat, steps)
+    state.oval_ptr = (state.oval_ptr + steps) % state.c.board.oval_spaces
+    state.push("hire", seat)
+
+
+def legal_hire(state: ShipyardState, frame: Frame) -> list[Action]:
+    seat = frame.seat
+    space = state.oval_ptr
+    out = []
+    for slot in hireable(state, seat, space, state.coins[seat]):
+        emp = state.c.employees[state.oval[space][slot][-1]]
+        extra = f" (+{emp.surcharge} coin)" if emp.surcharge else ""
+        out.append(Action.make("hire", f"Hire {state.employee_name(emp.id)}{extra}", slot=slot))
+    return out
+
+
+def apply_hire(state: ShipyardState, frame: Frame, action: Action) -> None:
+    seat = frame.seat
+    stack = state.oval[state.oval_ptr][action.int("slot")]
+    emp = state.c.employees[stack.pop()]
+    state.coins[seat] -= emp.surcharge  # SY-5.5.3
+    state.employees[seat].append(emp.id)
+    state.log("hire", seat, employee=state.employee_name(emp.id), cost=emp.surcharge)
+
+
+def can_hire(state: ShipyardState, seat: int, coins: int) -> bool:
+    return bool(oval_moves(state, seat, coins))
+
+
+# ---------------------------------------------------------------------------- goods
+def start_goods(state: ShipyardState, seat: int) -> None:
+    state.push("goods", seat)
+
+
+def legal_goods(state: ShipyardState, frame: Frame) -> list[Action]:
+    prices = state.c.board.wagon_prices
+    out = []
+    for slot, tile in enumerate(state.wagon_offer):
+        if tile >= 0 and prices[slot] <= state.coins[frame.seat]:
+            label = f"Buy wagon tile {state.describe_wagon(tile)} for {prices[slot]}"
+            out.append(Action.make("take_wagon", label, slot=slot))
+    return out
+
+
+def apply_goods(state: ShipyardState, frame: Frame, action: Action) -> None:
+    slot = action.int("slot")
+    tile = state.wagon_offer[slot]
+    state.coins[frame.seat] -= state.c.board.wagon_prices[slot]
+    state.wagons[frame.seat].append(tile)
+    state.log("wagon", frame.seat, tile=state.describe_wagon(tile), price=state.c.board.wagon_prices[slot])
+    # SY-5.6.2/5.6.3: slide down, refill the top from the deck, reshuffling spent tiles.
+    del state.wagon_offer[slot]
+    state.refill_column(state.wagon_offer, state.wagon_deck, state.wagon_discard)
+
+
+def can_buy_goods(state: ShipyardState, coins: int) -> bool:
+    prices = state.c.board.wagon_prices
+    return any(t >= 0 and prices[i] <= coins for i, t in enumerate(state.wagon_offer))
+
+
+# ---------------------------------------------------------------------------- stock exchange
+def start_exchange(state: ShipyardState, seat: int) -> None:
+    """SY-5.7.2: the pointer moves exactly one space, then the player picks a wagon tile."""
+    state.hex_ptr = (state.hex_ptr + 1) % len(state.c.board.exchange_prices)
+    state.log("exchange_moves", seat, space=state.hex_ptr)
+    state.push("exchange", seat)
+
+
+def legal_exchange(state: ShipyardState, frame: Frame) -> list[Action]:
+    seen = []
+    out = []
+    for tile in state.wagons[frame.seat]:
+        if tile in seen:
+            continue
+        seen.append(tile)
+        out.append(Action.make("use_tile", f"Trade wagon tile {state.describe_wagon(tile)}", tile=tile))
+    return out
+
+
+def apply_exchange(state: ShipyardState, frame: Frame, action: Action) -> None:
+    tile = action.int("tile")
+    state.wagons[frame.seat].remove(tile)
+    if tile != STARTING_WAGON:  # SY-5.7.5; starting tiles leave the game (SY-GAP-5c)
+        state.wagon_discard.append(tile)
+    state.push("wagon", frame.seat, tile, 0, ())
+
+
+def wagon_goods(state: ShipyardState, tile: int) -> tuple[str, ...]:
+    if tile == STARTING_WAGON:
+        return state.c.wagons.starting.goods
+    return state.c.wagons.deck[tile].goods
+
+
+def sale_price(state: ShipyardState, seat: int, goods: str) -> int:
+    """Price at the pointer plus +1 per owned Merchant of that goods (SY-5.7.3, SY-E-MER)."""
+    base = state.c.board.exchange_prices[state.hex_ptr][goods]  # type: ignore[index]
+    bonus = sum(1 for e in state.owned(seat) if e.role == "merchant" and e.goods == goods)
+    return base + bonus
+
+
+def legal_wagon(state: ShipyardState, frame: Frame) -> list[Action]:
+    tile, index, swapped = frame.data
+    goods = wagon_goods(state, tile)[index]
+    price = sale_price(state, frame.seat, goods)
+    out = [Action.make("sell", f"Sell the {goods} wagon for {price} coins")]
+    for item in state.c.board.exchange_swaps[goods]:  # type: ignore[index]
+        if item not in swapped:  # SY-5.7.4: no two wagons swapped for the same item
+            out.append(Action.make("swap", f"Swap the {goods} wagon for a {item}", item=item))
+    return out
+
+
+def apply_wagon(state: ShipyardState, frame: Frame, action: Action) -> None:
+    seat = frame.seat
+    tile, index, swapped = frame.data
+    goods = wagon_goods(state, tile)[index]
+    if action.kind == "sell":
+        price = sale_price(state, seat, goods)
+        state.coins[seat] += price
+        state.log("sell", seat, goods=goods, coins=price)
+    else:
+        item = action.str("item")
+        state.supply[seat][ITEM_INDEX[item]] += 1
+        swapped = (*swapped, item)
+        state.log("swap", seat, goods=goods, item=item)
+    if index + 1 < len(wagon_goods(state, tile)):
+        state.push("wagon", seat, tile, index + 1, swapped)
+
+
+# ---------------------------------------------------------------------------- subsidy
+def do_subsidy(state: ShipyardState, seat: int) -> None:
+    state.coins[seat] += SUBSIDY_COINS
+    state.log("subsidy", seat, coins=SUBSIDY_COINS)
+
+
+LEGAL = {
+    "circle": legal_circle,
+    "oval": legal_oval,
+    "hire": legal_hire,
+    "goods": legal_goods,
+    "exchange": legal_exchange,
+    "wagon": legal_wagon,
+}
+APPLY = {
+    "circle": apply_circle,
+    "oval": apply_oval,
+    "hire": apply_hire,
+    "goods": apply_goods,
+    "exchange": apply_exchange,
+    "wagon": apply_wagon,
+}
+__all__ = ["APPLY", "GOODS", "ITEMS", "LEGAL"]

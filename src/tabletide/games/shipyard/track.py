@@ -1,0 +1,69 @@
+"""The action track: tile positions, the leading tile, moving to the front, lagging, income.
+
+SY-4.0 model: a loop of ``N`` spaces; ``d(t)`` counts spaces from the leading tile back to tile
+``t``. Tiles only move forward; the front advances exactly one space per normal turn (SY-4.6).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletide.games.shipyard.state import ShipyardState
+
+
+def behind(state: ShipyardState, tile: int) -> int:
+    """``d(t)``: spaces from the leading tile back to ``tile`` (SY-4.0.1)."""
+    return (state.pos[state.lead] - state.pos[tile]) % state.track_len
+
+
+def occupied(state: ShipyardState) -> set[int]:
+    """Tiles with at least one figure on them (SY-4.0.2)."""
+    return {t for figs in state.figs for t in figs}
+
+
+def move_to_front(state: ShipyardState, tile: int) -> bool:
+    """SY-4.5/4.7: put ``tile`` on the space directly ahead of the leading tile, then apply the
+    lagging rule (SY-4.8). Returns whether the new leader stands on the start space (SY-4.14)."""
+    n = state.track_len
+    target = (state.pos[state.lead] + 1) % n
+    state.pos[tile] = target
+    state.lead = tile
+    at = {p: t for t, p in enumerate(state.pos) if p >= 0 and t != tile}
+    space = (target + 1) % n
+    mover = at.pop(space, None)  # SY-4.8: the last tile, directly ahead, must move on
+    while mover is not None:
+        space = (space + 1) % n
+        bumped = at.pop(space, None)  # a tile in its way moves on too (cascade)
+        state.pos[mover] = space
+        mover = bumped
+    return target == 0
+
+
+def income(state: ShipyardState, tile: int) -> int:
+    """SY-4.10/4.11: coins for choosing ``tile`` (the chooser's own figures already lifted).
+
+    1 coin per occupied tile ahead of it; if no figure stands behind it, plus 1 coin per full
+    3 empty spaces between it and the nearest tile ahead.
+    """
+    occ = occupied(state)
+    d = behind(state, tile)
+    ahead = 0
+    behind_occupied = False
+    nearest = -1
+    for t in state.tiles:
+        if t == tile:
+            continue
+        dt = behind(state, t)
+        if dt < d:
+            nearest = max(nearest, dt)
+            if t in occ:
+                ahead += 1
+        elif t in occ:
+            behind_occupied = True
+    if ahead == 0:
+        return 0  # SY-4.10: ahead of all other figures, no income
+    bonus = 0
+    if not behind_occupied and nearest >= 0:
+        bonus = (d - nearest - 1) // 3
+    return ahead + bonus

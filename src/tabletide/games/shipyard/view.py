@@ -1,0 +1,200 @@
+"""What a seat sees of Shipyard: the JSON view, the log lines, and the text rendering."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletide.games.shipyard import track
+from tabletide.games.shipyard.building import part_type
+from tabletide.games.shipyard.constants import COLUMN_NAMES, EMPTY, ITEMS, TILE_NAMES
+from tabletide.games.shipyard.voyage import base_speed, hull
+
+if TYPE_CHECKING:
+    from tabletide.games.shipyard.state import ShipyardState
+
+TYPE_LETTER = "BMS"
+
+
+def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
+    """Everything public, plus ``seat``'s own contracts. Deck orders and other seats'
+    contracts are never included; their counts are public (everyone holds the same number)."""
+    c = s.c
+    mid_groups = {"A": 0, "B": 0}
+    for p in s.part_decks[1]:
+        mid_groups[c.parts[p].group or "A"] += 1
+    occupied = track.occupied(s)
+    players = []
+    for p in range(s.num_players):
+        players.append(
+            {
+                "seat": p,
+                "coins": s.coins[p],
+                "vp": s.vp[p],
+                "supply": {name: s.supply[p][i] for i, name in enumerate(ITEMS) if s.supply[p][i]},
+                "shipyard": [
+                    None if code == EMPTY else {"type": "bow middle stern".split()[part_type(s, code)], "part": s.describe_part(code)}
+                    for code in s.row[p]
+                ],
+                "fleet": [
+                    {
+                        "parts": len(ship.parts),
+                        "items": {n: ship.items[i] for i, n in enumerate(ITEMS) if ship.items[i]},
+                        "speed": base_speed(ship.items),
+                    }
+                    for ship in s.fleet[p]
+                ],
+                "employees": [s.employee_name(e) for e in s.employees[p]],
+                "wagons": [s.describe_wagon(t) for t in s.wagons[p]],
+                "canals": [
+                    {"x": x, "y": y, "card": card, "rotation": rot, "canal": s.describe_canal(card)}
+                    for (x, y), (card, rot) in sorted(s.canals[p].items())
+                ],
+                "boat": list(s.boat[p]) if s.boat[p] is not None else None,
+                "used_canals": s.used_count[p],
+                "contracts_held": len(s.contracts[p]),
+                "figures": [TILE_NAMES[t] for t in s.figs[p]],
+            }
+        )
+    view: dict[str, Any] = {
+        "starting_player": s.start,
+        "round_marker": s.marker,
+        "early_end": s.early_end,
+        "final_phase": s.final,
+        "track": [
+            {
+                "tile": TILE_NAMES[t],
+                "id": t,
+                "space": s.pos[t],
+                "behind_leader": track.behind(s, t),
+                "leading": t == s.lead,
+                "occupied_by": [p for p in range(s.num_players) for f in s.figs[p] if f == t],
+                "income": track.income(s, t) if t not in occupied else None,
+            }
+            for t in sorted(s.tiles, key=lambda t: track.behind(s, t))
+        ],
+        "offer": {
+            COLUMN_NAMES[col]: [
+                None if code == EMPTY else {"part": s.describe_part(code), "price": c.board.part_prices[row]}
+                for row, code in enumerate(s.offer[col])
+            ]
+            for col in range(4)
+        },
+        "decks": {"bow": len(s.part_decks[0]), "middle": mid_groups, "stern": len(s.part_decks[2])},
+        "wagon_offer": [{"tile": s.describe_wagon(t), "price": c.board.wagon_prices[i]} for i, t in enumerate(s.wagon_offer)],
+        "canal_offer": [{"canal": s.describe_canal(t), "price": c.board.canal_prices[i]} for i, t in enumerate(s.canal_offer)],
+        "equipment_circle": {"items": list(c.board.equipment_circle), "pointer": s.eq_ptr},
+        "crew_circle": {"items": list(c.board.crew_circle), "pointer": s.crew_ptr},
+        "exchange": {"pointer": s.hex_ptr, "prices": dict(c.board.exchange_prices[s.hex_ptr])},
+        "oval": {
+            "pointer": s.oval_ptr,
+            "spaces": [[s.employee_name(st[-1]) if st else None for st in sp] for sp in s.oval],
+        },
+        "players": players,
+    }
+    if s.ship is not None:
+        h = hull(s, s.ship.parts)
+        view["ship"] = {
+            "parts": len(s.ship.parts),
+            "items": {n: s.ship.items[i] for i, n in enumerate(ITEMS) if s.ship.items[i]},
+            "cabins": h.cabins,
+            "mounts": {"sail/funnel": h.sail_funnel, "propeller": h.propeller, "crane": h.crane, "cannon": h.cannon},
+            "safety": {"lifebuoys": h.lifebuoys, "lifeboats": h.lifeboats, "lanterns": h.lanterns},
+            "speed": base_speed(s.ship.items),
+        }
+    if seat is not None:
+        view["my_contracts"] = [
+            {"id": c.contracts[i].id, "colour": c.contracts[i].colour, "text": c.contracts[i].text}
+            for i in s.contracts[seat]
+        ]
+    return view
+
+
+def event_text(e: dict[str, Any]) -> str:
+    who = f"Seat {e['seat']}" if e.get("seat") is not None else "The game"
+    t = e["type"]
+    secret = e.get("secret")
+    texts = {
+        "deal": lambda: f"{who} is dealt 3 blue and 3 green contracts" + (f" ({', '.join(secret['contracts'])})" if secret else ""),
+        "start": lambda: f"{who} is the starting player",
+        "to_front": lambda: f"{who} moves {e['tile']} to the front",
+        "choose": lambda: f"{who} chooses {e['tile']} (+{e['income']} coins)",
+        "action": lambda: f"{who} performs {e['tile']}" + (f" ({e['how']})" if e["how"] != "main" else ""),
+        "nothing": lambda: f"{who} cannot perform {e['tile']}",
+        "buy_part": lambda: f"{who} takes {e['part']} for {e['price']}",
+        "place_part": lambda: f"{who} places {e['part']} on space {e['cell'] + 1}",
+        "canal": lambda: f"{who} rents canal #{e['card']} for {e['price']}",
+        "canal_lost": lambda: f"{who} loses disconnected canal #{e['card']}",
+        "equipment": lambda: f"{who} produces {', '.join(e['items'])} for {e['cost']}",
+        "crew": lambda: f"{who} recruits {', '.join(e['items'])} for {e['cost']}",
+        "hire": lambda: f"{who} hires {e['employee']} for {e['cost']}",
+        "wagon": lambda: f"{who} buys wagon tile {e['tile']} for {e['price']}",
+        "exchange_moves": lambda: f"The stock exchange moves to space {e['space'] + 1}",
+        "sell": lambda: f"{who} sells {e['goods']} for {e['coins']}",
+        "swap": lambda: f"{who} swaps {e['goods']} for a {e['item']}",
+        "subsidy": lambda: f"{who} takes a subsidy of {e['coins']}",
+        "ship_lost": lambda: f"{who}'s {e['parts']}-part ship is removed: {e['reason']}",
+        "voyage": lambda: f"{who}'s {e['parts']}-part ship sails at speed {e['speed']} and scores {e['vp']} VP",
+        "lap": lambda: f"The tiles complete a lap; the round marker moves to {e['marker'] or 'the end'}",
+        "discard": lambda: f"{who} discards a {e['colour']} contract" + (f" ({secret['contract']})" if secret else ""),
+        "early_end": lambda: f"The last {e['deck']} is laid out: the game will end early",
+        "final_phase": lambda: "Final actions and last chances begin",
+        "pass": lambda: f"{who} passes",
+        "reshuffle": lambda: f"The {e['deck']} deck is reshuffled",
+        "contract": lambda: f"{who} scores {e['vp']} VP for contract {e['contract']}: {e['text']}",
+        "merchants": lambda: f"{who} scores {e['vp']} VP for merchants",
+        "game_end": lambda: f"Game over. Scores {e['scores']}, coins {e['coins']}",
+    }
+    fn = texts.get(t)
+    return fn() if fn else f"{who}: {t}"
+
+
+def _row_text(row: list[Any]) -> str:
+    return "".join("·" if c is None else c["type"][0].upper() for c in row)
+
+
+def render(obs: dict[str, Any]) -> str:
+    """A terminal view of an observation (Rich markup)."""
+    v = obs["state"]
+    seat = obs["seat"]
+    out: list[str] = []
+    marker = v["round_marker"] or "end"
+    out.append(f"[bold]Shipyard[/] · round marker {marker} · starting player {v['starting_player']}" + (" · [red]early end[/]" if v["early_end"] else "") + (" · [magenta]final phase[/]" if v["final_phase"] else ""))
+    out.append("[bold]Action track[/] (front first):")
+    for t in v["track"]:
+        who = ",".join(f"S{p}" for p in t["occupied_by"])
+        inc = f" income {t['income']}" if t["income"] is not None else ""
+        lead = " [yellow]leading[/]" if t["leading"] else ""
+        out.append(f"  {t['behind_leader']:>2} back  {t['tile']:<21}{lead}{' [cyan]' + who + '[/]' if who else ''}{inc}")
+    out.append("[bold]Part offer[/] (row 1 = bottom):")
+    for name, col in v["offer"].items():
+        cells = [f"{i + 1}:{'-' if c is None else c['part'].split(':')[0]}({c['price']})" if c else f"{i + 1}:-" for i, c in enumerate(col)]
+        out.append(f"  {name:<13} " + "  ".join(cells))
+    d = v["decks"]
+    out.append(f"  decks: bows {d['bow']}, middles {d['middle']['A'] + d['middle']['B']}, sterns {d['stern']}")
+    out.append("[bold]Wagons[/]: " + "  ".join(f"{w['tile']}({w['price']})" for w in v["wagon_offer"]))
+    out.append("[bold]Canals[/]: " + "  ".join(f"{w['canal']}({w['price']})" for w in v["canal_offer"]))
+    ec, cc = v["equipment_circle"], v["crew_circle"]
+    out.append(f"[bold]Equipment[/] pointer on {ec['items'][ec['pointer']]} (next: {ec['items'][(ec['pointer'] + 1) % 4]} free) · [bold]Crew[/] pointer on {cc['items'][cc['pointer']]} (next: {cc['items'][(cc['pointer'] + 1) % 4]} free)")
+    out.append(f"[bold]Stock exchange[/] space {v['exchange']['pointer'] + 1}: " + ", ".join(f"{k} {p}" for k, p in v["exchange"]["prices"].items()))
+    ov = v["oval"]
+    out.append(f"[bold]Employees[/] (pointer on space {ov['pointer'] + 1}):")
+    for i, sp in enumerate(ov["spaces"]):
+        mark = ">" if i == ov["pointer"] else " "
+        out.append(f"  {mark}{i + 1}: " + " | ".join(x or "-" for x in sp))
+    for p in v["players"]:
+        me = " [green](you)[/]" if p["seat"] == seat else ""
+        out.append(f"[bold]Seat {p['seat']}[/]{me}: {p['vp']} VP, {p['coins']} coins, used canals {p['used_canals']}, contracts {p['contracts_held']}")
+        out.append(f"  shipyard [{_row_text(p['shipyard'])}]  supply {p['supply'] or '-'}")
+        if p["employees"]:
+            out.append(f"  employees: {', '.join(p['employees'])}")
+        out.append(f"  wagons: {' '.join(p['wagons']) or '-'}; canals: {', '.join(f'({c['x']},{c['y']}) {c['canal']} r{c['rotation']}' for c in p['canals']) or '-'}; boat {p['boat']}")
+        if p["fleet"]:
+            out.append("  fleet: " + "; ".join(f"{f['parts']} parts {f['items']}" for f in p["fleet"]))
+    if "ship" in v:
+        sh = v["ship"]
+        out.append(f"[bold]Ship being fitted[/]: {sh['parts']} parts, cabins {sh['cabins']}, mounts {sh['mounts']}, safety {sh['safety']}, items {sh['items']}, speed {sh['speed']}")
+    if "my_contracts" in v:
+        out.append("[bold]Your contracts[/]: " + "; ".join(f"{c['id']} ({c['colour']}) {c['text']}" for c in v["my_contracts"]))
+    if obs["terminal"]:
+        out.append(f"[bold]Final scores[/]: {obs['scores']} · winners: {obs['winners']}")
+    return "\n".join(out)
