@@ -26,6 +26,11 @@ class Action:
 
     @classmethod
     def make(cls, kind: str, label: str = "", **params: Param) -> Action:
+        return cls.of(kind, params, label)
+
+    @classmethod
+    def of(cls, kind: str, params: Mapping[str, Param], label: str = "") -> Action:
+        """Like :meth:`make`, with the parameters as a mapping."""
         return cls(kind, tuple(sorted(params.items())), label or _default_label(kind, params))
 
     def __getitem__(self, name: str) -> Param:
@@ -34,13 +39,13 @@ class Action:
                 return value
         raise KeyError(name)
 
-    def int(self, name: str) -> int:
+    def num(self, name: str) -> int:
         """The integer parameter ``name``."""
         value = self[name]
         assert isinstance(value, int)
         return value
 
-    def str(self, name: str) -> str:
+    def text(self, name: str) -> str:
         """The string parameter ``name``."""
         value = self[name]
         assert isinstance(value, str)
@@ -60,7 +65,9 @@ class Action:
             not an int or a string.
         """
         if not isinstance(data, Mapping):
-            raise MalformedActionError(f"an action must be a JSON object, got {type(data).__name__}")
+            raise MalformedActionError(
+                f"an action must be a JSON object, got {type(data).__name__}"
+            )
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
             raise MalformedActionError("an action needs a non-empty string field 'kind'")
@@ -73,7 +80,7 @@ class Action:
                     f"action field {key!r} must be an integer or a string, got {value!r}"
                 )
             params[str(key)] = value
-        return cls.make(kind, **params)
+        return cls.of(kind, params)
 
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.params)

@@ -119,4 +119,4 @@ class ActionCodec:
         for p in reversed(spec.params):
             rest, i = divmod(rest, p.cardinality)
             values[p.name] = p.value(i)
-        return Action.make(spec.kind, **values)
+        return Action.of(spec.kind, values)

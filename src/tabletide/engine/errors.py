@@ -1,10 +1,12 @@
 """Errors a user of the engine can cause, one class per kind of wrong.
 
-:class:`ConfigError` — a bad game name, player count or option (the message lists what is allowed).
-:class:`IllegalActionError` — an action that is not legal at the pending decision (the state is
-left unchanged). :class:`MalformedActionError` — an action that is not even well formed (a subclass
-of ``IllegalActionError``, so one ``except`` catches both). :class:`ReplayError` — a replay file that
-cannot be read or does not replay.
+- :class:`ConfigError`: a bad game name, player count or option (the message lists what is
+  allowed).
+- :class:`IllegalActionError`: an action that is not legal at the pending decision (the state
+  is left unchanged).
+- :class:`MalformedActionError`: an action that is not even well formed (a subclass of
+  ``IllegalActionError``, so one ``except`` catches both).
+- :class:`ReplayError`: a replay file that cannot be read or does not replay.
 """
 
 from __future__ import annotations

@@ -51,7 +51,9 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         return self.codec.size
 
-    def resolve_options(self, num_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve_options(
+        self, num_players: int, options: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
         """Defaults filled in and every value checked.
 
         :raises ConfigError: a bad player count, an unknown option or a bad value.
@@ -67,9 +69,7 @@ class Game(ABC):
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            listing = ", ".join(
-                f"{o.name} ({'/'.join(map(str, o.choices))})" for o in self.options
-            )
+            listing = ", ".join(f"{o.name} ({'/'.join(map(str, o.choices))})" for o in self.options)
             raise ConfigError(
                 f"unknown option(s) {', '.join(unknown)} for {self.name}; "
                 f"allowed: {listing or 'none'}"
@@ -129,7 +129,7 @@ class Game(ABC):
             "max_game_length": self.max_game_length,
         }
 
-    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
+    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:  # noqa: B027
         """Cross-checks between options and player count (default: none)."""
 
     @abstractmethod

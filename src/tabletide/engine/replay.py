@@ -60,7 +60,7 @@ class Replay:
     @classmethod
     def from_json(cls, data: Any) -> Replay:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ReplayError(f"not a tabletide replay (expected \"format\": \"{FORMAT}\")")
+            raise ReplayError(f'not a tabletide replay (expected "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise ReplayError(f"unsupported replay version {data.get('version')!r}")
         try:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tabletide.engine.game import Game
 
 Event = dict[str, Any]
-"""A log entry: ``{"type": ..., "seat": ..., ...}``. A ``"secret"`` entry is seen only by ``seat``."""
+"""A log entry ``{"type": ..., "seat": ..., ...}``; its ``"secret"`` is seen only by ``seat``."""
 
 RECENT_EVENTS = 30
 

@@ -160,10 +160,15 @@ def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
     for col, row, price, ptype in part_options(state, seat, state.coins[seat], last_chance):
         if col < 0:
             actions.append(
-                Action.make("substitute", f"Take a substitute {PART_TYPES[ptype]} (free)", part=PART_TYPES[ptype])
+                Action.make(
+                    "substitute",
+                    f"Take a substitute {PART_TYPES[ptype]} (free)",
+                    part=PART_TYPES[ptype],
+                )
             )
         else:
-            label = f"Take {COLUMN_NAMES[col]} part, row {row + 1} ({state.describe_part(state.offer[col][row])}) for {price}"
+            part = state.describe_part(state.offer[col][row])
+            label = f"Take {COLUMN_NAMES[col]} row {row + 1}: {part} — {price} coins"
             actions.append(Action.make("take_part", label, column=col, row=row))
     if last_chance:
         actions.append(Action.make("pass", "Pass (complete no ship)"))
@@ -178,10 +183,10 @@ def apply_build(state: ShipyardState, frame: Frame, action: Action) -> None:
     if action.kind in ("stop_building", "pass"):
         return
     if action.kind == "substitute":
-        code = SUBSTITUTE + PART_TYPES.index(action.str("part"))
+        code = SUBSTITUTE + PART_TYPES.index(action.text("part"))
         price = 0
     else:
-        col, row = action.int("column"), action.int("row")
+        col, row = action.num("column"), action.num("row")
         code = state.offer[col][row]
         price = state.c.board.part_prices[row]
         state.offer[col][row] = EMPTY
@@ -203,7 +208,7 @@ def legal_place(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_place(state: ShipyardState, frame: Frame, action: Action) -> None:
     code, _ = frame.data
-    cell = action.int("cell")
+    cell = action.num("cell")
     state.row[frame.seat][cell] = code
     state.log("place_part", frame.seat, part=state.describe_part(code), cell=cell)
 

@@ -104,7 +104,9 @@ def can_sail(
     return False
 
 
-def reachable_cells(state: ShipyardState, system: dict[Cell, tuple[int, int]], boat: Boat) -> set[Cell]:
+def reachable_cells(
+    state: ShipyardState, system: dict[Cell, tuple[int, int]], boat: Boat
+) -> set[Cell]:
     """SY-GAP-4d: cards the boat could still reach by legal moves (never turning back)."""
     seen_cells = {(boat[0], boat[1])}
     seen: set[Boat] = {boat}
@@ -173,7 +175,7 @@ def legal_canal(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    slot = action.int("slot")
+    slot = action.num("slot")
     card = state.canal_offer[slot]
     state.coins[seat] -= state.c.board.canal_prices[slot]
     del state.canal_offer[slot]  # SY-5.2.4: the rest slide down, the top refills
@@ -196,7 +198,7 @@ def legal_first(state: ShipyardState, frame: Frame) -> list[Action]:
 def apply_first(state: ShipyardState, frame: Frame, action: Action) -> None:
     """SY-5.2.2: the first card lies at (0, 0); the boat sits on an end space, stern outwards."""
     seat, card = frame.seat, frame.data[0]
-    side = action.int("side")
+    side = action.num("side")
     ports, _ = _geometry(card_shape(state, card), 0)
     state.canals[seat] = {(0, 0): (card, 0)}
     dx, dy = DELTA[side]
@@ -220,8 +222,8 @@ def apply_place(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat, card = frame.seat, frame.data[0]
     boat = state.boat[seat]
     assert boat is not None
-    cell = (boat[0] + action.int("dx"), boat[1] + action.int("dy"))
-    state.canals[seat][cell] = (card, action.int("rotation"))
+    cell = (boat[0] + action.num("dx"), boat[1] + action.num("dy"))
+    state.canals[seat][cell] = (card, action.num("rotation"))
 
 
 def _where(dx: int, dy: int) -> str:

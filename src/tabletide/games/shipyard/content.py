@@ -148,7 +148,9 @@ class WagonsFile(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> WagonsFile:
         if len(self.deck) != 14:
-            raise ValueError(f"Shipyard has 14 goods wagon tiles (SY-2), the file has {len(self.deck)}")
+            raise ValueError(
+                f"Shipyard has 14 goods wagon tiles (SY-2), the file has {len(self.deck)}"
+            )
         if sorted(self.starting.goods) != sorted(GOODS):
             raise ValueError("the starting tile carries all three goods (SY-3.1.1)")
         return self
@@ -311,7 +313,9 @@ class Content(BaseModel):
 
 
 def _read(name: str) -> object:
-    text = resources.files("tabletide.games.shipyard").joinpath(f"content/{name}").read_text("utf-8")
+    text = (
+        resources.files("tabletide.games.shipyard").joinpath(f"content/{name}").read_text("utf-8")
+    )
     return json.loads(text)
 
 
@@ -326,4 +330,3 @@ def load_content() -> Content:
         employees=EmployeesFile.model_validate(_read("employees.json")).employees,
         contracts=ContractsFile.model_validate(_read("contracts.json")).contracts,
     )
-

@@ -82,7 +82,7 @@ class ShipyardGame(Game):
         return event_text(event)
 
     def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.shipyard.view import render
+        from tabletide.games.shipyard.render import render
 
         return render(state.observation(seat))
 

@@ -31,19 +31,27 @@ def push_discards(state: ShipyardState, keep: int) -> None:
 
 def legal_discard(state: ShipyardState, frame: Frame) -> list[Action]:
     over = colours_over(state, frame.seat, frame.data[0])
+    cards = state.c.contracts
     return [
-        Action.make("discard", f"Discard {state.c.contracts[i].colour} contract {state.c.contracts[i].id}: {state.c.contracts[i].text}", contract=i)
+        Action.make(
+            "discard", f"Discard {cards[i].colour} {cards[i].id}: {cards[i].text}", contract=i
+        )
         for i in sorted(state.contracts[frame.seat])
-        if state.c.contracts[i].colour in over
+        if cards[i].colour in over
     ]
 
 
 def apply_discard(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat, keep = frame.seat, frame.data[0]
-    i = action.int("contract")
+    i = action.num("contract")
     state.contracts[seat].remove(i)
     state.discarded[seat].append(i)
-    state.log("discard", seat, colour=state.c.contracts[i].colour, secret={"contract": state.c.contracts[i].id})
+    state.log(
+        "discard",
+        seat,
+        colour=state.c.contracts[i].colour,
+        secret={"contract": state.c.contracts[i].id},
+    )
     if colours_over(state, seat, keep):
         state.push("discard", seat, keep)
 
@@ -111,9 +119,7 @@ def contract_vp(state: ShipyardState, seat: int, card: Contract) -> int:
         return card.vp * sum(1 for e in state.owned(seat) if e.colour in card.colours)
     if m == "safe_ships":
         return card.vp * sum(
-            1
-            for s in fleet
-            if (h := hull(state, s.parts)).lifebuoys and h.lifeboats and h.lanterns
+            1 for s in fleet if (h := hull(state, s.parts)).lifebuoys and h.lifeboats and h.lanterns
         )
     if m == "table":
         assert card.count

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame, Rng, State
 from tabletide.games.shipyard import building, canals, scoring, supplies, turn, voyage
+from tabletide.games.shipyard.canals import Boat, Cell
 from tabletide.games.shipyard.constants import (
     BOW,
     CONTRACTS_PER_COLOUR,
@@ -111,8 +112,8 @@ class ShipyardState(State):
     discarded: list[list[int]]
     """Per seat, discarded contract indices (secret)."""
     contract_box: list[int]
-    canals: list[dict[canals.Cell, tuple[int, int]]]
-    boat: list[canals.Boat | None]
+    canals: list[dict[Cell, tuple[int, int]]]
+    boat: list[Boat | None]
     used_pile: list[list[int]]
     used_count: list[int]
     part_decks: list[list[int]]
@@ -136,7 +137,9 @@ class ShipyardState(State):
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def setup(cls, game: Game, content: Content, num_players: int, seed: int, options: dict[str, Any]) -> ShipyardState:
+    def setup(
+        cls, game: Game, content: Content, num_players: int, seed: int, options: dict[str, Any]
+    ) -> ShipyardState:
         """SY-3: deal the players' materials and lay out the board."""
         s = cls.__new__(cls)
         s.game, s.c, s.num_players, s.seed, s.options = game, content, num_players, seed, options
@@ -206,11 +209,17 @@ class ShipyardState(State):
             pile = [i for i, c in enumerate(content.contracts) if c.colour == colour]
             rng.shuffle(pile)
             for seat in range(n):
-                s.contracts[seat] += pile[seat * CONTRACTS_PER_COLOUR : (seat + 1) * CONTRACTS_PER_COLOUR]
+                s.contracts[seat] += pile[
+                    seat * CONTRACTS_PER_COLOUR : (seat + 1) * CONTRACTS_PER_COLOUR
+                ]
             s.contract_box += pile[n * CONTRACTS_PER_COLOUR :]
         for seat in range(n):
             s.contracts[seat].sort()
-            s.log("deal", seat, secret={"contracts": [content.contracts[i].id for i in s.contracts[seat]]})
+            s.log(
+                "deal",
+                seat,
+                secret={"contracts": [content.contracts[i].id for i in s.contracts[seat]]},
+            )
         s.start = rng.below(n)
         s.log("start", s.start)
         s.push("@start_turn", s.start)
@@ -265,8 +274,8 @@ class ShipyardState(State):
     def _prompt_text(self, frame: Frame) -> str:
         return f"Seat {frame.seat}: {PROMPTS.get(frame.kind, frame.kind)}"
 
-    def _scores(self) -> list[int]:
-        return self.vp
+    def _scores(self) -> list[int | float]:
+        return list(self.vp)
 
     def _rank_keys(self) -> list[tuple[float, ...]]:
         """SY-7.7: most VP, then most coins; still tied = shared (SY-GAP-11h)."""
@@ -281,7 +290,12 @@ class ShipyardState(State):
     def clone(self) -> ShipyardState:
         s = ShipyardState.__new__(ShipyardState)
         self._copy_base_into(s)
-        s.c, s.part_types, s.track_len, s.tiles = self.c, self.part_types, self.track_len, self.tiles
+        s.c, s.part_types, s.track_len, s.tiles = (
+            self.c,
+            self.part_types,
+            self.track_len,
+            self.tiles,
+        )
         s.pos = self.pos[:]
         s.lead = self.lead
         s.figs = [f[:] for f in self.figs]
@@ -309,7 +323,12 @@ class ShipyardState(State):
         s.wagon_discard = self.wagon_discard[:]
         s.canal_deck, s.canal_offer = self.canal_deck[:], self.canal_offer[:]
         s.canal_discard = self.canal_discard[:]
-        s.eq_ptr, s.crew_ptr, s.hex_ptr, s.oval_ptr = self.eq_ptr, self.crew_ptr, self.hex_ptr, self.oval_ptr
+        s.eq_ptr, s.crew_ptr, s.hex_ptr, s.oval_ptr = (
+            self.eq_ptr,
+            self.crew_ptr,
+            self.hex_ptr,
+            self.oval_ptr,
+        )
         s.oval = [[st[:] for st in sp] for sp in self.oval]
         s.ship = self.ship
         return s
@@ -341,8 +360,15 @@ class ShipyardState(State):
                 keep = [i for i in self.discarded[other] if self.c.contracts[i].colour != colour]
                 self.discarded[other] = keep + refill[k + 1]
                 k += 2
-            self.contract_box = [i for i in self.contract_box if self.c.contracts[i].colour != colour] + refill[k]
-        for deck in (self.part_decks[BOW], self.part_decks[STERN], self.wagon_deck, self.canal_deck):
+            self.contract_box = [
+                i for i in self.contract_box if self.c.contracts[i].colour != colour
+            ] + refill[k]
+        for deck in (
+            self.part_decks[BOW],
+            self.part_decks[STERN],
+            self.wagon_deck,
+            self.canal_deck,
+        ):
             rng.shuffle(deck)
         middles = self.part_decks[MIDDLE]
         top_group = self.c.parts[middles[-1]].group if middles else None
@@ -406,7 +432,7 @@ class ShipyardState(State):
 
     def describe_wagon(self, tile: int) -> str:
         goods = supplies.wagon_goods(self, tile)
-        return "[" + " ".join(goods) + "]"
+        return "(" + "+".join(goods) + ")"
 
     def describe_canal(self, card: int) -> str:
         c = self.c.canals[card]

@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.shipyard.constants import GOODS, ITEM_INDEX, ITEMS, STARTING_WAGON, SUBSIDY_COINS
+from tabletide.games.shipyard.constants import (
+    GOODS,
+    ITEM_INDEX,
+    ITEMS,
+    STARTING_WAGON,
+    SUBSIDY_COINS,
+)
+from tabletide.games.shipyard.content import Goods
 
 if TYPE_CHECKING:
     from tabletide.games.shipyard.state import ShipyardState
@@ -42,7 +49,7 @@ def legal_circle(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_circle(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat, which = frame.seat, frame.data[0]
-    steps = action.int("steps")
+    steps = action.num("steps")
     cost = circle_cost(state, seat, steps)
     state.coins[seat] -= cost
     if which == "equipment":
@@ -76,11 +83,15 @@ def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[in
         emp = state.c.employees[stack[-1]]
         if emp.id in owned or emp.surcharge > coins:
             continue
-        if emp.role == "merchant" and emp.level == 2 and not any(
-            state.c.employees[o].role == "merchant"
-            and state.c.employees[o].goods == emp.goods
-            and state.c.employees[o].level == 1
-            for o in owned
+        if (
+            emp.role == "merchant"
+            and emp.level == 2
+            and not any(
+                state.c.employees[o].role == "merchant"
+                and state.c.employees[o].goods == emp.goods
+                and state.c.employees[o].level == 1
+                for o in owned
+            )
         ):
             continue
         out.append(slot)
@@ -113,13 +124,17 @@ def legal_oval(state: ShipyardState, frame: Frame) -> list[Action]:
             state.employee_name(state.oval[space][slot][-1])
             for slot in hireable(state, frame.seat, space, state.coins[frame.seat] - cost)
         )
-        out.append(Action.make("oval", f"Move to oval space {space + 1} ({cost} coins): {names}", steps=steps))
+        out.append(
+            Action.make(
+                "oval", f"Move to oval space {space + 1} ({cost} coins): {names}", steps=steps
+            )
+        )
     return out
 
 
 def apply_oval(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    steps = action.int("steps")
+    steps = action.num("steps")
     state.coins[seat] -= oval_cost(state, seat, steps)
     state.oval_ptr = (state.oval_ptr + steps) % state.c.board.oval_spaces
     state.push("hire", seat)
@@ -138,7 +153,7 @@ def legal_hire(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_hire(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    stack = state.oval[state.oval_ptr][action.int("slot")]
+    stack = state.oval[state.oval_ptr][action.num("slot")]
     emp = state.c.employees[stack.pop()]
     state.coins[seat] -= emp.surcharge  # SY-5.5.3
     state.employees[seat].append(emp.id)
@@ -165,11 +180,13 @@ def legal_goods(state: ShipyardState, frame: Frame) -> list[Action]:
 
 
 def apply_goods(state: ShipyardState, frame: Frame, action: Action) -> None:
-    slot = action.int("slot")
+    slot = action.num("slot")
     tile = state.wagon_offer[slot]
     state.coins[frame.seat] -= state.c.board.wagon_prices[slot]
     state.wagons[frame.seat].append(tile)
-    state.log("wagon", frame.seat, tile=state.describe_wagon(tile), price=state.c.board.wagon_prices[slot])
+    state.log(
+        "wagon", frame.seat, tile=state.describe_wagon(tile), price=state.c.board.wagon_prices[slot]
+    )
     # SY-5.6.2/5.6.3: slide down, refill the top from the deck, reshuffling spent tiles.
     del state.wagon_offer[slot]
     state.refill_column(state.wagon_offer, state.wagon_deck, state.wagon_discard)
@@ -195,27 +212,29 @@ def legal_exchange(state: ShipyardState, frame: Frame) -> list[Action]:
         if tile in seen:
             continue
         seen.append(tile)
-        out.append(Action.make("use_tile", f"Trade wagon tile {state.describe_wagon(tile)}", tile=tile))
+        out.append(
+            Action.make("use_tile", f"Trade wagon tile {state.describe_wagon(tile)}", tile=tile)
+        )
     return out
 
 
 def apply_exchange(state: ShipyardState, frame: Frame, action: Action) -> None:
-    tile = action.int("tile")
+    tile = action.num("tile")
     state.wagons[frame.seat].remove(tile)
     if tile != STARTING_WAGON:  # SY-5.7.5; starting tiles leave the game (SY-GAP-5c)
         state.wagon_discard.append(tile)
     state.push("wagon", frame.seat, tile, 0, ())
 
 
-def wagon_goods(state: ShipyardState, tile: int) -> tuple[str, ...]:
+def wagon_goods(state: ShipyardState, tile: int) -> tuple[Goods, ...]:
     if tile == STARTING_WAGON:
         return state.c.wagons.starting.goods
     return state.c.wagons.deck[tile].goods
 
 
-def sale_price(state: ShipyardState, seat: int, goods: str) -> int:
+def sale_price(state: ShipyardState, seat: int, goods: Goods) -> int:
     """Price at the pointer plus +1 per owned Merchant of that goods (SY-5.7.3, SY-E-MER)."""
-    base = state.c.board.exchange_prices[state.hex_ptr][goods]  # type: ignore[index]
+    base = state.c.board.exchange_prices[state.hex_ptr][goods]
     bonus = sum(1 for e in state.owned(seat) if e.role == "merchant" and e.goods == goods)
     return base + bonus
 
@@ -225,7 +244,7 @@ def legal_wagon(state: ShipyardState, frame: Frame) -> list[Action]:
     goods = wagon_goods(state, tile)[index]
     price = sale_price(state, frame.seat, goods)
     out = [Action.make("sell", f"Sell the {goods} wagon for {price} coins")]
-    for item in state.c.board.exchange_swaps[goods]:  # type: ignore[index]
+    for item in state.c.board.exchange_swaps[goods]:
         if item not in swapped:  # SY-5.7.4: no two wagons swapped for the same item
             out.append(Action.make("swap", f"Swap the {goods} wagon for a {item}", item=item))
     return out
@@ -240,7 +259,7 @@ def apply_wagon(state: ShipyardState, frame: Frame, action: Action) -> None:
         state.coins[seat] += price
         state.log("sell", seat, goods=goods, coins=price)
     else:
-        item = action.str("item")
+        item = action.text("item")
         state.supply[seat][ITEM_INDEX[item]] += 1
         swapped = (*swapped, item)
         state.log("swap", seat, goods=goods, item=item)

@@ -102,7 +102,7 @@ def legal_choose(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_choose(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    tile = action.int("tile")
+    tile = action.num("tile")
     _, doable = tile_candidates(state, seat)
     coins = track.income(state, tile)  # SY-4.10/4.11 (0 in the very first turn)
     if state.num_players == 2 and state.first_left[seat] == 2:
@@ -116,10 +116,11 @@ def apply_choose(state: ShipyardState, frame: Frame, action: Action) -> None:
     state.push("@menu", seat, False, False, tile, doable)
 
 
-def bonus_tiles(state: ShipyardState, seat: int, chosen: int) -> list[int]:
-    """SY-4.12.2: any other action tile, for 6 coins, if it can then be performed."""
+def bonus_tiles(state: ShipyardState, seat: int, chosen: int, main_done: bool) -> list[int]:
+    """SY-4.12.2: any other action tile, for 6 coins, if it can then be performed. Before the
+    main action only while the main action stays performable after paying (SY-4.12.4)."""
     coins = state.coins[seat] - BONUS_PRICE
-    if coins < 0:
+    if coins < 0 or (not main_done and not performable(state, seat, chosen, coins)):
         return []
     return [t for t in state.tiles if t != chosen and performable(state, seat, t, coins)]
 
@@ -127,17 +128,19 @@ def bonus_tiles(state: ShipyardState, seat: int, chosen: int) -> list[int]:
 def auto_menu(state: ShipyardState, frame: Frame) -> None:
     """Phase 4 (SY-4.12): the main action, optionally one bonus action before or after it."""
     seat = frame.seat
-    main_done, bonus_done, tile, doable = frame.data
-    if not bonus_done and bonus_tiles(state, seat, tile):
+    main_done, bonus_done, tile, _ = frame.data
+    if not bonus_done and bonus_tiles(state, seat, tile, main_done):
         state.push("menu", seat, *frame.data)
     elif not main_done:
         run_main(state, seat, frame)
 
 
 def run_main(state: ShipyardState, seat: int, frame: Frame) -> None:
+    """The chosen action must be performed (SY-4.12.1). If a bonus action taken first made it
+    impossible, it performs nothing (SY-GAP-11b)."""
     _, bonus_done, tile, doable = frame.data
     state.push("@menu", seat, True, bonus_done, tile, doable)
-    if doable:
+    if doable and performable(state, seat, tile, state.coins[seat]):
         start_action(state, seat, tile, "main")
     else:
         state.log("nothing", seat, tile=TILE_NAMES[tile])
@@ -148,9 +151,13 @@ def legal_menu(state: ShipyardState, frame: Frame) -> list[Action]:
     out = []
     if not main_done:
         out.append(Action.make("main", f"Perform {TILE_NAMES[tile]}"))
-    for t in bonus_tiles(state, frame.seat, tile):
+    for t in bonus_tiles(state, frame.seat, tile, main_done):
         when = "after" if main_done else "before"
-        out.append(Action.make("bonus", f"Buy a bonus {TILE_NAMES[t]} for 6 ({when} the main action)", tile=t))
+        out.append(
+            Action.make(
+                "bonus", f"Buy a bonus {TILE_NAMES[t]} for 6 ({when} the main action)", tile=t
+            )
+        )
     if main_done:
         out.append(Action.make("end_turn", "End the turn (no bonus action)"))
     return out
@@ -164,7 +171,7 @@ def apply_menu(state: ShipyardState, frame: Frame, action: Action) -> None:
     elif action.kind == "bonus":
         state.coins[seat] -= BONUS_PRICE  # SY-4.12.3: paid before it is performed
         state.push("@menu", seat, main_done, True, tile, doable)
-        start_action(state, seat, action.int("tile"), "bonus")
+        start_action(state, seat, action.num("tile"), "bonus")
 
 
 def auto_end_turn(state: ShipyardState, frame: Frame) -> None:
@@ -225,7 +232,7 @@ def apply_final(state: ShipyardState, frame: Frame, action: Action) -> None:
     if action.kind == "pass":
         state.log("pass", frame.seat)
         return
-    start_action(state, frame.seat, action.int("tile"), "final")
+    start_action(state, frame.seat, action.num("tile"), "final")
 
 
 def auto_last_chance(state: ShipyardState, frame: Frame) -> None:

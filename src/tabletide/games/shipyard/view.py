@@ -1,7 +1,8 @@
-"""What a seat sees of Shipyard: the JSON view, the log lines, and the text rendering."""
+"""What a seat sees of Shipyard: the JSON view and the log lines (text: ``render.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletide.games.shipyard import track
@@ -32,7 +33,12 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
                 "vp": s.vp[p],
                 "supply": {name: s.supply[p][i] for i, name in enumerate(ITEMS) if s.supply[p][i]},
                 "shipyard": [
-                    None if code == EMPTY else {"type": "bow middle stern".split()[part_type(s, code)], "part": s.describe_part(code)}
+                    None
+                    if code == EMPTY
+                    else {
+                        "type": ["bow", "middle", "stern"][part_type(s, code)],
+                        "part": s.describe_part(code),
+                    }
                     for code in s.row[p]
                 ],
                 "fleet": [
@@ -49,7 +55,7 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
                     {"x": x, "y": y, "card": card, "rotation": rot, "canal": s.describe_canal(card)}
                     for (x, y), (card, rot) in sorted(s.canals[p].items())
                 ],
-                "boat": list(s.boat[p]) if s.boat[p] is not None else None,
+                "boat": None if (b := s.boat[p]) is None else list(b),
                 "used_canals": s.used_count[p],
                 "contracts_held": len(s.contracts[p]),
                 "figures": [TILE_NAMES[t] for t in s.figs[p]],
@@ -74,14 +80,22 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
         ],
         "offer": {
             COLUMN_NAMES[col]: [
-                None if code == EMPTY else {"part": s.describe_part(code), "price": c.board.part_prices[row]}
+                None
+                if code == EMPTY
+                else {"part": s.describe_part(code), "price": c.board.part_prices[row]}
                 for row, code in enumerate(s.offer[col])
             ]
             for col in range(4)
         },
         "decks": {"bow": len(s.part_decks[0]), "middle": mid_groups, "stern": len(s.part_decks[2])},
-        "wagon_offer": [{"tile": s.describe_wagon(t), "price": c.board.wagon_prices[i]} for i, t in enumerate(s.wagon_offer)],
-        "canal_offer": [{"canal": s.describe_canal(t), "price": c.board.canal_prices[i]} for i, t in enumerate(s.canal_offer)],
+        "wagon_offer": [
+            {"tile": s.describe_wagon(t), "price": c.board.wagon_prices[i]}
+            for i, t in enumerate(s.wagon_offer)
+        ],
+        "canal_offer": [
+            {"canal": s.describe_canal(t), "price": c.board.canal_prices[i]}
+            for i, t in enumerate(s.canal_offer)
+        ],
         "equipment_circle": {"items": list(c.board.equipment_circle), "pointer": s.eq_ptr},
         "crew_circle": {"items": list(c.board.crew_circle), "pointer": s.crew_ptr},
         "exchange": {"pointer": s.hex_ptr, "prices": dict(c.board.exchange_prices[s.hex_ptr])},
@@ -97,7 +111,12 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
             "parts": len(s.ship.parts),
             "items": {n: s.ship.items[i] for i, n in enumerate(ITEMS) if s.ship.items[i]},
             "cabins": h.cabins,
-            "mounts": {"sail/funnel": h.sail_funnel, "propeller": h.propeller, "crane": h.crane, "cannon": h.cannon},
+            "mounts": {
+                "sail/funnel": h.sail_funnel,
+                "propeller": h.propeller,
+                "crane": h.crane,
+                "cannon": h.cannon,
+            },
             "safety": {"lifebuoys": h.lifebuoys, "lifeboats": h.lifeboats, "lanterns": h.lanterns},
             "speed": base_speed(s.ship.items),
         }
@@ -113,12 +132,17 @@ def event_text(e: dict[str, Any]) -> str:
     who = f"Seat {e['seat']}" if e.get("seat") is not None else "The game"
     t = e["type"]
     secret = e.get("secret")
-    texts = {
-        "deal": lambda: f"{who} is dealt 3 blue and 3 green contracts" + (f" ({', '.join(secret['contracts'])})" if secret else ""),
+    texts: dict[str, Callable[[], str]] = {
+        "deal": lambda: (
+            f"{who} is dealt 3 blue and 3 green contracts"
+            + (f" ({', '.join(secret['contracts'])})" if secret else "")
+        ),
         "start": lambda: f"{who} is the starting player",
         "to_front": lambda: f"{who} moves {e['tile']} to the front",
         "choose": lambda: f"{who} chooses {e['tile']} (+{e['income']} coins)",
-        "action": lambda: f"{who} performs {e['tile']}" + (f" ({e['how']})" if e["how"] != "main" else ""),
+        "action": lambda: (
+            f"{who} performs {e['tile']}" + (f" ({e['how']})" if e["how"] != "main" else "")
+        ),
         "nothing": lambda: f"{who} cannot perform {e['tile']}",
         "buy_part": lambda: f"{who} takes {e['part']} for {e['price']}",
         "place_part": lambda: f"{who} places {e['part']} on space {e['cell'] + 1}",
@@ -133,9 +157,16 @@ def event_text(e: dict[str, Any]) -> str:
         "swap": lambda: f"{who} swaps {e['goods']} for a {e['item']}",
         "subsidy": lambda: f"{who} takes a subsidy of {e['coins']}",
         "ship_lost": lambda: f"{who}'s {e['parts']}-part ship is removed: {e['reason']}",
-        "voyage": lambda: f"{who}'s {e['parts']}-part ship sails at speed {e['speed']} and scores {e['vp']} VP",
-        "lap": lambda: f"The tiles complete a lap; the round marker moves to {e['marker'] or 'the end'}",
-        "discard": lambda: f"{who} discards a {e['colour']} contract" + (f" ({secret['contract']})" if secret else ""),
+        "voyage": lambda: (
+            f"{who}'s {e['parts']}-part ship sails at speed {e['speed']} and scores {e['vp']} VP"
+        ),
+        "lap": lambda: (
+            f"The tiles complete a lap; the round marker moves to {e['marker'] or 'the end'}"
+        ),
+        "discard": lambda: (
+            f"{who} discards a {e['colour']} contract"
+            + (f" ({secret['contract']})" if secret else "")
+        ),
         "early_end": lambda: f"The last {e['deck']} is laid out: the game will end early",
         "final_phase": lambda: "Final actions and last chances begin",
         "pass": lambda: f"{who} passes",
@@ -144,57 +175,5 @@ def event_text(e: dict[str, Any]) -> str:
         "merchants": lambda: f"{who} scores {e['vp']} VP for merchants",
         "game_end": lambda: f"Game over. Scores {e['scores']}, coins {e['coins']}",
     }
-    fn = texts.get(t)
+    fn: Callable[[], str] | None = texts.get(t)
     return fn() if fn else f"{who}: {t}"
-
-
-def _row_text(row: list[Any]) -> str:
-    return "".join("·" if c is None else c["type"][0].upper() for c in row)
-
-
-def render(obs: dict[str, Any]) -> str:
-    """A terminal view of an observation (Rich markup)."""
-    v = obs["state"]
-    seat = obs["seat"]
-    out: list[str] = []
-    marker = v["round_marker"] or "end"
-    out.append(f"[bold]Shipyard[/] · round marker {marker} · starting player {v['starting_player']}" + (" · [red]early end[/]" if v["early_end"] else "") + (" · [magenta]final phase[/]" if v["final_phase"] else ""))
-    out.append("[bold]Action track[/] (front first):")
-    for t in v["track"]:
-        who = ",".join(f"S{p}" for p in t["occupied_by"])
-        inc = f" income {t['income']}" if t["income"] is not None else ""
-        lead = " [yellow]leading[/]" if t["leading"] else ""
-        out.append(f"  {t['behind_leader']:>2} back  {t['tile']:<21}{lead}{' [cyan]' + who + '[/]' if who else ''}{inc}")
-    out.append("[bold]Part offer[/] (row 1 = bottom):")
-    for name, col in v["offer"].items():
-        cells = [f"{i + 1}:{'-' if c is None else c['part'].split(':')[0]}({c['price']})" if c else f"{i + 1}:-" for i, c in enumerate(col)]
-        out.append(f"  {name:<13} " + "  ".join(cells))
-    d = v["decks"]
-    out.append(f"  decks: bows {d['bow']}, middles {d['middle']['A'] + d['middle']['B']}, sterns {d['stern']}")
-    out.append("[bold]Wagons[/]: " + "  ".join(f"{w['tile']}({w['price']})" for w in v["wagon_offer"]))
-    out.append("[bold]Canals[/]: " + "  ".join(f"{w['canal']}({w['price']})" for w in v["canal_offer"]))
-    ec, cc = v["equipment_circle"], v["crew_circle"]
-    out.append(f"[bold]Equipment[/] pointer on {ec['items'][ec['pointer']]} (next: {ec['items'][(ec['pointer'] + 1) % 4]} free) · [bold]Crew[/] pointer on {cc['items'][cc['pointer']]} (next: {cc['items'][(cc['pointer'] + 1) % 4]} free)")
-    out.append(f"[bold]Stock exchange[/] space {v['exchange']['pointer'] + 1}: " + ", ".join(f"{k} {p}" for k, p in v["exchange"]["prices"].items()))
-    ov = v["oval"]
-    out.append(f"[bold]Employees[/] (pointer on space {ov['pointer'] + 1}):")
-    for i, sp in enumerate(ov["spaces"]):
-        mark = ">" if i == ov["pointer"] else " "
-        out.append(f"  {mark}{i + 1}: " + " | ".join(x or "-" for x in sp))
-    for p in v["players"]:
-        me = " [green](you)[/]" if p["seat"] == seat else ""
-        out.append(f"[bold]Seat {p['seat']}[/]{me}: {p['vp']} VP, {p['coins']} coins, used canals {p['used_canals']}, contracts {p['contracts_held']}")
-        out.append(f"  shipyard [{_row_text(p['shipyard'])}]  supply {p['supply'] or '-'}")
-        if p["employees"]:
-            out.append(f"  employees: {', '.join(p['employees'])}")
-        out.append(f"  wagons: {' '.join(p['wagons']) or '-'}; canals: {', '.join(f'({c['x']},{c['y']}) {c['canal']} r{c['rotation']}' for c in p['canals']) or '-'}; boat {p['boat']}")
-        if p["fleet"]:
-            out.append("  fleet: " + "; ".join(f"{f['parts']} parts {f['items']}" for f in p["fleet"]))
-    if "ship" in v:
-        sh = v["ship"]
-        out.append(f"[bold]Ship being fitted[/]: {sh['parts']} parts, cabins {sh['cabins']}, mounts {sh['mounts']}, safety {sh['safety']}, items {sh['items']}, speed {sh['speed']}")
-    if "my_contracts" in v:
-        out.append("[bold]Your contracts[/]: " + "; ".join(f"{c['id']} ({c['colour']}) {c['text']}" for c in v["my_contracts"]))
-    if obs["terminal"]:
-        out.append(f"[bold]Final scores[/]: {obs['scores']} · winners: {obs['winners']}")
-    return "\n".join(out)

@@ -61,7 +61,16 @@ def hull(state: ShipyardState, parts: tuple[int, ...]) -> Hull:
         p = state.c.parts[code]
         m = p.mounts
         for i, v in enumerate(
-            (p.cabins, m.sail_funnel, m.propeller, m.crane, m.cannon, p.lifebuoys, p.lifeboats, p.lanterns)
+            (
+                p.cabins,
+                m.sail_funnel,
+                m.propeller,
+                m.crane,
+                m.cannon,
+                p.lifebuoys,
+                p.lifeboats,
+                p.lanterns,
+            )
         ):
             totals[i] += v
     return Hull(*totals)
@@ -153,7 +162,7 @@ def legal_launch(state: ShipyardState, frame: Frame) -> list[Action]:
 
 
 def apply_launch(state: ShipyardState, frame: Frame, action: Action) -> None:
-    launch(state, frame.seat, action.int("cell"))
+    launch(state, frame.seat, action.num("cell"))
 
 
 def launch(state: ShipyardState, seat: int, first: int) -> None:
@@ -182,7 +191,9 @@ def legal_fit(state: ShipyardState, frame: Frame) -> list[Action]:
         if fits(h, items, allow):
             out.append(Action.make("attach", f"Attach a {name}", item=name))
         items[i] -= 1
-    out.append(Action.make("sail_off", f"Send the ship off as fitted (speed {base_speed(ship.items)})"))
+    out.append(
+        Action.make("sail_off", f"Send the ship off as fitted (speed {base_speed(ship.items)})")
+    )
     return out
 
 
@@ -191,7 +202,7 @@ def apply_fit(state: ShipyardState, frame: Frame, action: Action) -> None:
     ship = state.ship
     assert ship is not None
     if action.kind == "attach":
-        i = ITEM_INDEX[action.str("item")]
+        i = ITEM_INDEX[action.text("item")]
         state.supply[seat][i] -= 1
         items = list(ship.items)
         items[i] += 1
@@ -216,7 +227,7 @@ def legal_boost(state: ShipyardState, frame: Frame) -> list[Action]:
 
 
 def apply_boost(state: ShipyardState, frame: Frame, action: Action) -> None:
-    depart(state, frame.seat, action.int("amount"))
+    depart(state, frame.seat, action.num("amount"))
 
 
 def depart(state: ShipyardState, seat: int, boost: int) -> None:
@@ -276,7 +287,7 @@ def apply_route(state: ShipyardState, frame: Frame, action: Action) -> None:
     assert ship is not None
     boat = state.boat[seat]
     assert boat is not None
-    to = route_options(state, seat, speed - done)[action.int("option")]
+    to = route_options(state, seat, speed - done)[action.num("option")]
     state.boat[seat] = canals.step(boat, to)
     done += 1
     if (to[0], to[1]) != (boat[0], boat[1]):  # SY-6.13.1: the card left is used up
