@@ -31,7 +31,10 @@ class Action:
     @classmethod
     def of(cls, kind: str, params: Mapping[str, Param], label: str = "") -> Action:
         """Like :meth:`make`, with the parameters as a mapping."""
-        return cls(kind, tuple(sorted(params.items())), label or _default_label(kind, params))
+        items = tuple(params.items())
+        if len(items) > 1:
+            items = tuple(sorted(items))
+        return cls(kind, items, label or _default_label(kind, params))
 
     def __getitem__(self, name: str) -> Param:
         for key, value in self.params:

@@ -63,7 +63,11 @@ class State(ABC):
         """The legal actions of the pending decision, in a fixed order; [] when terminal."""
         if not self.stack:
             return []
-        return self._legal(self.stack[-1])
+        top = self.stack[-1]
+        legal = self._legal(top)
+        # Remembered for the legality check of the next apply() at this same position.
+        self._last_legal = (len(self.history), top, legal)
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
@@ -74,13 +78,20 @@ class State(ABC):
         :raises MalformedActionError: ``action`` is not an :class:`Action` of this game's space.
         :raises IllegalActionError: the game is over, or ``action`` is not legal now. In both
             cases the state is exactly as it was.
+
+        The check reuses the list of the last ``legal_actions()`` call at this same position;
+        code that edits a state's fields by hand should call ``legal_actions()`` again first.
         """
         if not isinstance(action, Action):
             raise MalformedActionError(f"expected an Action, got {type(action).__name__}")
         if not self.stack:
             raise IllegalActionError("the game is over: no action is legal")
         self.game.codec.check(action)
-        legal = self.legal_actions()
+        memo = getattr(self, "_last_legal", None)
+        if memo is not None and memo[0] == len(self.history) and memo[1] is self.stack[-1]:
+            legal = memo[2]
+        else:
+            legal = self.legal_actions()
         try:
             chosen = legal[legal.index(action)]
         except ValueError:

@@ -7,6 +7,7 @@ before anything shifts; the offer slides and refills when the action ends (SY-5.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
@@ -39,7 +40,8 @@ def part_type(state: ShipyardState, code: int) -> int:
 
 def row_types(state: ShipyardState, row: list[int]) -> list[int]:
     """The row as types, EMPTY for empty cells."""
-    return [EMPTY if c == EMPTY else part_type(state, c) for c in row]
+    types = state.part_types
+    return [c if c == EMPTY else (c - SUBSTITUTE if c >= SUBSTITUTE else types[c]) for c in row]
 
 
 def completed_ships(types: list[int]) -> list[tuple[int, int]]:
@@ -78,9 +80,14 @@ def row_is_legal(types: list[int]) -> bool:
 def legal_cells(state: ShipyardState, seat: int, ptype: int, last_chance: bool) -> list[int]:
     """Cells where a part of ``ptype`` may go. In the last chance (SY-7.5) the part must
     complete a ship; otherwise the row must stay legal (SY-5.1.4)."""
-    types = row_types(state, state.row[seat])
+    return list(_legal_cells(tuple(row_types(state, state.row[seat])), ptype, last_chance))
+
+
+@lru_cache(maxsize=1 << 16)
+def _legal_cells(row: tuple[int, ...], ptype: int, last_chance: bool) -> tuple[int, ...]:
+    types = list(row)
     cells = []
-    for cell, t in enumerate(types):
+    for cell, t in enumerate(row):
         if t != EMPTY:
             continue
         types[cell] = ptype
@@ -91,7 +98,7 @@ def legal_cells(state: ShipyardState, seat: int, ptype: int, last_chance: bool) 
         types[cell] = EMPTY
         if ok:
             cells.append(cell)
-    return cells
+    return tuple(cells)
 
 
 # ---------------------------------------------------------------------------- the offer

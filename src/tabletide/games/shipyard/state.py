@@ -26,7 +26,7 @@ from tabletide.games.shipyard.constants import (
     SUBSIDY,
     SUBSTITUTE,
 )
-from tabletide.games.shipyard.content import Content, Employee, Item
+from tabletide.games.shipyard.content import Content, Employee, Item, Part
 from tabletide.games.shipyard.voyage import Ship
 
 if TYPE_CHECKING:
@@ -413,22 +413,7 @@ class ShipyardState(State):
     def describe_part(self, code: int) -> str:
         if code >= SUBSTITUTE:
             return f"substitute {PART_TYPES[code - SUBSTITUTE]}"
-        p = self.c.parts[code]
-        bits = []
-        m = p.mounts
-        for n, name in (
-            (p.cabins, "cabin"),
-            (m.sail_funnel, "sail/funnel mount"),
-            (m.propeller, "propeller mount"),
-            (m.crane, "crane mount"),
-            (m.cannon, "cannon mount"),
-            (p.lifebuoys, "lifebuoy"),
-            (p.lifeboats, "lifeboat"),
-            (p.lanterns, "lantern"),
-        ):
-            if n:
-                bits.append(f"{n} {name}" + ("s" if n > 1 else ""))
-        return f"{p.type} #{p.id}" + (f": {', '.join(bits)}" if bits else "")
+        return _part_texts(self.c)[code]
 
     def describe_wagon(self, tile: int) -> str:
         goods = supplies.wagon_goods(self, tile)
@@ -446,3 +431,33 @@ class ShipyardState(State):
         if e.item:
             return f"{e.role} ({e.item})"
         return e.role
+
+
+_PART_TEXTS: dict[int, tuple[str, ...]] = {}
+
+
+def _part_texts(content: Content) -> tuple[str, ...]:
+    """Labels of every part, made once per content set."""
+    texts = _PART_TEXTS.get(id(content))
+    if texts is None:
+        texts = tuple(_part_text(p) for p in content.parts)
+        _PART_TEXTS[id(content)] = texts
+    return texts
+
+
+def _part_text(p: Part) -> str:
+    m = p.mounts
+    bits = []
+    for n, name in (
+        (p.cabins, "cabin"),
+        (m.sail_funnel, "sail/funnel mount"),
+        (m.propeller, "propeller mount"),
+        (m.crane, "crane mount"),
+        (m.cannon, "cannon mount"),
+        (p.lifebuoys, "lifebuoy"),
+        (p.lifeboats, "lifeboat"),
+        (p.lanterns, "lantern"),
+    ):
+        if n:
+            bits.append(f"{n} {name}" + ("s" if n > 1 else ""))
+    return f"{p.type} #{p.id}" + (f": {', '.join(bits)}" if bits else "")

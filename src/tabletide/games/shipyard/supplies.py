@@ -4,6 +4,7 @@ exchange (SY-5.7) and Subsidy (SY-5.8)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
@@ -67,10 +68,14 @@ def apply_circle(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 
 # ---------------------------------------------------------------------------- employees
+def oval_free_steps(state: ShipyardState, seat: int) -> int:
+    """SY-5.5.1: one step is free; a Foreman adds up to 3 more free steps (SY-E-FOR)."""
+    return 1 + (3 if state.has_role(seat, "foreman") else 0)
+
+
 def oval_cost(state: ShipyardState, seat: int, steps: int) -> int:
-    """SY-5.5.1: one step free, then 1 coin a step; a Foreman adds up to 3 free (SY-E-FOR)."""
-    free = 1 + (3 if state.has_role(seat, "foreman") else 0)
-    return max(0, steps - free)
+    """The coins for moving the employee pointer ``steps`` spaces (SY-5.5.1)."""
+    return max(0, steps - oval_free_steps(state, seat))
 
 
 def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[int]:
@@ -98,17 +103,18 @@ def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[in
     return out
 
 
-def oval_moves(state: ShipyardState, seat: int, coins: int) -> list[tuple[int, int]]:
+def oval_moves(state: ShipyardState, seat: int, coins: int) -> Iterator[tuple[int, int]]:
     """``(steps, cost)`` landing on a space with someone to hire (SY-GAP-8f: the pointer may
     not stop where nobody can be hired)."""
     n = state.c.board.oval_spaces
-    out = []
+    free = oval_free_steps(state, seat)
     for steps in range(1, n + 1):
-        cost = oval_cost(state, seat, steps)
+        cost = max(0, steps - free)
+        if cost > coins:
+            return
         space = (state.oval_ptr + steps) % n
-        if cost <= coins and hireable(state, seat, space, coins - cost):
-            out.append((steps, cost))
-    return out
+        if hireable(state, seat, space, coins - cost):
+            yield steps, cost
 
 
 def start_hiring(state: ShipyardState, seat: int) -> None:
@@ -161,7 +167,7 @@ def apply_hire(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 
 def can_hire(state: ShipyardState, seat: int, coins: int) -> bool:
-    return bool(oval_moves(state, seat, coins))
+    return next(oval_moves(state, seat, coins), None) is not None
 
 
 # ---------------------------------------------------------------------------- goods

@@ -46,24 +46,29 @@ def income(state: ShipyardState, tile: int) -> int:
     1 coin per occupied tile ahead of it; if no figure stands behind it, plus 1 coin per full
     3 empty spaces between it and the nearest tile ahead.
     """
+    return incomes(state)[tile]
+
+
+def incomes(state: ShipyardState) -> dict[int, int]:
+    """:func:`income` for every tile in play, in one pass."""
+    n = state.track_len
+    lead_pos = state.pos[state.lead]
     occ = occupied(state)
-    d = behind(state, tile)
+    by_d = sorted(((lead_pos - state.pos[t]) % n, t) for t in state.tiles)
+    out: dict[int, int] = {}
     ahead = 0
-    behind_occupied = False
-    nearest = -1
-    for t in state.tiles:
-        if t == tile:
-            continue
-        dt = behind(state, t)
-        if dt < d:
-            nearest = max(nearest, dt)
-            if t in occ:
-                ahead += 1
-        elif t in occ:
-            behind_occupied = True
-    if ahead == 0:
-        return 0  # SY-4.10: ahead of all other figures, no income
-    bonus = 0
-    if not behind_occupied and nearest >= 0:
-        bonus = (d - nearest - 1) // 3
-    return ahead + bonus
+    prev_d = -1
+    occupied_behind = len(occ)
+    for d, t in by_d:
+        if t in occ:
+            occupied_behind -= 1
+        if ahead == 0:
+            out[t] = 0  # SY-4.10: ahead of all other figures, no income
+        elif occupied_behind == 0:
+            out[t] = ahead + (d - prev_d - 1) // 3  # SY-4.11 empty-space bonus
+        else:
+            out[t] = ahead
+        if t in occ:
+            ahead += 1
+        prev_d = d
+    return out

@@ -88,23 +88,23 @@ def tile_candidates(state: ShipyardState, seat: int) -> tuple[list[int], bool]:
     first = state.first_left[seat] > 0
     allowed = [t for t in state.tiles if t not in occ and (first or t != state.lead)]
     coins = state.coins[seat]
-    able = [t for t in allowed if performable(state, seat, t, coins + track.income(state, t))]
+    inc = track.incomes(state)
+    able = [t for t in allowed if performable(state, seat, t, coins + inc[t])]
     return (able, True) if able else (allowed, False)
 
 
 def legal_choose(state: ShipyardState, frame: Frame) -> list[Action]:
     tiles, _ = tile_candidates(state, frame.seat)
-    return [
-        Action.make("choose_tile", f"{TILE_NAMES[t]} (+{track.income(state, t)} coins)", tile=t)
-        for t in tiles
-    ]
+    inc = track.incomes(state)
+    return [Action.make("choose_tile", f"{TILE_NAMES[t]} (+{inc[t]} coins)", tile=t) for t in tiles]
 
 
 def apply_choose(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     tile = action.num("tile")
-    _, doable = tile_candidates(state, seat)
     coins = track.income(state, tile)  # SY-4.10/4.11 (0 in the very first turn)
+    # Chosen from the performable tiles unless none was (SY-GAP-11b fallback).
+    doable = performable(state, seat, tile, state.coins[seat] + coins)
     if state.num_players == 2 and state.first_left[seat] == 2:
         state.figs[seat] = [tile, tile]  # SY-4.4.2/4.4.3: two figures on the first choice
     else:
