@@ -1,0 +1,202 @@
+"""Whole-game properties of Shipyard: the engine contract on random playouts, fuzzing with the
+game's invariants after every step, hidden-information leaks, and a golden replay."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conformance import check_game, views
+from tabletide import IllegalActionError, Replay, load_game
+from tabletide.engine import Action, Rng, derive_seed
+from tabletide.games.shipyard.building import row_is_legal, row_types
+from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
+from tabletide.games.shipyard.state import ShipyardState
+
+GAME = load_game("shipyard")
+GOLDEN = Path(__file__).parent / "golden"
+CI_FUZZ_GAMES = 200  # at least 200 seeded games in every `make test` (the issue's CI bar)
+LONG_FUZZ_GAMES = 2000
+
+
+# ---------------------------------------------------------------------------- conformance
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_engine_contract_deep(num_players: int) -> None:
+    """Every check of tests/conformance.py at every step (clone, determinize, codec, replay)."""
+    check_game("shipyard", num_players, seeds=range(2))
+
+
+def test_engine_contract_first_game_option() -> None:
+    check_game("shipyard", 3, seeds=[5], options={"first_game": True}, deep=False)
+
+
+# ---------------------------------------------------------------------------- fuzzing
+def expected_keep(state: ShipyardState) -> int:
+    """Contracts of each colour a seat holds for the current round marker (SY-4.15)."""
+    keep = 3
+    for marker, k in KEEP_AFTER_LAP[state.num_players].items():
+        if state.marker <= marker:
+            keep = min(keep, k)
+    return keep
+
+
+def check_invariants(state: ShipyardState, last_scores: list[float], where: str) -> None:
+    assert min(state.coins) >= 0, f"{where}: negative coins {state.coins}"
+    scores = state.scores()
+    assert all(a >= b for a, b in zip(scores, last_scores, strict=True)), f"{where}: VP fell"
+    if not state.final:  # the last chance places parts by its own rule (SY-7.5)
+        for seat, row in enumerate(state.row):
+            assert row_is_legal(row_types(state, row)), f"{where}: seat {seat} row {row}"
+    pending = any(f.kind in ("discard", "@scoring") for f in state.stack)
+    if not pending and not state.is_terminal():
+        keep = expected_keep(state)
+        for seat in range(state.num_players):
+            colours = [state.c.contracts[i].colour for i in state.contracts[seat]]
+            assert colours.count("blue") == colours.count("green") == keep, (
+                f"{where}: seat {seat} holds {colours}, expected {keep} of each"
+            )
+    if state.is_terminal():
+        for seat in range(state.num_players):
+            assert len(state.contracts[seat]) == 2, f"{where}: ends with {state.contracts[seat]}"
+
+
+def fuzz_one(seed: int) -> int:
+    num_players = 2 + seed % 3
+    state = GAME.new_state(num_players, seed)
+    assert isinstance(state, ShipyardState)
+    rng = Rng(derive_seed("fuzz", seed))
+    last = state.scores()
+    steps = 0
+    while not state.is_terminal():
+        where = f"{num_players}p seed {seed} step {steps}"
+        legal = state.legal_actions()
+        assert legal, f"{where}: no legal action"
+        state.apply(rng.choice(legal))
+        steps += 1
+        assert steps <= GAME.max_game_length, f"{where}: game too long"
+        check_invariants(state, last, where)
+        last = state.scores()
+    return steps
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_fuzz_ci_sample(chunk: int) -> None:
+    """200 seeded random games over 2/3/4 players with invariants after every step."""
+    per = CI_FUZZ_GAMES // 4
+    lengths = [fuzz_one(seed) for seed in range(chunk * per, (chunk + 1) * per)]
+    assert max(lengths) <= GAME.max_game_length
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("chunk", range(20))
+def test_fuzz_long(chunk: int) -> None:
+    """2,000 seeded random games (``make test-long``)."""
+    per = LONG_FUZZ_GAMES // 20
+    for seed in range(10_000 + chunk * per, 10_000 + (chunk + 1) * per):
+        fuzz_one(seed)
+
+
+# ---------------------------------------------------------------------------- hidden information
+def _mid_game(num_players: int = 3, seed: int = 4, steps: int = 120) -> ShipyardState:
+    state = GAME.new_state(num_players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, ShipyardState)
+    return state
+
+
+@pytest.mark.rule("SY-2.3")
+def test_contracts_are_secret_from_other_seats() -> None:
+    """Two states that differ only in seat 1's contracts (and in deck order) look the same to
+    seat 0 and to spectators: views, log and action labels."""
+    state = _mid_game()
+    twin = state.clone()
+    blue_box = [i for i in twin.contract_box if twin.c.contracts[i].colour == "blue"]
+    held_blue = [i for i in twin.contracts[1] if twin.c.contracts[i].colour == "blue"]
+    twin.contracts[1] = sorted(set(twin.contracts[1]) - {held_blue[0]} | {blue_box[0]})
+    twin.contract_box = [i for i in twin.contract_box if i != blue_box[0]] + [held_blue[0]]
+    twin.part_decks[0].reverse()
+    twin.canal_deck.reverse()
+    for seat in (0, 2, None):
+        assert state.observation(seat) == twin.observation(seat), f"seat {seat} sees a difference"
+        assert state.events_for(seat) == twin.events_for(seat)
+    assert state.observation(1) != twin.observation(1), "the owner must see their own contracts"
+    labels = [a.label for a in state.legal_actions()]
+    assert labels == [a.label for a in twin.legal_actions()]
+
+
+@pytest.mark.rule("SY-4.15", "SY-2.3")
+def test_discarded_contracts_stay_secret() -> None:
+    state = GAME.new_state(2, 9)
+    rng = Rng(1)
+    while not any(e["type"] == "discard" for e in state.events):
+        state.apply(rng.choice(state.legal_actions()))
+    text = json.dumps([state.observation(0), state.events_for(0)])
+    own = {state.c.contracts[i].id for i in state.contracts[0] + state.discarded[0]}
+    for i in state.discarded[1] + state.contracts[1]:
+        card = state.c.contracts[i].id
+        assert card in own or f'"{card}"' not in text, f"seat 0 can read {card} of seat 1"
+
+
+def test_determinize_resamples_only_what_is_hidden() -> None:
+    state = _mid_game(4, seed=8, steps=200)
+    det = state.determinize(2, seed=99)
+    assert isinstance(det, ShipyardState)
+    assert det.contracts[2] == state.contracts[2]
+    assert det.observation(2) == state.observation(2)  # what seat 2 knows is unchanged
+    for seat in range(4):
+        assert len(det.contracts[seat]) == len(state.contracts[seat])
+    others = [sorted(det.contracts[s]) for s in (0, 1, 3)]
+    assert others != [sorted(state.contracts[s]) for s in (0, 1, 3)], "nothing resampled"
+    assert state.rng.position != det.rng.position
+
+
+# ---------------------------------------------------------------------------- errors
+def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
+    state = _mid_game(3, seed=2, steps=40)
+    before = (views(state), list(state.history), state.rng.position, list(state.stack))
+    for bad in (
+        Action.make("choose_tile", tile=7),  # Subsidy is not in a 3-player game
+        Action.make("discard", contract=0),
+        Action.make("no_such_action"),
+    ):
+        if bad in state.legal_actions():
+            continue
+        with pytest.raises(IllegalActionError):
+            state.apply(bad)
+    with pytest.raises(IllegalActionError):
+        GAME.action_from_json({"kind": "take_part", "column": "left"})
+    assert before == (views(state), list(state.history), state.rng.position, list(state.stack))
+
+
+# ---------------------------------------------------------------------------- golden replay
+def playthrough(state_seed: int, num_players: int) -> str:
+    """A readable record of a seeded random game: every action with its seat, and the log."""
+    state = GAME.new_state(num_players, state_seed)
+    rng = Rng(derive_seed("golden", state_seed))
+    lines = []
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        lines.append(f"{len(state.history):4d} seat {state.current_player()}: {action.label}")
+        state.apply(action)
+    lines.append("--- log (spectator) ---")
+    lines += [GAME.event_text(e) for e in state.events_for(None)]
+    lines.append(f"scores {state.scores()} winners {state.winners()} returns {state.returns()}")
+    replay = Replay.from_state(state)
+    assert replay.play().scores() == state.scores()
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_golden_playthrough(num_players: int) -> None:
+    """A behaviour change shows up as a diff of this file in review. To accept a deliberate
+    change: ``UPDATE_GOLDEN=1 make test``."""
+    path = GOLDEN / f"shipyard_{num_players}p_seed7.txt"
+    text = playthrough(7, num_players)
+    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text
