@@ -77,7 +77,9 @@ def moves(
     for nx, ny, ns in neighbours(state, system, x, y, space):
         if ns < 0 or (nx, ny) in removed:
             continue
-        if (nx, ny) == (sx, sy) and (ss == ns or ss < 0):
+        # No turning back: the stern's space, or across the edge the boat came over, whatever
+        # card lies there now (SY-6.9.2, SY-5.2.3).
+        if (nx, ny) == (sx, sy) and (ss == ns or (sx, sy) != (x, y)):
             continue
         out.append((nx, ny, ns))
     return out
