@@ -127,5 +127,13 @@ def render(obs: dict[str, Any]) -> str:
         out.append("[bold]Your contracts[/]:")
         out += [f"  {c['id']} ({c['colour']}): {c['text']}" for c in v["my_contracts"]]
     if obs["terminal"]:
-        out.append(f"[bold]Final scores[/]: {obs['scores']}; winners: seat(s) {obs['winners']}")
+        out.append("[bold]Final scoring[/]")
+        for b in v["breakdown"]:
+            cards = ", ".join(f"{c['id']} {c['vp']}" for c in b["contracts"])
+            out.append(
+                f"  Seat {b['seat']}: voyages {b['voyages']} ({b['ships']} ships) + contracts "
+                f"{cards} + merchants {b['merchants']} = [bold]{b['total']} VP[/] "
+                f"({b['coins']} coins)"
+            )
+        out.append(f"[bold]Winners[/]: seat(s) {obs['winners']}")
     return "\n".join(out)

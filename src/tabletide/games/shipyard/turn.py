@@ -149,7 +149,9 @@ def run_main(state: ShipyardState, seat: int, frame: Frame) -> None:
 def legal_menu(state: ShipyardState, frame: Frame) -> list[Action]:
     main_done, _, tile, _ = frame.data
     out = []
-    if not main_done:
+    if main_done:
+        out.append(Action.make("end_turn", "End the turn (no bonus action)"))
+    else:
         out.append(Action.make("main", f"Perform {TILE_NAMES[tile]}"))
     for t in bonus_tiles(state, frame.seat, tile, main_done):
         when = "after" if main_done else "before"
@@ -158,8 +160,6 @@ def legal_menu(state: ShipyardState, frame: Frame) -> list[Action]:
                 "bonus", f"Buy a bonus {TILE_NAMES[t]} for 6 ({when} the main action)", tile=t
             )
         )
-    if main_done:
-        out.append(Action.make("end_turn", "End the turn (no bonus action)"))
     return out
 
 

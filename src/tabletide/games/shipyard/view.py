@@ -120,12 +120,37 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
             "safety": {"lifebuoys": h.lifebuoys, "lifeboats": h.lifeboats, "lanterns": h.lanterns},
             "speed": base_speed(s.ship.items),
         }
+    if not s.stack:  # SY-7.6: at the end every contract is revealed
+        view["breakdown"] = final_breakdown(s)
     if seat is not None:
         view["my_contracts"] = [
             {"id": c.contracts[i].id, "colour": c.contracts[i].colour, "text": c.contracts[i].text}
             for i in s.contracts[seat]
         ]
     return view
+
+
+def final_breakdown(s: ShipyardState) -> list[dict[str, Any]]:
+    """Per seat: VP from voyages, each revealed contract, merchants, and coins (tie-break)."""
+    out = []
+    for p in range(s.num_players):
+        mine = [e for e in s.events if e.get("seat") == p]
+        out.append(
+            {
+                "seat": p,
+                "voyages": sum(e["vp"] for e in mine if e["type"] == "voyage"),
+                "ships": sum(1 for e in mine if e["type"] == "voyage"),
+                "contracts": [
+                    {"id": e["contract"], "text": e["text"], "vp": e["vp"]}
+                    for e in mine
+                    if e["type"] == "contract"
+                ],
+                "merchants": sum(e["vp"] for e in mine if e["type"] == "merchants"),
+                "total": s.vp[p],
+                "coins": s.coins[p],
+            }
+        )
+    return out
 
 
 def event_text(e: dict[str, Any]) -> str:
