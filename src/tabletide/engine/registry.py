@@ -47,7 +47,7 @@ def load_game(name: str) -> Game:
         return _REGISTERED[name]
     targets = _targets()
     if name not in targets:
-        raise ConfigError(f"unknown game {name!r}; registered games: {', '.join(sorted(targets))}")
+        raise ConfigError(f"unknown game {name!r}; registered games: {', '.join(list_games())}")
     module_name, _, attr = targets[name].partition(":")
     obj = getattr(importlib.import_module(module_name), attr or "GAME")
     game = obj() if isinstance(obj, type) else obj

@@ -82,6 +82,7 @@ class Replay:
         fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=".replay-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(self.to_json(), fh, indent=1)
+        os.chmod(tmp, 0o644)  # mkstemp makes owner-only files; a saved game is an ordinary file
         os.replace(tmp, path)
 
     @classmethod

@@ -1,0 +1,541 @@
+"""The ``tabletide`` command: list games, play in the terminal, simulate, replay, benchmark.
+
+Every error a user can cause (a bad game name, seat spec, option, file or replay) is printed as one
+red line and exits with code 2; nothing else is changed.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tabletide.agents import Agent, agent_specs, make_agent
+from tabletide.engine import (
+    Action,
+    ConfigError,
+    Game,
+    Replay,
+    State,
+    TabletideError,
+    list_games,
+    load_game,
+)
+from tabletide.sim.bench import bench as run_bench
+from tabletide.sim.bench import bench_table
+from tabletide.sim.runner import agent_seed, decision_seed, play_many
+from tabletide.sim.stats import summarize, summary_table
+
+HUMAN = "human"
+LOG_LINES = 40
+
+app = typer.Typer(
+    name="tabletide",
+    help="Nautical board games by their full rules: play, simulate, replay, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def main() -> None:
+    """Console entry point."""
+    app()
+
+
+# --------------------------------------------------------------------------- shared helpers
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _fail(message: str) -> typer.Exit:
+    err = Console(stderr=True, highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
+    return typer.Exit(2)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn the errors a user can cause into one red line and exit code 2."""
+    try:
+        yield
+    except TabletideError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        name = f" {exc.filename}" if exc.filename else ""
+        raise _fail(f"cannot access{name}: {exc.strerror or exc}") from None
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``["key=value", ...]`` to a dict; values are JSON when they parse (``true``, ``3``),
+    otherwise strings.
+
+    :raises ConfigError: an entry without ``=``.
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option needs KEY=VALUE, got {pair!r}")
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip()] = value
+    return options
+
+
+def parse_seats(text: str, allow_human: bool = True) -> list[str]:
+    """``"human,random:3"`` to a list of seat specs, each checked.
+
+    :raises ConfigError: an empty or unknown spec, or a human where none is allowed.
+    """
+    seats = [s.strip() for s in text.split(",")]
+    for spec in seats:
+        if not spec:
+            raise ConfigError(f"--seats has an empty entry: {text!r}")
+        if spec.lower() == HUMAN:
+            if not allow_human:
+                raise ConfigError("'human' seats are only for `tabletide play`")
+            continue
+        make_agent(spec, 0)
+    return [HUMAN if s.lower() == HUMAN else s for s in seats]
+
+
+def _default_players(game: Game) -> int:
+    return max(2, game.min_players)
+
+
+def _seat_name(seats: list[str], seat: int) -> str:
+    return f"Seat {seat} ({seats[seat]})"
+
+
+# --------------------------------------------------------------------------- games
+@app.command()
+def games() -> None:
+    """List the registered games, their options, and the agent specs for --seats."""
+    console = _console()
+    table = Table(title="Games")
+    for column in ("name", "title", "players", "options"):
+        table.add_column(column)
+    for name in list_games():
+        try:
+            game = load_game(name)
+        except Exception as exc:  # a broken plug-in must not hide the others
+            table.add_row(name, f"[red]cannot load: {escape(str(exc))}[/red]", "", "")
+            continue
+        options = "\n".join(
+            f"{o.name}: {' | '.join(map(_show, o.choices))} (default {_show(o.default)})"
+            for o in game.options
+        )
+        players = f"{game.min_players}-{game.max_players}"
+        if game.min_players == game.max_players:
+            players = str(game.min_players)
+        table.add_row(name, escape(game.title), players, escape(options) or "-")
+    console.print(table)
+    agents = Table(title="Seats (--seats)")
+    agents.add_column("spec")
+    agents.add_column("what it is")
+    agents.add_row(HUMAN, "you, at this terminal (play only; several humans take turns)")
+    for spec in agent_specs():
+        agents.add_row(escape(spec.usage), escape(spec.help))
+    console.print(agents)
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, str) else value
+
+
+# --------------------------------------------------------------------------- play
+HELP_TEXT = (
+    "Type the number of an action to take it. Other commands:\n"
+    "  ?, help   this help\n"
+    "  v, view   show the board and the actions again\n"
+    "  log       more of the game log\n"
+    "  q, quit   save the game and stop (resume with --resume FILE)"
+)
+
+
+class _Quit(Exception):
+    """The human asked to stop (q, end of input or Ctrl-C)."""
+
+
+class PlaySession:
+    """One terminal game: human seats answer prompts, agent seats move by themselves, and the
+    replay is saved after every action."""
+
+    def __init__(
+        self,
+        console: Console,
+        state: State,
+        seats: list[str],
+        save_path: Path,
+        read: Callable[[str], str],
+    ) -> None:
+        self.console = console
+        self.state = state
+        self.game = state.game
+        self.seats = seats
+        self.save_path = save_path
+        self.read = read
+        self.humans = [i for i, s in enumerate(seats) if s == HUMAN]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.agents: dict[int, Agent] = {
+            i: make_agent(s, agent_seed(state.seed, i)) for i, s in enumerate(seats) if s != HUMAN
+        }
+        self.shown_events = len(state.events)
+        self.last_human: int | None = None
+
+    def save(self) -> None:
+        Replay.from_state(self.state, {"seats": self.seats}).save(self.save_path)
+
+    def run(self) -> bool:
+        """Play until the end (True) or until the human quits (False). Saves throughout."""
+        self.save()
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player()
+                agent = self.agents.get(seat)
+                if agent is None:
+                    action = self.ask_human(seat)
+                else:
+                    step = len(self.state.history)
+                    action = agent.act(
+                        self.state.determinize(seat, decision_seed(self.state.seed, step))
+                    )
+                self.state.apply(action)
+                self.save()
+                self.print_new_events()
+        except (_Quit, KeyboardInterrupt, EOFError):
+            self.save()
+            self.console.print(
+                f"\nGame saved to [bold]{escape(str(self.save_path))}[/bold]. Resume with:\n"
+                f"  tabletide play {self.game.name} --resume {escape(str(self.save_path))}"
+            )
+            return False
+        self.show_end()
+        return True
+
+    def print_new_events(self) -> None:
+        events = self.state.events_for(self.viewer)[self.shown_events :]
+        self.shown_events = len(self.state.events)
+        for event in events:
+            self.console.print(f"[dim]·[/dim] {escape(self.game.event_text(event))}")
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: hide the last player's view and wait for the next one."""
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.rule(f"[bold]{_seat_name(self.seats, seat)} to play[/bold]")
+        self.console.print(f"Pass the terminal to seat {seat}, then press Enter.")
+        self.read("")
+
+    def show_decision(self, seat: int, legal: list[Action]) -> None:
+        state = self.state
+        self.console.print()
+        self.console.rule(f"{_seat_name(self.seats, seat)} · decision {len(state.history) + 1}")
+        self.console.print(self.game.render(state, seat))
+        prompt = state.prompt()
+        if prompt is not None:
+            self.console.print(f"\n[bold]{escape(prompt['text'])}[/bold]")
+        for i, action in enumerate(legal, start=1):
+            self.console.print(f"  [cyan]{i:>3}[/cyan]  {escape(action.label)}")
+
+    def ask_human(self, seat: int) -> Action:
+        if len(self.humans) > 1 and seat != self.last_human:
+            self.hand_over(seat)
+        self.last_human = seat
+        legal = self.state.legal_actions()
+        self.show_decision(seat, legal)
+        while True:
+            raw = self.read(f"seat {seat}> ")
+            command = raw.strip().lower()
+            if command in ("q", "quit", "exit"):
+                raise _Quit
+            if command in ("?", "h", "help"):
+                self.console.print(HELP_TEXT)
+            elif command in ("v", "view"):
+                self.show_decision(seat, legal)
+            elif command == "log":
+                for event in self.state.events_for(seat)[-LOG_LINES:]:
+                    self.console.print(f"[dim]·[/dim] {escape(self.game.event_text(event))}")
+            elif command.isdigit() and 1 <= int(command) <= len(legal):
+                return legal[int(command) - 1]
+            elif command.isdigit():
+                self.console.print(
+                    f"[yellow]There is no action {command}; choose 1-{len(legal)}.[/yellow]"
+                )
+            elif not command:
+                self.console.print(
+                    f"[yellow]Type an action number (1-{len(legal)}), or ? for help.[/yellow]"
+                )
+            else:
+                self.console.print(
+                    f"[yellow]Unknown command {escape(raw.strip())!r}: type an action number "
+                    f"(1-{len(legal)}), or ? for help.[/yellow]"
+                )
+
+    def show_end(self) -> None:
+        state = self.state
+        self.console.print()
+        self.console.rule("[bold]Game over[/bold]")
+        self.console.print(self.game.render(state, self.viewer))
+        scores = ", ".join(
+            f"{_seat_name(self.seats, s)}: {v:g}" for s, v in enumerate(state.scores())
+        )
+        names = " and ".join(_seat_name(self.seats, s) for s in state.winners())
+        self.console.print(f"Scores: {escape(scores)}")
+        self.console.print(f"[bold green]Winner: {escape(names)}[/bold green]")
+        self.console.print(f"Replay saved to {escape(str(self.save_path))}")
+
+
+def _read_line(console: Console) -> Callable[[str], str]:
+    def read(prompt: str) -> str:
+        return console.input(prompt)
+
+    return read
+
+
+@app.command()
+def play(
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="Game name (optional with --resume).")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Comma-separated seats: 'human' or an agent spec, e.g. human,random."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one).")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Replay file, saved after every action [default: ./tabletide-GAME-SEED.json]."
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue the game saved in this replay file.")
+    ] = None,
+) -> None:
+    """Play in the terminal against bots or other people at the same keyboard."""
+    console = _console()
+    with _user_errors():
+        if resume is not None:
+            replay = Replay.load(resume)
+            if game_name is not None and game_name != replay.game:
+                raise ConfigError(f"{resume} is a replay of {replay.game!r}, not {game_name!r}")
+            if seed is not None or option:
+                raise ConfigError("--seed and --option cannot change a resumed game")
+            game = load_game(replay.game)
+            saved = replay.meta.get("seats")
+            seat_list = parse_seats(seats) if seats else _saved_seats(saved, replay.num_players)
+            if len(seat_list) != replay.num_players:
+                raise ConfigError(
+                    f"the saved game has {replay.num_players} seats; --seats gives {len(seat_list)}"
+                )
+            state = replay.play()
+            save_path = save or resume
+            console.print(f"Resumed {game.title} at decision {len(state.history) + 1}.")
+        else:
+            if game_name is None:
+                raise ConfigError("name a game (see `tabletide games`) or use --resume FILE")
+            game = load_game(game_name)
+            seat_list = parse_seats(
+                seats or ",".join([HUMAN] + ["random"] * (_default_players(game) - 1))
+            )
+            seed = secrets.randbelow(1_000_000) if seed is None else seed
+            state = game.new_state(len(seat_list), seed, parse_options(option))
+            save_path = save or Path(f"tabletide-{game.name}-{seed}.json")
+            console.print(
+                f"[bold]{escape(game.title)}[/bold] · seed {seed} · "
+                + ", ".join(_seat_name(seat_list, s) for s in range(len(seat_list)))
+            )
+            console.print("Type ? at a prompt for help.")
+        session = PlaySession(console, state, seat_list, save_path, _read_line(console))
+        session.run()
+
+
+def _saved_seats(saved: Any, num_players: int) -> list[str]:
+    if (
+        isinstance(saved, list)
+        and len(saved) == num_players
+        and all(isinstance(s, str) for s in saved)
+    ):
+        return parse_seats(",".join(saved))
+    return [HUMAN] + ["random"] * (num_players - 1)
+
+
+# --------------------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
+    num_games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seats: Annotated[
+        str | None, typer.Option(help="Comma-separated agent specs [default: random per seat].")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Series seed; game i uses a seed derived from it.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Write the summary and games as JSON.")] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
+) -> None:
+    """Play many seeded bot games and summarize them."""
+    console = _console()
+    with _user_errors():
+        game = load_game(game_name)
+        seat_list = parse_seats(
+            seats or ",".join(["random"] * _default_players(game)), allow_human=False
+        )
+        options = game.resolve_options(len(seat_list), parse_options(option))
+        if num_games < 1:
+            raise ConfigError(f"--games must be at least 1; got {num_games}")
+        start = time.perf_counter()
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game.name}", total=num_games)
+            results = play_many(
+                game,
+                seat_list,
+                num_games,
+                seed,
+                options,
+                jobs=jobs,
+                on_result=lambda _: progress.advance(task),
+            )
+        summary = summarize(results, time.perf_counter() - start)
+        console.print(summary_table(summary, f"{game.title} · {num_games} games · seed {seed}"))
+        if out is not None:
+            data = {
+                "game": game.name,
+                "seats": seat_list,
+                "seed": seed,
+                "options": options,
+                "summary": summary.to_json(),
+                "games": [r.to_json() for r in results],
+            }
+            out.write_text(json.dumps(data, indent=1), encoding="utf-8")
+            console.print(f"Wrote {escape(str(out))}")
+
+
+# --------------------------------------------------------------------------- replay
+REPLAY_HELP = "Enter/n next · b back · g N go to step N · q quit"
+
+
+class ReplayViewer:
+    """The states of a replay, shown as one seat (or a spectator) sees them."""
+
+    def __init__(self, console: Console, replay: Replay, seat: int | None) -> None:
+        self.console = console
+        self.states = [s.clone() for s in replay.states()]
+        self.seat = seat
+        self.last = len(self.states) - 1
+
+    def show(self, step: int) -> None:
+        state = self.states[step]
+        game = state.game
+        self.console.print()
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        self.console.rule(f"Step {step}/{self.last} · {who}")
+        previous = len(self.states[step - 1].events) if step > 0 else 0
+        for event in state.events_for(self.seat)[previous:]:
+            self.console.print(f"[dim]·[/dim] {escape(game.event_text(event))}")
+        self.console.print(game.render(state, self.seat))
+        if state.is_terminal():
+            winners = ", ".join(f"seat {s}" for s in state.winners())
+            self.console.print(f"[bold green]Game over · winner: {winners}[/bold green]")
+
+    def browse(self, step: int, read: Callable[[str], str]) -> None:
+        self.show(step)
+        self.console.print(f"[dim]{REPLAY_HELP}[/dim]")
+        while True:
+            try:
+                command = read("replay> ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return
+            target = step
+            if command in ("", "n", "next"):
+                target = step + 1
+            elif command in ("b", "back"):
+                target = step - 1
+            elif command in ("q", "quit"):
+                return
+            elif command.startswith("g"):
+                arg = command[1:].strip()
+                if not arg.isdigit():
+                    self.console.print(f"[yellow]Use g N, with N in 0..{self.last}.[/yellow]")
+                    continue
+                target = int(arg)
+            else:
+                self.console.print(f"[yellow]Unknown key. {REPLAY_HELP}[/yellow]")
+                continue
+            if not 0 <= target <= self.last:
+                self.console.print(f"[yellow]No step {target}; steps are 0..{self.last}.[/yellow]")
+                continue
+            step = target
+            self.show(step)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A replay file (from play, or Replay.save).")],
+    seat: Annotated[int | None, typer.Option(help="Show the game as this seat sees it.")] = None,
+    spectator: Annotated[bool, typer.Option(help="Show the public view (default).")] = False,
+    step: Annotated[int, typer.Option(help="Start at this step (0 = setup).")] = 0,
+    print_all: Annotated[
+        bool, typer.Option("--print", help="Print every step from --step on, without prompts.")
+    ] = False,
+) -> None:
+    """Step through a saved game, re-simulated from its seed, options and actions."""
+    console = _console()
+    with _user_errors():
+        if seat is not None and spectator:
+            raise ConfigError("use either --seat N or --spectator, not both")
+        replay = Replay.load(file)
+        if seat is not None and not 0 <= seat < replay.num_players:
+            raise ConfigError(f"--seat must be in 0..{replay.num_players - 1}; got {seat}")
+        viewer = ReplayViewer(console, replay, seat)
+        if not 0 <= step <= viewer.last:
+            raise ConfigError(f"--step must be in 0..{viewer.last}; got {step}")
+        if print_all:
+            for k in range(step, viewer.last + 1):
+                viewer.show(k)
+        else:
+            viewer.browse(step, _read_line(console))
+
+
+# --------------------------------------------------------------------------- bench
+@app.command()
+def bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
+    players: Annotated[
+        int | None, typer.Option(help="Player count [default: the smallest].")
+    ] = None,
+    num_games: Annotated[int, typer.Option("--games", help="Most games per measure.")] = 200,
+    seconds: Annotated[float, typer.Option(help="Time budget for the whole run.")] = 6.0,
+) -> None:
+    """Measure engine speed: random games/s, steps/s, clone time."""
+    console = _console()
+    with _user_errors():
+        game = load_game(game_name)
+        n = _default_players(game) if players is None else players
+        with console.status(f"Benchmarking {game.name} with {n} players..."):
+            result = run_bench(game, n, games=num_games, seconds=seconds)
+        console.print(bench_table(result))

@@ -1,0 +1,129 @@
+"""Speed of a game's engine: random games per second, raw steps per second, clone time.
+
+* ``runner_games_per_s`` — full games through :func:`~tabletide.sim.runner.play_game` with
+  random agents (each decision determinized, as bots see it).
+* ``playout_games_per_s`` / ``steps_per_s`` — raw random playouts, ``legal_actions()`` +
+  ``apply()`` on the true state, without determinization.
+* ``clone_us_median`` — the median time of ``state.clone()`` over many clones of mid-game states.
+
+Numbers go to ``docs/benchmarks.md`` with the command that produced them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from rich.table import Table
+
+from tabletide.agents import RandomAgent
+from tabletide.engine import Game, Rng, State, derive_seed
+from tabletide.sim.runner import agent_seed, game_seed, play_game
+
+CLONES_PER_STATE = 200
+
+
+def bench(
+    game: Game,
+    num_players: int,
+    *,
+    games: int = 200,
+    seconds: float = 5.0,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Measure ``game`` at ``num_players``. Each of the three parts plays up to ``games`` games
+    and stops early once it has used a third of ``seconds`` (always at least one game)."""
+    game.resolve_options(num_players, None)
+    budget = max(seconds, 0.0) / 3
+    games = max(1, games)
+
+    # Full games through the runner, random agents on determinized states.
+    start = time.perf_counter()
+    runner_games = 0
+    while runner_games < games and (runner_games == 0 or time.perf_counter() - start < budget):
+        s = game_seed(seed, runner_games)
+        agents = [RandomAgent(agent_seed(s, seat)) for seat in range(num_players)]
+        play_game(game, agents, s, keep_replay=False)
+        runner_games += 1
+    runner_time = time.perf_counter() - start
+
+    # Raw playouts: legal_actions() + apply() only.
+    start = time.perf_counter()
+    playouts = steps = 0
+    lengths: list[tuple[int, int]] = []
+    while playouts < games and (playouts == 0 or time.perf_counter() - start < budget):
+        s = game_seed(seed, playouts)
+        length = _playout(game, num_players, s)
+        steps += length
+        playouts += 1
+        lengths.append((s, length))
+    playout_time = time.perf_counter() - start
+
+    mid_states = [_state_at(game, num_players, s, n // 2) for s, n in lengths[:50]]
+    # Clones of mid-game states.
+    clone_ns: list[int] = []
+    start = time.perf_counter()
+    for state in mid_states:
+        for _ in range(CLONES_PER_STATE):
+            t0 = time.perf_counter_ns()
+            state.clone()
+            clone_ns.append(time.perf_counter_ns() - t0)
+        if time.perf_counter() - start > budget:
+            break
+
+    return {
+        "game": game.name,
+        "players": num_players,
+        "runner_games": runner_games,
+        "runner_games_per_s": runner_games / runner_time if runner_time > 0 else 0.0,
+        "playouts": playouts,
+        "playout_games_per_s": playouts / playout_time if playout_time > 0 else 0.0,
+        "steps": steps,
+        "steps_per_s": steps / playout_time if playout_time > 0 else 0.0,
+        "mean_game_length": steps / playouts,
+        "clones": len(clone_ns),
+        "clone_us_median": statistics.median(clone_ns) / 1000 if clone_ns else 0.0,
+    }
+
+
+def bench_table(result: dict[str, Any]) -> Table:
+    """The bench result as a two-column rich table."""
+    table = Table(title=f"{result['game']} · {result['players']} players")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    rows = [
+        ("random games/s (runner)", f"{result['runner_games_per_s']:,.1f}"),
+        ("random games/s (raw playouts)", f"{result['playout_games_per_s']:,.1f}"),
+        ("steps/s (legal + apply)", f"{result['steps_per_s']:,.0f}"),
+        ("mean length (decisions)", f"{result['mean_game_length']:,.1f}"),
+        ("clone median (µs)", f"{result['clone_us_median']:,.1f}"),
+        (
+            "samples",
+            f"{result['runner_games']} runner games, {result['playouts']} playouts, "
+            f"{result['clones']} clones",
+        ),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    return table
+
+
+def _playout(game: Game, num_players: int, seed: int) -> int:
+    """Play a random game on the true state; the number of decisions."""
+    state = game.new_state(num_players, seed)
+    rng = Rng(derive_seed(seed, "bench"))
+    steps = 0
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def _state_at(game: Game, num_players: int, seed: int, step: int) -> State:
+    """The state after ``step`` decisions of the playout :func:`_playout` plays for ``seed``."""
+    state = game.new_state(num_players, seed)
+    rng = Rng(derive_seed(seed, "bench"))
+    for _ in range(step):
+        state.apply(rng.choice(state.legal_actions()))
+    return state

@@ -1,0 +1,189 @@
+"""The engine contract, checked on random seeded playouts of any registered game.
+
+Use from a game's tests::
+
+    from conformance import check_game
+    def test_conformance() -> None:
+        check_game("shipyard", 3, seeds=range(5))
+
+Each ``check_*`` function raises ``AssertionError`` with a message naming the game, seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from tabletide.engine import (
+    Game,
+    IllegalActionError,
+    Replay,
+    Rng,
+    State,
+    derive_seed,
+    load_game,
+)
+
+
+def seats_of(state: State) -> list[int | None]:
+    """Every seat, then the spectator (``None``)."""
+    return [*range(state.num_players), None]
+
+
+def views(state: State) -> list[dict[str, Any]]:
+    """The observation of every seat and the spectator."""
+    return [state.observation(s) for s in seats_of(state)]
+
+
+def fingerprint(state: State) -> tuple[Any, ...]:
+    """What must not change when a state is only looked at, cloned or determinized."""
+    return (views(state), list(state.history), state.rng.position, len(state.events))
+
+
+def check_decision(game: Game, state: State, where: str) -> None:
+    """Legal actions, seat range, action JSON and codec bijection at a live decision."""
+    assert not state.is_terminal(), where
+    seat = state.current_player()
+    assert 0 <= seat < state.num_players, f"{where}: current_player {seat} out of range"
+    legal = state.legal_actions()
+    assert legal, f"{where}: no legal actions but not terminal"
+    assert legal == state.legal_actions(), f"{where}: legal_actions not deterministic"
+    assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
+    codes = set()
+    for action in legal:
+        assert game.action_from_json(action.to_json()) == action, f"{where}: JSON {action!r}"
+        json.dumps(action.to_json())
+        assert action.label, f"{where}: {action!r} has no label"
+        code = game.encode_action(state, action)
+        assert 0 <= code < game.num_distinct_actions, f"{where}: code {code} of {action!r}"
+        assert game.decode_action(state, code) == action, f"{where}: decode({code})"
+        codes.add(code)
+    assert len(codes) == len(legal), f"{where}: codec is not injective on legal actions"
+
+
+def check_observations(state: State, where: str) -> None:
+    """Every view is JSON-serializable; only the deciding seat's view lists legal actions."""
+    current = state.current_player()
+    for seat in seats_of(state):
+        view = state.observation(seat)
+        try:
+            json.dumps(view)
+        except (TypeError, ValueError) as exc:
+            raise AssertionError(f"{where}: observation({seat}) is not JSON: {exc}") from exc
+        has_legal = "legal_actions" in view
+        assert has_legal == (seat is not None and seat == current), (
+            f"{where}: observation({seat}) legal_actions presence is wrong"
+        )
+        for event in state.events_for(seat):
+            json.dumps(event)
+
+
+def check_clone_independence(state: State, rng: Rng, where: str) -> None:
+    """Applying an action to a clone leaves the original exactly as it was."""
+    before = fingerprint(state)
+    twin = state.clone()
+    assert fingerprint(twin) == before, f"{where}: clone differs from the original"
+    twin.apply(rng.choice(twin.legal_actions()))
+    assert fingerprint(state) == before, f"{where}: applying to a clone changed the original"
+
+
+def check_determinize(state: State, seed: int, where: str) -> None:
+    """Determinizing keeps the original intact and the deciding seat's view and choices."""
+    seat = state.current_player()
+    before = fingerprint(state)
+    twin = state.determinize(seat, seed)
+    assert fingerprint(state) == before, f"{where}: determinize changed the original"
+    assert twin.observation(seat) == state.observation(seat), (
+        f"{where}: determinize changed what seat {seat} sees"
+    )
+    assert twin.legal_actions() == state.legal_actions(), f"{where}: determinize changed choices"
+
+
+def check_illegal_action(game: Game, state: State, where: str) -> None:
+    """An action of the game's space that is not legal now raises and changes nothing."""
+    legal = set(state.legal_actions())
+    for code in range(game.num_distinct_actions):
+        action = game.codec.decode(code)
+        if action not in legal:
+            before = fingerprint(state)
+            with pytest.raises(IllegalActionError):
+                state.apply(action)
+            assert fingerprint(state) == before, f"{where}: illegal {action!r} changed the state"
+            return
+
+
+def check_end(game: Game, state: State, steps: int, where: str) -> None:
+    """Terminal facts: no actions, seat -1, returns in [-1, 1] summing to 0, winners, length."""
+    assert state.is_terminal(), where
+    assert state.current_player() == -1, f"{where}: current_player at the end"
+    assert state.legal_actions() == [], f"{where}: legal actions at the end"
+    returns = state.returns()
+    assert len(returns) == state.num_players, where
+    assert all(-1.0 <= r <= 1.0 for r in returns), f"{where}: returns {returns}"
+    assert abs(sum(returns)) < 1e-9, f"{where}: returns {returns} do not sum to 0"
+    winners = state.winners()
+    assert winners and all(0 <= w < state.num_players for w in winners), f"{where}: {winners}"
+    assert steps <= game.max_game_length, (
+        f"{where}: {steps} decisions > max_game_length {game.max_game_length}"
+    )
+    with pytest.raises(IllegalActionError):
+        state.apply(game.codec.decode(0))
+
+
+def check_replay(state: State, where: str) -> None:
+    """seed + options + actions, through JSON, reproduce the same game."""
+    replay = Replay.from_json(json.loads(json.dumps(Replay.from_state(state).to_json())))
+    again = replay.play()
+    assert again.history == state.history, f"{where}: replay history differs"
+    assert views(again) == views(state), f"{where}: replay observations differ"
+    assert again.scores() == state.scores(), f"{where}: replay scores differ"
+
+
+def check_playout(
+    name: str,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    deep: bool = True,
+) -> State:
+    """Play one random game with every check at every step; the final state.
+
+    ``deep=False`` skips the per-step clone, determinize and illegal-action checks (faster).
+    """
+    game = load_game(name)
+    state = game.new_state(num_players, seed, options)
+    rng = Rng(derive_seed(seed, "conformance"))
+    steps = 0
+    while not state.is_terminal():
+        where = f"{name} {num_players}p seed {seed} step {steps}"
+        assert steps < game.max_game_length, f"{where}: longer than max_game_length"
+        check_decision(game, state, where)
+        check_observations(state, where)
+        if deep:
+            check_clone_independence(state, rng, where)
+            check_determinize(state, derive_seed(seed, "det", steps), where)
+            check_illegal_action(game, state, where)
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    where = f"{name} {num_players}p seed {seed} end"
+    check_observations(state, where)
+    check_end(game, state, steps, where)
+    check_replay(state, where)
+    return state
+
+
+def check_game(
+    name: str,
+    num_players: int,
+    seeds: Iterable[int] = range(5),
+    options: Mapping[str, Any] | None = None,
+    *,
+    deep: bool = True,
+) -> None:
+    """Run :func:`check_playout` for each seed."""
+    for seed in seeds:
+        check_playout(name, num_players, seed, options, deep=deep)
