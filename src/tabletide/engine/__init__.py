@@ -13,7 +13,7 @@ from tabletide.engine.game import Game, OptionSpec
 from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
-from tabletide.engine.state import Event, Frame, State
+from tabletide.engine.state import Event, Frame, State, TableState
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -31,6 +31,7 @@ __all__ = [
     "ReplayError",
     "Rng",
     "State",
+    "TableState",
     "TabletideError",
     "derive_seed",
     "enum",

@@ -12,8 +12,8 @@ implements only ``_legal``, ``_apply``, ``_view``, ``clone`` and ``_resample_hid
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from tabletide.engine.actions import Action
 from tabletide.engine.errors import IllegalActionError, MalformedActionError
@@ -234,3 +234,47 @@ class State(ABC):
     @abstractmethod
     def _resample_hidden(self, seat: int) -> None:
         """Reshuffle, with ``self.rng``, everything ``seat`` cannot see."""
+
+
+class TableState(State):
+    """A state whose decisions are dispatched by kind through three tables, which is how every
+    built-in game is written: ``LEGAL[kind](state, frame)`` lists the legal actions,
+    ``APPLY[kind](state, frame, action)`` performs one, and ``AUTO[kind](state, frame)`` runs an
+    automatic step (kinds starting with "@"). ``PROMPTS[kind]`` words the decision.
+
+    After every action, :meth:`advance` runs the automatic steps; a decision with a single legal
+    action is taken for the player (it is not a choice, so it is not in the history).
+    """
+
+    LEGAL: ClassVar[dict[str, Callable[[Any, Frame], list[Action]]]]
+    APPLY: ClassVar[dict[str, Callable[[Any, Frame, Action], None]]]
+    AUTO: ClassVar[dict[str, Callable[[Any, Frame], None]]]
+    PROMPTS: ClassVar[dict[str, str]] = {}
+
+    def push(self, kind: str, seat: int, *data: Any) -> None:
+        self.stack.append(Frame(kind, seat, data))
+
+    def advance(self) -> None:
+        stack = self.stack
+        legal_of, apply_of, auto_of = self.LEGAL, self.APPLY, self.AUTO
+        while stack:
+            top = stack[-1]
+            if top.kind[0] == "@":
+                stack.pop()
+                auto_of[top.kind](self, top)
+                continue
+            legal = legal_of[top.kind](self, top)
+            if len(legal) != 1:
+                return
+            stack.pop()
+            apply_of[top.kind](self, top, legal[0])
+
+    def _legal(self, frame: Frame) -> list[Action]:
+        return self.LEGAL[frame.kind](self, frame)
+
+    def _apply(self, frame: Frame, action: Action) -> None:
+        self.APPLY[frame.kind](self, frame, action)
+        self.advance()
+
+    def _prompt_text(self, frame: Frame) -> str:
+        return f"Seat {frame.seat}: {self.PROMPTS.get(frame.kind, frame.kind)}"

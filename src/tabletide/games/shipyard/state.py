@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Action, Frame, Rng, State
+from tabletide.engine import Rng, TableState
 from tabletide.games.shipyard import building, canals, scoring, supplies, turn, voyage
 from tabletide.games.shipyard.canals import Boat, Cell
 from tabletide.games.shipyard.constants import (
@@ -73,8 +73,13 @@ PROMPTS = {
 }
 
 
-class ShipyardState(State):
+class ShipyardState(TableState):
     """A game of Shipyard. Fields are plain lists and ints so that ``clone`` stays cheap."""
+
+    LEGAL = LEGAL
+    APPLY = APPLY
+    AUTO = AUTO
+    PROMPTS = PROMPTS
 
     c: Content
     part_types: tuple[int, ...]
@@ -244,36 +249,6 @@ class ShipyardState(State):
         return [[[ids[sp * 3 + k]] * copies for k in range(3)] for sp in range(spaces)]
 
     # ------------------------------------------------------------------ engine plumbing
-    def push(self, kind: str, seat: int, *data: Any) -> None:
-        self.stack.append(Frame(kind, seat, data))
-
-    def advance(self) -> None:
-        """Run automatic steps; a decision with a single legal action is taken for the player
-        (it is not a choice, so it is not in the history)."""
-        stack = self.stack
-        while stack:
-            top = stack[-1]
-            if top.kind[0] == "@":
-                stack.pop()
-                AUTO[top.kind](self, top)
-                continue
-            legal = LEGAL[top.kind](self, top)
-            if len(legal) != 1:
-                return
-            stack.pop()
-            APPLY[top.kind](self, top, legal[0])
-
-    def _legal(self, frame: Frame) -> list[Action]:
-        result: list[Action] = LEGAL[frame.kind](self, frame)
-        return result
-
-    def _apply(self, frame: Frame, action: Action) -> None:
-        APPLY[frame.kind](self, frame, action)
-        self.advance()
-
-    def _prompt_text(self, frame: Frame) -> str:
-        return f"Seat {frame.seat}: {PROMPTS.get(frame.kind, frame.kind)}"
-
     def _scores(self) -> list[int | float]:
         return list(self.vp)
 
