@@ -116,16 +116,21 @@ def check_illegal_action(game: Game, state: State, where: str) -> None:
 
 
 def check_end(game: Game, state: State, steps: int, where: str) -> None:
-    """Terminal facts: no actions, seat -1, returns in [-1, 1] summing to 0, winners, length."""
+    """Terminal facts: no actions, seat -1, returns in [-1, 1] summing to 0, winners, length.
+    A 1-player game (a solo game against rules) returns +1 for a win and -1 for a loss."""
     assert state.is_terminal(), where
     assert state.current_player() == -1, f"{where}: current_player at the end"
     assert state.legal_actions() == [], f"{where}: legal actions at the end"
     returns = state.returns()
     assert len(returns) == state.num_players, where
     assert all(-1.0 <= r <= 1.0 for r in returns), f"{where}: returns {returns}"
-    assert abs(sum(returns)) < 1e-9, f"{where}: returns {returns} do not sum to 0"
     winners = state.winners()
-    assert winners and all(0 <= w < state.num_players for w in winners), f"{where}: {winners}"
+    assert all(0 <= w < state.num_players for w in winners), f"{where}: {winners}"
+    if state.num_players == 1:
+        assert returns == [1.0 if winners else -1.0], f"{where}: solo returns {returns}"
+    else:
+        assert abs(sum(returns)) < 1e-9, f"{where}: returns {returns} do not sum to 0"
+        assert winners, f"{where}: no winner"
     assert steps <= game.max_game_length, (
         f"{where}: {steps} decisions > max_game_length {game.max_game_length}"
     )

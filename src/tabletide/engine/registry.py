@@ -12,7 +12,10 @@ from tabletide.engine.game import Game
 
 ENTRY_POINT_GROUP = "tabletide.games"
 
-_BUILTIN = {"shipyard": "tabletide.games.shipyard:GAME"}
+_BUILTIN = {
+    "shipyard": "tabletide.games.shipyard:GAME",
+    "tiny_epic_pirates": "tabletide.games.tiny_epic_pirates:GAME",
+}
 _REGISTERED: dict[str, Game] = {}
 
 

@@ -118,7 +118,8 @@ class State(ABC):
         return [float(v) for v in self._scores()]
 
     def returns(self) -> list[float]:
-        """Rank utility in [-1, 1] per seat once the game is over (ties share); zeros before."""
+        """Rank utility in [-1, 1] per seat once the game is over (ties share); zeros before.
+        A 1-player game (solo against rules) overrides this with +1 for a win, -1 for a loss."""
         n = self.num_players
         if self.stack or n < 2:
             return [0.0] * n

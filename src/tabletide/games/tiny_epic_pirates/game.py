@@ -1,0 +1,110 @@
+"""Tiny Epic Pirates (Gamelyn Games) for 1-4 players by the rules in
+``shared/rules/pirate-code.md`` (rule IDs PC-*). One player plays the solo game against the
+Legendary Pirate (option ``solo``). Components the rulebook does not list are stand-ins in
+``content/`` (see ``docs/games/tiny_epic_pirates.md``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletide.engine import (
+    ActionCodec,
+    ActionSpec,
+    ConfigError,
+    Event,
+    Game,
+    OptionSpec,
+    State,
+    enum,
+    ints,
+)
+from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
+
+ACTION_SPACE = (
+    ActionSpec("ports", (ints("diagonal", 2),)),
+    ActionSpec("navy", (ints("at", 16),)),
+    ActionSpec("start", (ints("at", 16),)),
+    ActionSpec("side", (ints("side", 2),)),
+    ActionSpec("captain", (ints("steps", 5, 1),)),
+    ActionSpec("pay", (ints("source", 4),)),
+    ActionSpec("free", (ints("to", 3),)),
+    ActionSpec("list", (ints("source", 10),)),
+    ActionSpec("done"),
+    ActionSpec("use_sail_token"),
+    ActionSpec("sail", (ints("direction", 4),)),
+    ActionSpec("use_storm_token"),
+    ActionSpec("brace"),
+    ActionSpec("skip"),
+    ActionSpec("perform"),
+    ActionSpec("drop_new"),
+    ActionSpec("drop", (enum("loot", LOOT),)),
+    ActionSpec("sell", (ints("count", 3, 1),)),
+    ActionSpec("recruit", (ints("slot", 3),)),
+    ActionSpec("refresh"),
+    ActionSpec("mutiny"),
+    ActionSpec("release", (ints("index", 4),)),
+    ActionSpec("attack_merchant", (ints("merchant", 2),)),
+    ActionSpec("attack_ship", (ints("ship", 4),)),
+    ActionSpec("reroll", (ints("die", 3),)),
+    ActionSpec("volley", (ints("die", 3), ints("face", 6, 1))),
+    ActionSpec("port", (ints("port", 2),)),
+    ActionSpec("move_hand", (ints("source", 10), ints("to", 4))),
+    ActionSpec("place_hand", (ints("to", 3),)),
+    ActionSpec("end_bonus"),
+    ActionSpec("bonus", (ints("card", 5), ints("index", 3))),
+    ActionSpec("bury", (ints("spot", 3),)),
+    ActionSpec("exchange", (enum("give", LOOT), enum("take", LOOT))),
+    ActionSpec("merchant", (ints("merchant", 2),)),
+    ActionSpec("drive", (ints("direction", 4),)),
+    ActionSpec("steer", (ints("direction", 4),)),
+    ActionSpec("pick", (ints("at", 16),)),
+)
+
+
+class PiratesGame(Game):
+    name: ClassVar[str] = "tiny_epic_pirates"
+    title: ClassVar[str] = "Tiny Epic Pirates"
+    description: ClassVar[str] = (
+        "Sail a 4x4 sea, plunder colonies, trade on a shifting black market, sink merchants "
+        "and bury three treasures before your rivals. Orders come from a captain walking the "
+        "helm. Solo against the Legendary Pirate with 1 player."
+    )
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "solo",
+            False,
+            (False, True),
+            "play alone against the Legendary Pirate (PC-6); 1 player always means solo",
+        ),
+    )
+    max_game_length: ClassVar[int] = 40000
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(ACTION_SPACE)
+        self.content = load_content()
+
+    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        if num_players == 1:
+            options["solo"] = True  # the solo game is the only 1-player game (PC-1.1)
+        elif options["solo"]:
+            raise ConfigError("the solo mode (solo=true) is for 1 player only")
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        from tabletide.games.tiny_epic_pirates.state import PiratesState
+
+        return PiratesState.setup(self, self.content, num_players, seed, options)
+
+    def event_text(self, event: Event) -> str:
+        from tabletide.games.tiny_epic_pirates.view import event_text
+
+        return event_text(event)
+
+    def render(self, state: State, seat: int | None) -> str:
+        from tabletide.games.tiny_epic_pirates.render import render
+
+        return render(state.observation(seat))
+
+
+GAME = PiratesGame()

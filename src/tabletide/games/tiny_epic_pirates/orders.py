@@ -1,0 +1,214 @@
+"""Step 3: the captain's order — Plunder, Trade, Recruit (with Mutiny), Search and Hide
+(PC-5.8-5.13, PC-5.17); Attack is in ``combat``. Bonus copies of an order use the same code
+(PC-5.18.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.tiny_epic_pirates import combat, economy, helm
+from tabletide.games.tiny_epic_pirates.constants import MAX_CREW, ORDER_INDEX
+from tabletide.games.tiny_epic_pirates.content import KEEP_KINDS, LOOT, ORDERS, SEARCH_KINDS
+
+if TYPE_CHECKING:
+    from tabletide.games.tiny_epic_pirates.state import PiratesState
+
+PLUNDER, TRADE, RECRUIT, SEARCH, ATTACK, HIDE_ORDER = (
+    ORDER_INDEX[o] for o in ("plunder", "trade", "recruit", "search", "attack", "hide")
+)
+
+
+def can_perform(s: PiratesState, ship: int, order: int) -> bool:
+    """The requirement of each order (PC-5.9.1, 5.10.1, 5.11.1, 5.13.1, 5.14.1, 5.17.2)."""
+    pos = s.at[ship]
+    card = s.card(pos)
+    if order == PLUNDER:
+        return card.colony > 0
+    if order == TRADE:
+        return card.market is not None and LOOT.index(card.market) in s.cargo[ship]
+    if order == RECRUIT:
+        return True
+    if order == SEARCH:
+        return s.search[pos] >= 0
+    if order == ATTACK:
+        return bool(combat.targets(s, ship))
+    # Hide: a cove no other pirate hides in (PC-5.17.2).
+    return card.cove and not any(
+        s.hidden[o] and s.at[o] == pos for o in range(s.ships) if o != ship
+    )
+
+
+def perform(s: PiratesState, ship: int, order: int, copy: bool) -> None:
+    s.say("order", ship, order=ORDERS[order], copy=copy)
+    if order == PLUNDER:
+        for _ in range(s.card(s.at[ship]).colony):  # PC-5.9.2
+            s.push("@load", ship, ship)
+    elif order == TRADE:
+        s.push("sell", s.decider(ship), ship)
+    elif order == RECRUIT:
+        s.push("recruit", s.decider(ship), ship, False, False)
+    elif order == SEARCH:
+        search(s, ship)
+    elif order == ATTACK:
+        combat.start_attack(s, ship, reroll=not copy)
+    else:
+        hide(s, ship)
+
+
+# ---------------------------------------------------------------------------- step 3
+def legal_order(s: PiratesState, frame: Frame) -> list[Action]:
+    ship = frame.seat
+    out = [Action.make("skip", "do not perform the order")]
+    if can_perform(s, ship, s.order):
+        out.append(Action.make("perform", f"{ORDERS[s.order]}"))
+    return out
+
+
+def apply_order(s: PiratesState, frame: Frame, action: Action) -> None:
+    if action.kind == "perform":
+        perform(s, frame.seat, s.order, copy=False)
+
+
+def auto_load(s: PiratesState, frame: Frame) -> None:
+    economy.load(s, frame.data[0], economy.draw_cube(s))
+
+
+# ---------------------------------------------------------------------------- trade
+def legal_sell(s: PiratesState, frame: Frame) -> list[Action]:
+    ship = frame.data[0]
+    loot = LOOT.index(s.card(s.at[ship]).market or "")
+    held = s.cargo[ship].count(loot)
+    p = economy.price(s, loot)
+    return [
+        Action.make("sell", f"sell {n} {LOOT[loot]} for {n * p} gold", count=n)
+        for n in range(held, 0, -1)  # PC-5.10.2 / PC-GAP-11.9: fewer than all is allowed
+    ]
+
+
+def apply_sell(s: PiratesState, frame: Frame, action: Action) -> None:
+    ship = frame.data[0]
+    loot = LOOT.index(s.card(s.at[ship]).market or "")
+    economy.sell(s, ship, loot, action.num("count"))
+
+
+# ---------------------------------------------------------------------------- recruit
+def legal_recruit(s: PiratesState, frame: Frame) -> list[Action]:
+    ship, took, mutinied = frame.data
+    out = [Action.make("done", "finish recruiting")]
+    if not took:
+        for slot, card in enumerate(s.crew_row):
+            label = f"recruit {s.c.crew[card].name}"
+            if len(s.crew[ship]) >= MAX_CREW:
+                label += " (dismissing one of your crew)"
+            out.append(Action.make("recruit", label, slot=slot))
+        if not s.refreshed and s.gold[ship] >= 1 and s.crew_deck:  # PC-5.11.2
+            out.append(Action.make("refresh", "pay 1 gold to refresh the crew row"))
+    if not s.mutiny[ship] and not mutinied:  # PC-5.12.1
+        out.append(Action.make("mutiny", "call a mutiny: flip your captain card (once per game)"))
+    return out
+
+
+def apply_recruit(s: PiratesState, frame: Frame, action: Action) -> None:
+    ship, took, mutinied = frame.data
+    if action.kind == "done":
+        return
+    if action.kind == "refresh":
+        s.gold[ship] -= 1
+        s.refreshed = True
+        s.crew_deck[:0] = reversed(s.crew_row)  # to the bottom of the deck
+        s.crew_row = []
+        refill_row(s)
+        s.say("refresh", ship)
+    elif action.kind == "mutiny":
+        mutiny(s, ship)
+        mutinied = True
+    else:
+        card = s.crew_row.pop(action.num("slot"))
+        refill_row(s)  # PC-5.11.3
+        s.say("recruit", ship, crew=card)
+        s.push("recruit", frame.seat, ship, True, mutinied)
+        if len(s.crew[ship]) >= MAX_CREW:
+            s.push("release", frame.seat, ship, card)
+        else:
+            s.crew[ship].append(card)
+        return
+    s.push("recruit", frame.seat, ship, took, mutinied)
+
+
+def refill_row(s: PiratesState) -> None:
+    from tabletide.games.tiny_epic_pirates.constants import CREW_ROW
+
+    while len(s.crew_row) < CREW_ROW and s.crew_deck:
+        s.crew_row.append(s.crew_deck.pop())
+
+
+def legal_release(s: PiratesState, frame: Frame) -> list[Action]:
+    ship, _ = frame.data
+    return [
+        Action.make("release", f"dismiss {s.c.crew[card].name}", index=i)
+        for i, card in enumerate(s.crew[ship])
+    ]
+
+
+def apply_release(s: PiratesState, frame: Frame, action: Action) -> None:
+    """PC-5.11.4: the dismissed card goes to the bottom of the crew deck."""
+    ship, new = frame.data
+    old = s.crew[ship].pop(action.num("index"))
+    s.crew_deck.insert(0, old)
+    s.crew[ship].append(new)
+    s.say("dismiss", ship, crew=old)
+
+
+def mutiny(s: PiratesState, ship: int) -> None:
+    """PC-5.12.2-5.12.3: flip the captain card and bloody the infamy marker."""
+    s.side[ship] = 1 - s.side[ship]
+    s.mutiny[ship] = True
+    s.say("mutiny", ship, side=s.side[ship])
+
+
+# ---------------------------------------------------------------------------- search
+def search(s: PiratesState, ship: int) -> None:
+    """PC-5.13: flip the token; instant ones resolve now, keep ones go to the play area."""
+    pos = s.at[ship]
+    kind = SEARCH_KINDS[s.search[pos]]
+    s.search[pos] = -1
+    s.say("search", ship, token=kind)
+    if ship == s.lp:
+        from tabletide.games.tiny_epic_pirates import solo
+
+        solo.search_token(s, kind)
+        return
+    if kind in ("gold2", "gold3"):
+        economy.gain_gold(s, ship, int(kind[-1]), "search")
+    elif kind == "volley":
+        economy.gain_volley(s, ship, "search")
+    elif kind == "loot":
+        s.push("@load", ship, ship)
+    else:
+        assert kind in KEEP_KINDS
+        s.kept[ship].append(kind)
+
+
+# ---------------------------------------------------------------------------- hide
+def hide(s: PiratesState, ship: int) -> None:
+    """PC-5.17.3-5.17.4: hide in the cove, then reassign deckhands. PC-GAP-11.2 (B): the
+    Extortion gold is paid once, in step 5."""
+    s.hidden[ship] = True
+    s.say("hide", ship)
+    helm.start_reassign(s, ship, "hide")
+
+
+LEGAL = {
+    "order": legal_order,
+    "sell": legal_sell,
+    "recruit": legal_recruit,
+    "release": legal_release,
+}
+APPLY = {
+    "order": apply_order,
+    "sell": apply_sell,
+    "recruit": apply_recruit,
+    "release": apply_release,
+}
+AUTO = {"@load": auto_load}

@@ -1,0 +1,163 @@
+"""What each seat sees of a Tiny Epic Pirates game, and the log in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Event
+from tabletide.games.tiny_epic_pirates import sea
+from tabletide.games.tiny_epic_pirates.constants import ASSIGNMENTS, MERCHANT_COLOURS
+from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS
+
+if TYPE_CHECKING:
+    from tabletide.games.tiny_epic_pirates.state import PiratesState
+
+
+def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
+    """Everything here is public: the only hidden things are face-down search tokens, the
+    tokens in the box and the order of the merchant and crew decks, none of which appear."""
+    sea_view = []
+    for p in range(len(s.grid)):
+        card = s.card(p)
+        sea_view.append(
+            {
+                "at": p,
+                "name": card.name,
+                "colony": card.colony,
+                "market": card.market,
+                "cove": card.cove,
+                "storm": card.storm,
+                "burial": [
+                    {"cost": cost, "treasure": s.burial[p][i]} for i, cost in enumerate(card.burial)
+                ],
+                "search_token": s.search[p] >= 0,
+                "port": p in s.ports,
+            }
+        )
+    ships = []
+    for i in range(s.ships):
+        ship: dict[str, Any] = {
+            "ship": i,
+            "name": s.ship_name(i),
+            "legendary": i == s.lp,
+            "at": s.at[i],
+            "hidden": s.hidden[i],
+            "gold": s.gold[i],
+            "cargo": [LOOT[c] for c in s.cargo[i]],
+            "buried": s.buried[i],
+            "helm": [ORDERS[o] for o in s.helm[i]],
+            "captain_at": s.captain[i],
+            "helm_deckhands": [sp for sp in range(len(s.on_helm[i])) if s.on_helm[i][sp]],
+            "assignments": dict(zip(ASSIGNMENTS, s.assign[i], strict=True)),
+            "crew": [s.c.crew[c].name for c in s.crew[i]],
+            "turns": s.turns[i],
+        }
+        if i == s.lp:
+            sheet = s.lp_sheet()
+            ship.update(
+                bridge=s.lp_bridge().name,
+                personality=sheet.name,
+                gold_track=sheet.gold_track,
+                action_space=s.lp_track,
+                level=s.lp_level().model_dump(),
+            )
+        else:
+            level = s.c.sheets.infamy[s.infamy[i]]
+            captain = s.c.captains[s.captain_card[i]]
+            side = captain.sides[s.side[i]]
+            ship.update(
+                infamy=s.infamy[i],
+                infamy_name=level.name,
+                sail=level.sail,
+                dice=level.dice,
+                mutiny=s.mutiny[i],
+                volley=s.volley[i],
+                kept_tokens=list(s.kept[i]),
+                spare_deckhand=s.spare[i],
+                captain=captain.name,
+                captain_side=s.side[i],
+                captain_dice=list(side.dice),
+                captain_hits=side.hits,
+                captain_bonus=side.bonus.model_dump() if side.bonus else None,
+            )
+        ships.append(ship)
+    return {
+        "round": s.round,
+        "active": s.active if s.active < s.num_players else None,
+        "sea": sea_view,
+        "ships": ships,
+        "navy": s.navy,
+        "ports": list(s.ports),
+        "merchants": [
+            {
+                "colour": colour,
+                "at": s.merchant_at[m],
+                "bound_for": s.merchant_dest[m],
+                "loot": LOOT[s.merchant_cube[m]] if s.merchant_cube[m] >= 0 else None,
+                "card": s.c.merchants[s.merchant_slot[m]].model_dump(
+                    include={"value", "damage", "gold", "infamy_upto"}
+                ),
+            }
+            for m, colour in enumerate(MERCHANT_COLOURS)
+        ],
+        "merchant_deck": len(s.merchant_deck),
+        "market": {LOOT[t]: 5 - i for i, t in enumerate(s.market)},
+        "bag": sum(s.bag),
+        "crew_row": [
+            {"name": s.c.crew[c].name, **s.c.crew[c].face.model_dump()} for c in s.crew_row
+        ],
+        "crew_deck": len(s.crew_deck),
+        "end_triggered": s.end_triggered,
+        "solo": s.lp >= 0,
+    }
+
+
+def who(event: Event) -> str:
+    seat = event.get("seat")
+    return "The Legendary Pirate" if seat is None and "ship" in event else f"Seat {seat}"
+
+
+def event_text(e: Event) -> str:
+    t = e["type"]
+    w = who(e)
+    at = e.get("at")
+    if t == "setup":
+        mode = "solo" if e.get("solo") else f"{e['players']} players"
+        return f"New game of Tiny Epic Pirates ({mode})."
+    if t == "turn":
+        return f"-- {w}'s turn (round {e['round']}) --"
+    if t == "captain":
+        crossed = ", crossing the ship line" if e.get("crossed") else ""
+        return f"{w}'s captain moves to space {e['space']} ({e['order']}){crossed}."
+    if t == "sail":
+        return f"{w} sails to {sea.name(e['to'])}."
+    if t == "order":
+        return f"{w} performs {e['order']}{' (bonus)' if e.get('copy') else ''}."
+    if t == "gold":
+        lost = f" ({e['lost']} lost to the cap)" if e.get("lost") else ""
+        return f"{w} gains {e['amount']} gold from {e['why']}{lost}."
+    if t == "attack":
+        return f"{w} attacks the {e['target']} and rolls {e['dice']}."
+    if t == "defend":
+        return f"{w} defends with {e['dice']} against {e['against']} damage."
+    if t == "battle":
+        return f"Battle: {w} deals {e['damage']}, the {e['target']} {e['against']}."
+    if t == "bury":
+        return f"{w} buries treasure {e['count']} at {sea.name(e['at'])} for {e['cost']} gold."
+    if t in ("start", "to_cove"):
+        return f"{w} hides in the cove at {sea.name(e['at'])}."
+    if t == "solo_die":
+        return f"{w} rolls {e['die']}."
+    if t in ("navy", "merchant") and "to" in e:
+        name = "The Royal Navy" if t == "navy" else f"The {e['merchant']} merchant"
+        return f"{name} moves to {sea.name(e['to'])}."
+    if t == "game_over":
+        return f"Game over. Winners: {e['winners'] or 'the Legendary Pirate'}."
+    if t == "ports":
+        return f"Ports at {sea.name(e['at'][0])} and {sea.name(e['at'][1])}."
+    details = ", ".join(
+        f"{k}={v}" for k, v in e.items() if k not in ("type", "seat", "ship") and v is not None
+    )
+    text = f"{w}: {t.replace('_', ' ')}" + (f" ({details})" if details else "")
+    _ = at
+    return text + "."
