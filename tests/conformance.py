@@ -12,7 +12,9 @@ Each ``check_*`` function raises ``AssertionError`` with a message naming the ga
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -192,3 +194,33 @@ def check_game(
     """Run :func:`check_playout` for each seed."""
     for seed in seeds:
         check_playout(name, num_players, seed, options, deep=deep)
+
+
+# ---------------------------------------------------------------------------- golden replays
+def playthrough(
+    name: str, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> str:
+    """A readable record of a seeded random game: every action with its seat, the spectator's
+    log, and the result; the replay of the game must reproduce it."""
+    game = load_game(name)
+    state = game.new_state(num_players, seed, options)
+    rng = Rng(derive_seed("golden", seed))
+    lines = []
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        lines.append(f"{len(state.history):4d} seat {state.current_player()}: {action.label}")
+        state.apply(action)
+    lines.append("--- log (spectator) ---")
+    lines += [game.event_text(e) for e in state.events_for(None)]
+    lines.append(f"scores {state.scores()} winners {state.winners()} returns {state.returns()}")
+    replay = Replay.from_state(state)
+    assert replay.play().history == state.history
+    return "\n".join(lines) + "\n"
+
+
+def check_golden(path: Path, text: str) -> None:
+    """A behaviour change shows up as a diff of the golden file in review. To accept a
+    deliberate change: ``UPDATE_GOLDEN=1 make test``."""
+    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text, f"{path.name} differs from this run"

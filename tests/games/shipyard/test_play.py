@@ -4,13 +4,12 @@ game's invariants after every step, hidden-information leaks, and a golden repla
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from conformance import check_game, views
-from tabletide import IllegalActionError, Replay, load_game
+from conformance import check_game, check_golden, playthrough, views
+from tabletide import IllegalActionError, load_game
 from tabletide.engine import Action, Rng, derive_seed
 from tabletide.games.shipyard.building import row_is_legal, row_types
 from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
@@ -174,29 +173,8 @@ def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
 
 
 # ---------------------------------------------------------------------------- golden replay
-def playthrough(state_seed: int, num_players: int) -> str:
-    """A readable record of a seeded random game: every action with its seat, and the log."""
-    state = GAME.new_state(num_players, state_seed)
-    rng = Rng(derive_seed("golden", state_seed))
-    lines = []
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        lines.append(f"{len(state.history):4d} seat {state.current_player()}: {action.label}")
-        state.apply(action)
-    lines.append("--- log (spectator) ---")
-    lines += [GAME.event_text(e) for e in state.events_for(None)]
-    lines.append(f"scores {state.scores()} winners {state.winners()} returns {state.returns()}")
-    replay = Replay.from_state(state)
-    assert replay.play().scores() == state.scores()
-    return "\n".join(lines) + "\n"
-
-
 @pytest.mark.parametrize("num_players", [2, 4])
 def test_golden_playthrough(num_players: int) -> None:
-    """A behaviour change shows up as a diff of this file in review. To accept a deliberate
-    change: ``UPDATE_GOLDEN=1 make test``."""
+    """Regenerate deliberately with ``UPDATE_GOLDEN=1 make test``."""
     path = GOLDEN / f"shipyard_{num_players}p_seed7.txt"
-    text = playthrough(7, num_players)
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    check_golden(path, playthrough("shipyard", num_players, 7))

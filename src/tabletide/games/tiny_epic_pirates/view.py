@@ -49,13 +49,18 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
             "captain_at": s.captain[i],
             "helm_deckhands": [sp for sp in range(len(s.on_helm[i])) if s.on_helm[i][sp]],
             "assignments": dict(zip(ASSIGNMENTS, s.assign[i], strict=True)),
-            "crew": [s.c.crew[c].name for c in s.crew[i]],
+            "crew": [crew_card(s, c) for c in s.crew[i]],
             "turns": s.turns[i],
         }
         if i == s.lp:
             sheet = s.lp_sheet()
+            bridge = s.lp_bridge()
             ship.update(
-                bridge=s.lp_bridge().name,
+                bridge=bridge.name,
+                targets=list(bridge.targets),
+                bridge_dice=list(bridge.dice),
+                bridge_bonuses=[b.model_dump() for b in bridge.bonuses],
+                action_track=[sp.model_dump() for sp in sheet.track],
                 personality=sheet.name,
                 gold_track=sheet.gold_track,
                 action_space=s.lp_track,
@@ -67,6 +72,7 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
             side = captain.sides[s.side[i]]
             ship.update(
                 infamy=s.infamy[i],
+                infamy_levels=len(s.c.sheets.infamy),
                 infamy_name=level.name,
                 sail=level.sail,
                 dice=level.dice,
@@ -103,13 +109,15 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
         "merchant_deck": len(s.merchant_deck),
         "market": {LOOT[t]: 5 - i for i, t in enumerate(s.market)},
         "bag": sum(s.bag),
-        "crew_row": [
-            {"name": s.c.crew[c].name, **s.c.crew[c].face.model_dump()} for c in s.crew_row
-        ],
+        "crew_row": [crew_card(s, c) for c in s.crew_row],
         "crew_deck": len(s.crew_deck),
         "end_triggered": s.end_triggered,
         "solo": s.lp >= 0,
     }
+
+
+def crew_card(s: PiratesState, card: int) -> dict[str, Any]:
+    return {"name": s.c.crew[card].name, **s.c.crew[card].face.model_dump()}
 
 
 def who(event: Event) -> str:

@@ -1,0 +1,203 @@
+"""Whole-game properties of Tiny Epic Pirates: the engine contract on random playouts,
+fuzzing with the game's invariants after every step (solo included), hidden-information
+leaks, determinism and golden replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance import check_game, check_golden, playthrough, views
+from tabletide import IllegalActionError
+from tabletide.engine import Action, Rng, derive_seed
+from tabletide.games.tiny_epic_pirates import helm
+from tabletide.games.tiny_epic_pirates.constants import (
+    CUBES_PER_TYPE,
+    MAX_CARGO,
+    MAX_CREW,
+    MAX_GOLD,
+    MAX_VOLLEY,
+    NUM_LOOT,
+    TREASURES,
+)
+from tabletide.games.tiny_epic_pirates.state import PiratesState
+
+from .helpers import GAME
+
+GOLDEN = Path(__file__).parent / "golden"
+CI_FUZZ_GAMES = 200
+LONG_FUZZ_GAMES = 2000
+
+
+# ---------------------------------------------------------------------------- conformance
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4])
+def test_engine_contract_deep(num_players: int) -> None:
+    """Every check of tests/conformance.py at every step (clone, determinize, codec, replay);
+    one game per player count (the long games of 3-4 players are capped in CI below)."""
+    check_game("tiny_epic_pirates", num_players, seeds=[0] if num_players < 3 else [1])
+
+
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4])
+def test_engine_contract_more_seeds(num_players: int) -> None:
+    """The per-game checks (codec, observations, replay, returns) on more games."""
+    check_game("tiny_epic_pirates", num_players, seeds=range(2, 4), deep=False)
+
+
+def test_solo_option_needs_one_player() -> None:
+    from tabletide import ConfigError
+
+    with pytest.raises(ConfigError, match="1 player"):
+        GAME.new_state(2, 0, {"solo": True})
+    assert GAME.new_state(1, 0).options["solo"] is True
+
+
+# ---------------------------------------------------------------------------- fuzzing
+def check_invariants(s: PiratesState, infamy_before: list[int], where: str) -> None:
+    for i in range(s.ships):
+        top = s.lp_sheet().gold_track if i == s.lp else MAX_GOLD
+        assert 0 <= s.gold[i] <= top, f"{where}: ship {i} gold {s.gold[i]}"
+        assert len(s.cargo[i]) <= MAX_CARGO, f"{where}: ship {i} cargo {s.cargo[i]}"
+        assert len(s.crew[i]) <= MAX_CREW, f"{where}: ship {i} crew {s.crew[i]}"
+        assert 0 <= s.volley[i] <= MAX_VOLLEY, f"{where}: ship {i} volley {s.volley[i]}"
+        assert s.infamy[i] >= infamy_before[i], f"{where}: ship {i} infamy fell"
+        assert 0 <= s.buried[i] <= TREASURES, f"{where}: ship {i} buried {s.buried[i]}"
+        on_map = sum(row.count(i) for row in s.burial)
+        assert on_map == s.buried[i], f"{where}: ship {i} buried {s.buried[i]}, {on_map} on map"
+        hands = sum(s.assign[i]) + sum(s.on_helm[i]) + s.spare[i]
+        hands += sum(1 for f in s.stack if f.kind == "free" and f.seat == i)  # leaving the helm
+        hands += sum(1 for f in s.stack if f.kind == "new_hand" and f.data[0] == i)
+        assert hands == (3 if i == s.lp else 4), f"{where}: ship {i} has {hands} deckhands"
+        assert min(s.assign[i]) >= 0, f"{where}: ship {i} assignments {s.assign[i]}"
+    # Every cube is somewhere: bag, market, merchants, ships (PC-2.1: 40 cubes).
+    cubes = sum(s.bag) + NUM_LOOT + sum(c >= 0 for c in s.merchant_cube)
+    cubes += sum(len(c) for c in s.cargo)
+    pending = sum(1 for f in s.stack if f.kind == "cargo")  # a cube waiting for its ship
+    assert cubes + pending == NUM_LOOT * CUBES_PER_TYPE, f"{where}: {cubes} cubes"
+    crew = len(s.crew_deck) + len(s.crew_row) + sum(len(c) for c in s.crew)
+    crew += sum(1 for f in s.stack if f.kind == "release")
+    assert crew == len(s.c.crew), f"{where}: {crew} crew cards"
+    assert sorted(s.market) == list(range(NUM_LOOT)), f"{where}: market {s.market}"
+
+
+def fuzz_one(seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    num_players = 1 + seed % 4
+    state = GAME.new_state(num_players, seed)
+    assert isinstance(state, PiratesState)
+    listing = helm.full_listing
+
+    def navy_never_hits_hidden(s: PiratesState, ship: int) -> None:
+        # The only caller besides the Navy is nobody: full listing is the Navy's (PC-5.24.4).
+        assert not s.hidden[ship], f"seed {seed}: the Navy attacked hidden ship {ship}"
+        assert s.navy == s.at[ship], f"seed {seed}: the Navy attacked from afar"
+        listing(s, ship)
+
+    monkeypatch.setattr(helm, "full_listing", navy_never_hits_hidden)
+    rng = Rng(derive_seed("fuzz", seed))
+    steps = 0
+    while not state.is_terminal():
+        where = f"{num_players}p seed {seed} step {steps}"
+        before = state.infamy[:]
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+        assert steps <= GAME.max_game_length, f"{where}: game too long"
+        check_invariants(state, before, where)
+    if num_players > 1:
+        done = [i for i in range(num_players) if state.buried[i] == TREASURES]
+        assert done or state.round > 100, f"seed {seed}: ended without a third treasure"
+        turns = state.turns[:num_players]
+        assert len(set(turns)) == 1, f"seed {seed}: unequal turns {turns} (PC-5.27.2)"
+    return steps
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_fuzz_ci_sample(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 seeded random games over 1/2/3/4 players with invariants after every step."""
+    per = CI_FUZZ_GAMES // 4
+    lengths = [fuzz_one(seed, monkeypatch) for seed in range(chunk * per, (chunk + 1) * per)]
+    assert max(lengths) <= GAME.max_game_length
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("chunk", range(20))
+def test_fuzz_long(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """2,000 seeded random games (``make test-long``)."""
+    per = LONG_FUZZ_GAMES // 20
+    for seed in range(10_000 + chunk * per, 10_000 + (chunk + 1) * per):
+        fuzz_one(seed, monkeypatch)
+
+
+# ---------------------------------------------------------------------------- hidden information
+def mid_game(num_players: int, seed: int = 4, steps: int = 150) -> PiratesState:
+    state = GAME.new_state(num_players, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, PiratesState)
+    return state
+
+
+@pytest.mark.rule("PC-3.1", "PC-3.7", "PC-3.8")
+@pytest.mark.parametrize("num_players", [1, 2, 4])
+def test_face_down_tokens_and_decks_are_hidden(num_players: int) -> None:
+    """Two states that differ only in what lies face down (search tokens on the sea and in
+    the box, the merchant deck, the crew deck) look the same to every seat and spectators."""
+    state = mid_game(num_players)
+    twin = state.clone()
+    faces = [p for p, k in enumerate(twin.search) if k >= 0]
+    assert len(faces) >= 2 and twin.merchant_deck and twin.crew_deck
+    kinds = {twin.search[p] for p in faces} | set(twin.token_box)
+    assert len(kinds) > 1
+    for p in faces:  # rotate every face-down kind to another one
+        twin.search[p] = (twin.search[p] + 1) % 6
+    twin.token_box.reverse()
+    twin.merchant_deck.reverse()
+    twin.crew_deck.reverse()
+    assert views(state) == views(twin), "a face-down component leaks into an observation"
+    for seat in (*range(num_players), None):
+        assert state.events_for(seat) == twin.events_for(seat)
+    if not state.is_terminal():
+        assert [a.label for a in state.legal_actions()] == [a.label for a in twin.legal_actions()]
+
+
+def test_determinize_keeps_what_is_known() -> None:
+    state = mid_game(3, seed=8, steps=200)
+    det = state.determinize(1, seed=99)
+    assert isinstance(det, PiratesState)
+    assert det.observation(1) == state.observation(1)
+    assert sorted(det.merchant_deck) == sorted(state.merchant_deck)
+    face_down = [p for p, k in enumerate(state.search) if k >= 0]
+    assert [p for p, k in enumerate(det.search) if k >= 0] == face_down
+    values = [det.c.merchants[m].value for m in det.merchant_deck]
+    assert values == sorted(values, reverse=True), "the deck keeps 2s on top, 8s at the bottom"
+    changed = det.crew_deck != state.crew_deck or det.search != state.search
+    assert changed, "nothing hidden was resampled"
+
+
+# ---------------------------------------------------------------------------- errors, determinism
+def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
+    state = mid_game(3, seed=2, steps=40)
+    before = (views(state), list(state.history), state.rng.position, list(state.stack))
+    for bad in (Action.make("pick", at=3), Action.make("bury", spot=2), Action.make("nothing")):
+        if bad in state.legal_actions():
+            continue
+        with pytest.raises(IllegalActionError):
+            state.apply(bad)
+    with pytest.raises(IllegalActionError):
+        GAME.action_from_json({"kind": "sail", "direction": "up"})
+    assert before == (views(state), list(state.history), state.rng.position, list(state.stack))
+
+
+def test_same_seed_same_game() -> None:
+    a, b = mid_game(4, seed=11, steps=300), mid_game(4, seed=11, steps=300)
+    assert views(a) == views(b) and a.history == b.history
+
+
+# ---------------------------------------------------------------------------- golden replays
+@pytest.mark.parametrize("num_players", [1, 3])
+def test_golden_playthrough(num_players: int) -> None:
+    """Regenerate deliberately with ``UPDATE_GOLDEN=1 make test``."""
+    path = GOLDEN / f"tiny_epic_pirates_{num_players}p_seed7.txt"
+    check_golden(path, playthrough("tiny_epic_pirates", num_players, 7))
