@@ -66,7 +66,6 @@ def check_invariants(s: PiratesState, infamy_before: list[int], where: str) -> N
         assert on_map == s.buried[i], f"{where}: ship {i} buried {s.buried[i]}, {on_map} on map"
         hands = sum(s.assign[i]) + sum(s.on_helm[i]) + s.spare[i]
         hands += sum(1 for f in s.stack if f.kind == "free" and f.seat == i)  # leaving the helm
-        hands += sum(1 for f in s.stack if f.kind == "new_hand" and f.data[0] == i)
         assert hands == (3 if i == s.lp else 4), f"{where}: ship {i} has {hands} deckhands"
         assert min(s.assign[i]) >= 0, f"{where}: ship {i} assignments {s.assign[i]}"
     # Every cube is somewhere: bag, market, merchants, ships (PC-2.1: 40 cubes).

@@ -368,8 +368,7 @@ def gain_infamy(s: PiratesState, ship: int) -> None:
     for _ in range(level.volley):
         economy.gain_volley(s, ship, "infamy bonus")
     if level.deckhand and s.spare[ship]:
-        s.spare[ship] = False
-        s.push("new_hand", s.decider(ship), ship)
+        s.push("new_hand", s.decider(ship), ship)  # it leaves the track when placed
 
 
 LEGAL = {

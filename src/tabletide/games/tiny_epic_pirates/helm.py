@@ -223,6 +223,7 @@ def legal_new_hand(s: PiratesState, frame: Frame) -> list[Action]:
 
 def apply_new_hand(s: PiratesState, frame: Frame, action: Action) -> None:
     ship = frame.data[0]
+    s.spare[ship] = False
     s.assign[ship][action.num("to")] += 1
     s.say("new_hand", ship, to=ASSIGNMENTS[action.num("to")])
 

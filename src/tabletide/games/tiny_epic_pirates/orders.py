@@ -61,7 +61,7 @@ def legal_order(s: PiratesState, frame: Frame) -> list[Action]:
     ship = frame.seat
     out = [Action.make("skip", "do not perform the order")]
     if can_perform(s, ship, s.order):
-        out.append(Action.make("perform", f"{ORDERS[s.order]}"))
+        out.insert(0, Action.make("perform", f"{ORDERS[s.order]}"))
     return out
 
 

@@ -41,6 +41,8 @@ def place_pirate(s: PiratesState) -> None:
 
 def ask(s: PiratesState, purpose: str, options: tuple[int, ...]) -> None:
     """Settle a tie among cards for the Legendary Pirate: seat 0 picks when it is a real tie."""
+    if s.over:
+        return
     if len(options) == 1:
         settle(s, purpose, options[0])
     else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Rng, TableState
+from tabletide.engine import Frame, Rng, TableState
 from tabletide.games.tiny_epic_pirates import (
     bonus,
     combat,
@@ -265,6 +265,15 @@ class PiratesState(TableState):
         self.over = True
         self.stack.clear()
         self.log("game_over", None, winners=self.winners())
+
+    def _prompt_text(self, frame: Frame) -> str:
+        text = super()._prompt_text(frame)
+        if frame.kind == "sail":
+            left = sailing.sail_total(self, frame.seat) - self.moves
+            text += f" ({max(left, 0)} move{'s' if left != 1 else ''} left)"
+        elif frame.kind in ("order", "bonus"):
+            text += f" [{ORDERS[self.order]}]"
+        return text
 
     def _scores(self) -> list[int | float]:
         return list[int | float](self.buried[: self.num_players])

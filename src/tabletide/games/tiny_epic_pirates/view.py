@@ -159,6 +159,49 @@ def event_text(e: Event) -> str:
     if t in ("navy", "merchant") and "to" in e:
         name = "The Royal Navy" if t == "navy" else f"The {e['merchant']} merchant"
         return f"{name} moves to {sea.name(e['to'])}."
+    if t == "loot":
+        return f"{w} loads a {e['loot']} cube."
+    if t in ("discard_loot", "swap_loot"):
+        dropped = e.get("dropped", e["loot"])
+        return f"{w}'s ship is full: a {dropped} cube goes back to the bag."
+    if t == "trade":
+        return f"{w} sells {e['count']} {e['loot']} for {e['earned']} gold."
+    if t == "volley":
+        return f"{w} gains an accurate volley token ({e['why']})."
+    if t == "use_volley":
+        return f"{w} spends a volley token: die {e['die'] + 1} becomes {e['face']}."
+    if t == "listing":
+        return f"{w}'s ship lists ({e['why']}): a deckhand from {e['source']} goes to repairs."
+    if t == "listing_immune":
+        return f"{w}'s ship cannot list further ({e['why']}): every deckhand is on repairs."
+    if t == "full_listing":
+        return f"{w} is battered by the Navy: every deckhand goes to repairs."
+    if t == "navy_attack":
+        return f"The Royal Navy attacks {w.lower() if w.startswith('The') else w}."
+    if t == "navy_misses":
+        return f"The Royal Navy finds {w} hidden in a cove and cannot attack."
+    if t == "infamy":
+        return f"{w} rises to infamy level {e['level'] + 1}: {e['name']}."
+    if t == "win_battle":
+        return f"{w} wins the battle against {e['against']}."
+    if t == "sink":
+        return f"{w} sinks the {e['merchant']} merchant."
+    if t == "cross":
+        return f"{w} crossed the ship line: extortion, then the merchants and the Navy sail."
+    if t == "deliver":
+        return f"The {e['merchant']} merchant delivers and turns for the other port."
+    if t == "recruit":
+        return f"{w} recruits a crew card."
+    if t == "search":
+        return f"{w} searches and finds a {e['token']} token."
+    if t == "hide":
+        return f"{w} hides in the cove."
+    if t == "bonus":
+        return f"{w} takes a bonus action: {e['action']}."
+    if t == "mutiny":
+        return f"{w} calls a mutiny and flips the captain card."
+    if t == "end_triggered":
+        return f"{w} has buried 3 treasures: the game ends after this round."
     if t == "game_over":
         return f"Game over. Winners: {e['winners'] or 'the Legendary Pirate'}."
     if t == "ports":
