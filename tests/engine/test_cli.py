@@ -13,7 +13,8 @@ runner = CliRunner()
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input)
+    # Wide enough that Rich tables do not wrap cells: these tests check content, not layout.
+    result = runner.invoke(app, list(args), input=input, env={"COLUMNS": "200"})
     assert "Traceback" not in result.output, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.output
