@@ -8,7 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.tiny_epic_pirates import economy, helm, orders, sailing, sea
+from tabletide.games.tiny_epic_pirates import economy, helm, orders, sailing
 from tabletide.games.tiny_epic_pirates.constants import ORDER_INDEX, TREASURES
 from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS, BonusAction, BonusRow
 
@@ -214,11 +214,6 @@ def apply_exchange(s: PiratesState, frame: Frame, action: Action) -> None:
     s.cargo[ship].append(new)
     s.cargo[ship].sort()
     s.say("exchange", ship, give=LOOT[out], take=LOOT[new])
-
-
-def nearest(s: PiratesState, pos: int, candidates: list[int]) -> list[int]:
-    best = min(sea.distance(pos, p) for p in candidates)
-    return [p for p in candidates if sea.distance(pos, p) == best]
 
 
 LEGAL = {"bonus": legal_bonus, "bury": legal_bury, "exchange": legal_exchange}

@@ -47,7 +47,6 @@ SOLO_ACTIONS = ("plunder", "trade", "recruit", "search", "attack")
 Provenance = Literal["rulebook", "stand-in"]
 Loot = Literal["sugar", "rum", "gunpowder", "coffee"]
 Order = Literal["hide", "plunder", "trade", "recruit", "search", "attack"]
-Face = Field(ge=1, le=6)
 
 
 class Record(BaseModel):
@@ -68,6 +67,12 @@ class MapCard(Record):
     storm: bool = False
     burial: tuple[int, ...] = Field((), description="gold cost of each burial spot")
     islands: int = Field(0, ge=0, description="islands drawn on the card (for the display)")
+
+    @model_validator(mode="after")
+    def _costs(self) -> MapCard:
+        if any(cost < 1 for cost in self.burial):
+            raise ValueError(f"map card {self.id}: burial spots cost at least 1 gold")
+        return self
 
 
 class SearchTokens(Record):
@@ -155,8 +160,11 @@ class Captain(Record):
     @model_validator(mode="after")
     def _bury_first(self) -> Captain:
         for side in self.sides:
-            if side.bonus is None or side.bonus.actions[0].kind != "bury":
-                raise ValueError(f"captain {self.name}: each row starts with Bury (PC-5.19.1)")
+            kinds = [a.kind for a in side.bonus.actions] if side.bonus else []
+            if kinds not in (["bury", "attack"], ["bury", "plunder"]):
+                raise ValueError(
+                    f"captain {self.name}: rows are Bury, then Attack/Plunder (PC-5.19.1)"
+                )
         return self
 
 
@@ -204,8 +212,8 @@ class Sheets(Record):
     def _track(self) -> Sheets:
         if self.infamy[0].gold or self.infamy[0].deckhand or self.infamy[0].volley:
             raise ValueError("the starting level gives no bonus")
-        if [lvl.deckhand for lvl in self.infamy].count(True) != 1:
-            raise ValueError("exactly one level holds the 4th deckhand (PC-3.3 F)")
+        if [lvl.deckhand for lvl in self.infamy] != [i == 2 for i in range(len(self.infamy))]:
+            raise ValueError("the 4th deckhand sits in the third row only (PC-3.3 F)")
         if list(self.navy_moves) != sorted(self.navy_moves) or self.navy_moves[0] < 1:
             raise ValueError("navy moves are positive and non-decreasing")
         return self
@@ -236,6 +244,12 @@ class SoloBridge(Record):
     ] = Field(description="the ship symbol beside helm spaces 1-5 (die faces 1-5)")
     dice: tuple[int, ...] = Field(description="the captain's die symbols (top right)")
     bonuses: tuple[SoloBonus, ...] = ()
+
+    @model_validator(mode="after")
+    def _faces(self) -> SoloBridge:
+        if any(not 1 <= f <= 6 for f in self.dice):
+            raise ValueError(f"solo bridge {self.name}: die symbols are faces 1-6")
+        return self
 
 
 class SoloSpace(BaseModel):

@@ -69,3 +69,9 @@ def vertical_first(pos: int, goal: int) -> int:
 
 def is_vertical(a: int, b: int) -> bool:
     return a % SIZE == b % SIZE and a != b
+
+
+def nearest(pos: int, candidates: list[int]) -> list[int]:
+    """The candidates at the least distance from ``pos``."""
+    best = min(distance(pos, p) for p in candidates)
+    return [p for p in candidates if distance(pos, p) == best]

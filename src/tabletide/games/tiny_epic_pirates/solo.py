@@ -269,7 +269,7 @@ def retry_bury(s: PiratesState) -> None:
     spots = [p for p in range(len(s.grid)) if p != s.navy and any(o < 0 for o in s.burial[p])]
     if not spots:
         return
-    near = bonus.nearest(s, s.at[lp], spots)
+    near = sea.nearest(s.at[lp], spots)
     cost = {p: min(c for i, c in enumerate(s.card(p).burial) if s.burial[p][i] < 0) for p in near}
     cheapest = min(cost.values())
     ask(s, "bury", tuple(p for p in near if cost[p] == cheapest))
@@ -334,7 +334,7 @@ def to_cove(s: PiratesState) -> None:
     lp = s.lp
     coves = [p for p in free_coves(s) if p != s.at[lp] or not s.hidden[lp]]
     if coves:
-        ask(s, "cove", tuple(bonus.nearest(s, s.at[lp], coves)))
+        ask(s, "cove", tuple(sea.nearest(s.at[lp], coves)))
 
 
 def list_ship(s: PiratesState, why: str) -> None:
