@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -23,7 +23,15 @@ ORDERS = ("hide", "plunder", "trade", "recruit", "search", "attack")
 SEARCH_KINDS = ("gold2", "gold3", "volley", "loot", "sail2", "storm")
 """Search tokens (PC-5.13): four instant kinds, then the two keep kinds."""
 KEEP_KINDS = ("sail2", "storm")
-BONUS_KINDS = (
+
+Provenance = Literal["rulebook", "stand-in"]
+Loot = Literal["sugar", "rum", "gunpowder", "coffee"]
+Order = Literal["hide", "plunder", "trade", "recruit", "search", "attack"]
+SoloOrder = Literal["plunder", "trade", "recruit", "search", "attack"]
+Target = Literal["orange", "green", "you"]
+TARGETS: tuple[str, ...] = get_args(Target)
+"""Solo helm targets (PC-6.5.1): a merchant ship or the human's ship."""
+BonusKind = Literal[
     "bury",
     "special_trade",
     "exchange",
@@ -38,15 +46,8 @@ BONUS_KINDS = (
     "recruit",
     "search",
     "attack",
-)
+]
 """Bonus actions (PC-5.20). The last five copy the order of the same name (PC-5.18.6)."""
-TARGETS = ("orange", "green", "you")
-"""Solo helm targets (PC-6.5.1): a merchant ship or the human's ship."""
-SOLO_ACTIONS = ("plunder", "trade", "recruit", "search", "attack")
-
-Provenance = Literal["rulebook", "stand-in"]
-Loot = Literal["sugar", "rum", "gunpowder", "coffee"]
-Order = Literal["hide", "plunder", "trade", "recruit", "search", "attack"]
 
 
 class Record(BaseModel):
@@ -93,22 +94,7 @@ class BonusAction(BaseModel):
     ``reroll``: faces (the 1-2 die faces that may be rerolled)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: Literal[
-        "bury",
-        "special_trade",
-        "exchange",
-        "sail_navy",
-        "sail_merchant",
-        "gold",
-        "reroll",
-        "reorganize",
-        "sail",
-        "plunder",
-        "trade",
-        "recruit",
-        "search",
-        "attack",
-    ]
+    kind: BonusKind
     amount: int = Field(0, ge=0)
     loot: tuple[Loot, ...] = ()
     faces: tuple[int, ...] = ()
@@ -224,7 +210,7 @@ class SoloBonus(BaseModel):
     ``trigger``; it adds sail moves, automatic hits and/or gold (PC-6.6.3, PC-GAP-9.2)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    trigger: Literal["plunder", "trade", "recruit", "search", "attack"]
+    trigger: SoloOrder
     sail: int = Field(0, ge=0)
     hits: int = Field(0, ge=0)
     gold: int = Field(0, ge=0)
@@ -235,13 +221,9 @@ class SoloBridge(Record):
 
     id: int = Field(ge=0)
     name: str
-    targets: tuple[
-        Literal["orange", "green", "you"],
-        Literal["orange", "green", "you"],
-        Literal["orange", "green", "you"],
-        Literal["orange", "green", "you"],
-        Literal["orange", "green", "you"],
-    ] = Field(description="the ship symbol beside helm spaces 1-5 (die faces 1-5)")
+    targets: tuple[Target, Target, Target, Target, Target] = Field(
+        description="the ship symbol beside helm spaces 1-5 (die faces 1-5)"
+    )
     dice: tuple[int, ...] = Field(description="the captain's die symbols (top right)")
     bonuses: tuple[SoloBonus, ...] = ()
 
@@ -256,9 +238,7 @@ class SoloSpace(BaseModel):
     """A space of the solo infamy action track: orders top to bottom and automatic hits."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    orders: tuple[Literal["plunder", "trade", "recruit", "search", "attack"], ...] = Field(
-        min_length=1
-    )
+    orders: tuple[SoloOrder, ...] = Field(min_length=1)
     hits: int = Field(0, ge=0)
 
 
