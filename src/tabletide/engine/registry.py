@@ -15,6 +15,7 @@ ENTRY_POINT_GROUP = "tabletide.games"
 _BUILTIN = {
     "shipyard": "tabletide.games.shipyard:GAME",
     "tiny_epic_pirates": "tabletide.games.tiny_epic_pirates:GAME",
+    "ahoy": "tabletide.games.ahoy:GAME",
 }
 _REGISTERED: dict[str, Game] = {}
 

@@ -17,32 +17,30 @@ from __future__ import annotations
 from typing import Any
 
 import tabletide
-from tabletide.engine import Action, Frame, Rng
+from scenario import ScriptedRng, act, dice, find, kind, legal_json
+from tabletide.engine import Frame
 from tabletide.games.tiny_epic_pirates import turn
 from tabletide.games.tiny_epic_pirates.content import LOOT, MapCard
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
+__all__ = [
+    "GAME",
+    "ScriptedRng",
+    "act",
+    "cubes",
+    "decision",
+    "dice",
+    "find",
+    "kind",
+    "legal_json",
+    "new",
+    "plain_sea",
+    "put",
+    "start_turn",
+    "with_card",
+]
+
 GAME = tabletide.load_game("tiny_epic_pirates")
-
-
-class ScriptedRng(Rng):
-    """An Rng whose six-sided rolls (``below(6)``) come from a script while it lasts."""
-
-    __slots__ = ("rolls",)
-
-    def __init__(self, seed: int, rolls: list[int]) -> None:
-        super().__init__(seed)
-        self.rolls = rolls
-
-    def below(self, n: int) -> int:
-        if n == 6 and self.rolls:
-            return self.rolls.pop(0) - 1
-        return super().below(n)
-
-    def copy(self) -> Rng:
-        twin = ScriptedRng(0, self.rolls[:])
-        twin._s = self._s
-        return twin
 
 
 def new(n: int, seed: int = 0, *, setup: bool = True, **options: Any) -> PiratesState:
@@ -53,30 +51,6 @@ def new(n: int, seed: int = 0, *, setup: bool = True, **options: Any) -> Pirates
     while setup and state.stack and state.stack[-1].kind != "helm":
         state.apply(state.legal_actions()[0])
     return state
-
-
-def kind(state: PiratesState) -> str | None:
-    """The kind of the pending decision (None when the game is over)."""
-    return state.stack[-1].kind if state.stack else None
-
-
-def legal_json(state: PiratesState) -> list[dict[str, Any]]:
-    return [a.to_json() for a in state.legal_actions()]
-
-
-def find(state: PiratesState, kind_: str, **params: Any) -> Action | None:
-    """The legal action of that kind whose parameters include ``params``."""
-    for action in state.legal_actions():
-        if action.kind == kind_ and all(dict(action.params).get(k) == v for k, v in params.items()):
-            return action
-    return None
-
-
-def act(state: PiratesState, kind_: str, **params: Any) -> None:
-    """Apply the legal action of that kind and parameters; fail listing what is legal."""
-    action = find(state, kind_, **params)
-    assert action is not None, f"no legal {kind_} {params}; legal: {legal_json(state)}"
-    state.apply(action)
 
 
 def put(state: PiratesState, ship: int, pos: int, hidden: bool = False) -> None:
@@ -101,14 +75,6 @@ def plain_sea(state: PiratesState) -> PiratesState:
     for pos in range(16):
         with_card(state, pos)
     return state
-
-
-def dice(state: PiratesState, *rolls: int) -> None:
-    """Script the next six-sided rolls (attack dice, defence dice, the solo die)."""
-    base = state.rng
-    scripted = ScriptedRng(0, list(rolls))
-    scripted._s = base._s  # type: ignore[attr-defined]
-    state.rng = scripted
 
 
 def start_turn(state: PiratesState, ship: int) -> None:

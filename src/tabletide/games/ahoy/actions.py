@@ -1,0 +1,401 @@
+"""Placing dice (AH-5.1-5.6) and what each die spot does: the common actions (AH-5.7-5.10),
+each faction's own (AH-6.1.2, AH-6.2.2, AH-6.3.2), the crew cards that take a die and the
+cutter's and gunboat's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.ahoy import battle, cards, damage, movement
+from tabletide.games.ahoy.constants import (
+    CREW_SPOT0,
+    CUTTER,
+    DELTA,
+    DIR_NAMES,
+    FORT0,
+    GUNBOAT,
+    PATROL0,
+    SHIP_SPOT0,
+)
+
+if TYPE_CHECKING:
+    from tabletide.games.ahoy.state import AhoyState
+
+NEED: dict[str, frozenset[int]] = {
+    "any": frozenset(range(1, 7)),
+    "even": frozenset((2, 4, 6)),
+    "5-6": frozenset((5, 6)),
+    **{str(v): frozenset((v,)) for v in range(1, 7)},
+}
+
+
+def gold_cost(s: AhoyState, seat: int, frm: int, to: int) -> int:
+    """AH-5.3: 1 gold per step of the die; the Fence moves it 2 per gold (AH-A.18)."""
+    steps = abs(to - frm)
+    return (steps + 1) // 2 if s.has_crew(seat, "fence") else steps
+
+
+def open_for_die(s: AhoyState, seat: int) -> list[tuple[int, frozenset[int]]]:
+    """Spots a die may go on now, with the values each accepts (AH-5.1, AH-5.2)."""
+    out: list[tuple[int, frozenset[int]]] = []
+    hurt = s.damage[seat]
+    used = [sp for sp, _ in s.dice[seat]]
+    for i, spot in enumerate(s.board_spots(seat)):
+        if i not in hurt and used.count(i) < spot.capacity:
+            out.append((i, NEED[spot.need]))
+    for card in s.crew[seat]:
+        sp = CREW_SPOT0 + card
+        kind = s.c.crew[_crew_kind_index(s, card)].kind
+        if kind == "die" and sp not in hurt and sp not in used:
+            out.append((sp, NEED["any"]))
+    if seat == s.union:
+        for k, ship in enumerate((CUTTER, GUNBOAT)):
+            if s.ship_card[k] and s.fig[ship] >= 0:
+                for sp in (SHIP_SPOT0 + 2 * k, SHIP_SPOT0 + 2 * k + 1):
+                    if sp not in hurt and sp not in used:
+                        out.append((sp, NEED["any"]))
+    return out
+
+
+def _crew_kind_index(s: AhoyState, card: int) -> int:
+    from tabletide.games.ahoy.content import CREW_KEYS
+
+    return CREW_KEYS.index(s.card(card).crew)
+
+
+def placements(s: AhoyState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    gold = s.gold[seat]
+    spots = open_for_die(s, seat)
+    for v in sorted(set(s.hand[seat])):
+        for spot, accepts in spots:
+            name = damage.spot_name(s, seat, spot)
+            for to in sorted(accepts):
+                cost = gold_cost(s, seat, v, to)
+                if cost > gold:
+                    continue
+                label = f"{name} with your {v}"
+                if to != v:
+                    label += f" turned to {to} ({cost} gold)"
+                out.append(Action.make("place", label, die=v, spot=spot, value=to))
+    return out
+
+
+def place(s: AhoyState, seat: int, action: Action) -> None:
+    v, spot, to = action.num("die"), action.num("spot"), action.num("value")
+    s.hand[seat].remove(v)
+    s.gold[seat] -= gold_cost(s, seat, v, to)
+    s.dice[seat].append((spot, to))
+    s.placed_turn += 1
+    s.log("place", seat, spot=spot, value=to, name=damage.spot_name(s, seat, spot))
+    if spot >= SHIP_SPOT0:
+        k = spot - SHIP_SPOT0
+        ship = CUTTER if k < 2 else GUNBOAT
+        if k % 2 == 0:  # the ship's Sail: cutter 1-3, gunboat 1-2 (AH-6.2.5)
+            movement.sail(s, ship, seat, "ship sail", 3 if ship == CUTTER else 2)
+        else:
+            s.push("tailwind", seat, ship, to, "")
+    elif spot >= CREW_SPOT0:
+        CREW_DIE[s.card(spot - CREW_SPOT0).crew](s, seat, to)
+    else:
+        BOARD[s.board_spots(seat)[spot].action](s, seat, to)
+
+
+# ------------------------------------------------------------------ board actions
+def _sail(s: AhoyState, seat: int, v: int) -> None:  # AH-5.7 with the riders
+    rider = {"fleet": "patrol", "union": "allies"}.get(s.faction[seat], "")
+    movement.sail(s, seat, seat, "Sail", 2, rider=rider)
+
+
+def _tailwind(s: AhoyState, seat: int, v: int) -> None:  # AH-5.8
+    rider = "patrol" if s.faction[seat] == "fleet" else ""
+    s.push("tailwind", seat, seat, v, rider)
+
+
+def _cannons(s: AhoyState, seat: int, v: int) -> None:  # AH-5.9
+    battle.assistant_gunner(s, seat)
+
+
+def _repair(s: AhoyState, seat: int, v: int) -> None:  # AH-5.10
+    damage.start_repair(s, seat, 2)
+
+
+def _bombard(s: AhoyState, seat: int, v: int) -> None:  # AH-6.1.2
+    region = s.flag_region(seat)
+    if region >= 0 and s.allies[region]:
+        s.log("allies_removed", seat, region=region, count=s.allies[region])
+        s.allies[region] = 0
+
+
+def _order(s: AhoyState, seat: int, v: int) -> None:  # AH-6.1.2
+    s.push("order", seat, ())
+
+
+def _deploy(s: AhoyState, seat: int, v: int) -> None:
+    if s.patrols_in_supply():
+        s.push("deploy", seat)
+
+
+def _whisper(s: AhoyState, seat: int, v: int) -> None:  # AH-6.2.2
+    s.push("whisper", seat, ())
+
+
+def _uprising(s: AhoyState, seat: int, v: int) -> None:
+    region = s.flag_region(seat)
+    if region >= 0 and s.ready:
+        s.push("count", seat, "uprising", region, min(4, s.ready))
+
+
+def _persuasion(s: AhoyState, seat: int, v: int) -> None:
+    if s.on_island(seat) >= 0:
+        movement.gain_ready(s, 4)
+
+
+def _fast_sail(s: AhoyState, seat: int, v: int) -> None:  # AH-6.3.2
+    movement.sail(s, seat, seat, "Fast Sail", max(1, v))
+
+
+def _negotiation(s: AhoyState, seat: int, v: int) -> None:
+    cards.negotiate(s, seat)
+
+
+BOARD: dict[str, Callable[[AhoyState, int, int], None]] = {
+    "sail": _sail,
+    "tailwind": _tailwind,
+    "cannons": _cannons,
+    "repair": _repair,
+    "bombard": _bombard,
+    "order": _order,
+    "deploy": _deploy,
+    "whisper": _whisper,
+    "uprising": _uprising,
+    "persuasion": _persuasion,
+    "fast_sail": _fast_sail,
+    "negotiation": _negotiation,
+}
+
+
+# ------------------------------------------------------------------ crew with a die
+def _shipwright(s: AhoyState, seat: int, v: int) -> None:  # AH-A.8
+    damage.repair_all(s, seat)
+
+
+def _sailor(s: AhoyState, seat: int, v: int) -> None:  # AH-A.13: not a Sail action
+    movement.sail(s, seat, seat, "Sailor", 3)
+
+
+def _fisher(s: AhoyState, seat: int, v: int) -> None:  # AH-A.22
+    movement.sail(s, seat, seat, "Fisher", 2, fisher=True)
+
+
+def _officer(s: AhoyState, seat: int, v: int) -> None:  # AH-A.19
+    if any(s.fig[p] >= 0 for p in range(PATROL0, FORT0)):
+        s.push("officer", seat, ())
+
+
+def _persuasive_ally(s: AhoyState, seat: int, v: int) -> None:  # AH-A.20
+    if any(s.allies) and len(s.placed) > 1:
+        s.push("ally_move", seat)
+
+
+CREW_DIE: dict[str, Callable[[AhoyState, int, int], None]] = {
+    "shipwright": _shipwright,
+    "sailor": _sailor,
+    "fisher": _fisher,
+    "officer": _officer,
+    "persuasive_ally": _persuasive_ally,
+}
+
+
+# ------------------------------------------------------------------ their decisions
+def _tailwind_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    fig, value, _ = frame.data
+    out = [Action.make("stay", "Stay where you are")]
+    for p in movement.tailwind_spaces(s, value):
+        if p != s.fig[fig]:
+            out.append(Action.make("goto", f"Sail on the wind to {s.space_name(p)}", at=p))
+    return out
+
+
+def _tailwind_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    fig, _, rider = frame.data
+    if action.kind == "goto":
+        movement.jump(s, fig, frame.seat, "Tailwind", action.num("at"), rider=rider)
+
+
+def _patrol_moves(s: AhoyState, moved: tuple[int, ...], explore: bool) -> list[Action]:
+    out: list[Action] = []
+    for p in range(PATROL0, FORT0):
+        pos = s.fig[p]
+        if pos < 0 or p in moved:
+            continue
+        for d, delta in enumerate(DELTA):
+            target = pos + delta
+            if (pos, d) in s.bars:
+                continue
+            if target in s.cells or (explore and s.supply and _explorable(s, target, d)):
+                where = s.space_name(target) if target in s.cells else "off the map"
+                out.append(
+                    Action.make(
+                        "patrol",
+                        f"Patrol at {s.space_name(pos)} {DIR_NAMES[d]} to {where}",
+                        fig=p,
+                        dir=d,
+                    )
+                )
+    return out
+
+
+def _explorable(s: AhoyState, target: int, d: int) -> bool:
+    from tabletide.games.ahoy import geometry
+
+    return geometry.can_explore(s.cells, s.islands, target, d)
+
+
+def _order_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (moved,) = frame.data
+    out = [Action.make("done", "Done")]
+    if len(moved) < 4:  # AH-6.1.2: up to 4 different patrols, 1 space each
+        out += _patrol_moves(s, moved, explore=True)
+    return out
+
+
+def _order_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    (moved,) = frame.data
+    p = action.num("fig")
+    s.push("order", frame.seat, (*moved, p))
+    i = movement.begin(s, p, frame.seat, "Order", 1)
+    movement.do_step(s, i, action.num("dir"))
+
+
+def _officer_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (moved,) = frame.data
+    out = [Action.make("done", "Done")]
+    if len(moved) < 2:  # AH-A.19: up to 2 patrols, 1 or 2 spaces, no battles, no exploring
+        seen: set[int] = set()
+        for a in _patrol_moves(s, moved, explore=False):
+            p = a.num("fig")
+            if p not in seen:
+                seen.add(p)
+                out.append(
+                    Action.make(
+                        "move_patrol", f"Move the patrol at {s.space_name(s.fig[p])}", fig=p
+                    )
+                )
+    return out
+
+
+def _officer_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    (moved,) = frame.data
+    p = action.num("fig")
+    s.push("officer", frame.seat, (*moved, p))
+    movement.sail(s, p, frame.seat, "Persuasive Officer", 2, battles=False, explore=False)
+
+
+def _deploy_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    pos = s.fig[frame.seat]
+    spaces = [pos] + [pos + d for d in DELTA if pos + d in s.cells]  # sandbars ignored
+    return [Action.make("deploy", f"Deploy a patrol at {s.space_name(p)}", at=p) for p in spaces]
+
+
+def _deploy_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    p = s.patrols_in_supply()[0]
+    s.fig[p] = action.num("at")  # PLACE: no battle, no terrain
+    s.log("patrol", frame.seat, at=action.num("at"))
+
+
+def _whisper_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (used,) = frame.data
+    out = [Action.make("done", "Done")]
+    if len(used) < 4 and s.ready:
+        for r in range(len(s.placed)):
+            if r not in used:
+                out.append(
+                    Action.make(
+                        "island",
+                        f"An ally on the {s.island_symbol(r)} island "
+                        f"at {s.space_name(s.island_of[r])}",
+                        region=r,
+                    )
+                )
+    return out
+
+
+def _whisper_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    (used,) = frame.data
+    r = action.num("region")
+    movement.place_allies(s, r, 1)
+    s.push("whisper", frame.seat, (*used, r))
+
+
+def _count_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    _, _, most = frame.data
+    return [Action.make("count", f"{n}", n=n) for n in range(most + 1)]
+
+
+def _count_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    why, arg, _ = frame.data
+    n = action.num("n")
+    if why == "uprising":
+        movement.place_allies(s, arg, n)
+    elif why == "stealth":  # AH-B.3
+        from tabletide.games.ahoy import plans
+
+        plans.stealth(s, arg, n)
+
+
+def _ally_move_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    out = [Action.make("done", "Don't move allies")]
+    for a in range(len(s.placed)):
+        for b in range(len(s.placed)):
+            if a != b and s.allies[a]:
+                for n in range(1, min(2, s.allies[a]) + 1):
+                    out.append(
+                        Action.make(
+                            "ally_move",
+                            f"{n} from {s.island_symbol(a)} "
+                            f"{s.space_name(s.island_of[a])} to "
+                            f"{s.island_symbol(b)} {s.space_name(s.island_of[b])}",
+                            frm=a,
+                            to=b,
+                            n=n,
+                        )
+                    )
+    return out
+
+
+def _ally_move_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    a, b, n = action.num("frm"), action.num("to"), action.num("n")
+    s.allies[a] -= n
+    s.allies[b] += n
+    s.log("allies_moved", frame.seat, frm=a, to=b, count=n)
+
+
+LEGAL = {
+    "tailwind": _tailwind_legal,
+    "order": _order_legal,
+    "officer": _officer_legal,
+    "deploy": _deploy_legal,
+    "whisper": _whisper_legal,
+    "count": _count_legal,
+    "ally_move": _ally_move_legal,
+}
+APPLY = {
+    "tailwind": _tailwind_apply,
+    "order": _order_apply,
+    "officer": _officer_apply,
+    "deploy": _deploy_apply,
+    "whisper": _whisper_apply,
+    "count": _count_apply,
+    "ally_move": _ally_move_apply,
+}

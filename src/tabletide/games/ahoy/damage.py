@@ -1,0 +1,203 @@
+"""Damage and repair (AH-5.28-5.32, AH-6.2.5): damage tokens on die spots, patrols and forts
+removed, the cutter's and gunboat's cards, and repairing.
+
+Damage is placed one token at a time through ``@hit`` frames, which look for a spot only when
+they run: earlier tokens may have used the last one (then the damage is ignored, AH-5.29).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.ahoy.constants import (
+    CREW_SPOT0,
+    CUTTER,
+    FIGURES,
+    FORT0,
+    GUNBOAT,
+    PATROL0,
+    SHIP_SPOT0,
+    SHIP_SPOTS,
+)
+
+if TYPE_CHECKING:
+    from tabletide.games.ahoy.state import AhoyState
+
+
+def spot_name(s: AhoyState, seat: int, spot: int) -> str:
+    if spot < CREW_SPOT0:
+        return s.board_spots(seat)[spot].action.replace("_", " ").title()
+    if spot < SHIP_SPOT0:
+        crew = s.card(spot - CREW_SPOT0).crew
+        return s.c.crew[_crew_index(crew)].name
+    return ("cutter Sail", "cutter Tailwind", "gunboat Sail", "gunboat Tailwind")[spot - SHIP_SPOT0]
+
+
+def _crew_index(key: str) -> int:
+    from tabletide.games.ahoy.content import CREW_KEYS
+
+    return CREW_KEYS.index(key)
+
+
+def open_spots(s: AhoyState, seat: int, ship: int = -1, board_only: bool = False) -> list[int]:
+    """Spots that can take a damage token (AH-5.29): not dashed, not damaged, holding no die.
+    ``ship`` >= 0 means that ship's card; ``board_only`` excludes crew cards (Mystic)."""
+    if ship >= 0:
+        spots: list[int] = list(SHIP_SPOTS[ship])
+    else:
+        spots = s.own_spots(seat)
+        if board_only:
+            spots = [sp for sp in spots if sp < CREW_SPOT0]
+    full = {sp for sp, _ in s.dice[seat]}
+    hurt = s.damage[seat]
+    return [sp for sp in spots if sp not in full and sp not in hurt and not s.dashed(seat, sp)]
+
+
+def remove_figure(s: AhoyState, f: int, why: str) -> None:
+    s.log("removed", s.owner(f), fig=f, at=s.fig[f], why=why)
+    s.fig[f] = -1
+
+
+def deal(s: AhoyState, chooser: int, f: int, n: int, why: str = "") -> None:
+    """``f`` takes ``n`` damage; ``chooser`` picks the spots (AH-5.28)."""
+    if n <= 0 or s.fig[f] < 0:
+        return
+    if PATROL0 <= f < CUTTER:  # AH-5.30: a damaged patrol or fort is removed
+        remove_figure(s, f, why or "damage")
+        return
+    ship = f if f in (CUTTER, GUNBOAT) else -1
+    victim = s.owner(f)
+    for _ in range(n):
+        s.push("@hit", chooser, victim, ship, False)
+
+
+def suffer(s: AhoyState, f: int, n: int, board_only: bool = False) -> None:
+    """The owner chooses (SUFFER DAMAGE, AH-5.28)."""
+    if PATROL0 <= f < CUTTER:
+        remove_figure(s, f, "shipwreck")
+        return
+    ship = f if f in (CUTTER, GUNBOAT) else -1
+    victim = s.owner(f)
+    for _ in range(n):
+        s.push("@hit", victim, victim, ship, board_only)
+
+
+def _hit_auto(s: AhoyState, frame: Frame) -> None:
+    victim, ship, board_only = frame.data
+    if ship >= 0 and s.fig[ship] < 0:
+        return
+    if open_spots(s, victim, ship, board_only):
+        s.push("hit", frame.seat, victim, ship, board_only)
+    else:
+        s.log("damage_ignored", victim)
+
+
+def _hit_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    victim, ship, board_only = frame.data
+    return [
+        Action.make("hit", f"Damage {spot_name(s, victim, sp)}", spot=sp)
+        for sp in open_spots(s, victim, ship, board_only)
+    ]
+
+
+def _hit_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    victim, ship, _ = frame.data
+    spot = action.num("spot")
+    s.damage[victim].append(spot)
+    s.log("damage", victim, spot=spot, name=spot_name(s, victim, spot))
+    if s.fight is not None and s.fight.loser_fig in (victim, ship):
+        s.fight.damaged = True
+    if ship >= 0 and all(sp in s.damage[victim] for sp in SHIP_SPOTS[ship]):
+        destroy_ship(s, ship)
+
+
+def destroy_ship(s: AhoyState, ship: int) -> None:
+    """AH-6.2.5: every spot damaged: discard the card, remove the figure."""
+    spots = SHIP_SPOTS[ship]
+    union = s.union
+    s.damage[union] = [sp for sp in s.damage[union] if sp not in spots]
+    s.dice[union] = [(sp, v) for sp, v in s.dice[union] if sp not in spots]
+    s.ship_card[0 if ship == CUTTER else 1] = False
+    key = "cutter" if ship == CUTTER else "gunboat"
+    card = next(i for i, k in enumerate(s.plan_cards) if k == key)
+    s.plan_discard.append(card)
+    remove_figure(s, ship, "sunk")
+
+
+# ------------------------------------------------------------------ repair
+def repairable(s: AhoyState, seat: int) -> list[int]:
+    """Damage a seat may repair: never on the cutter's or gunboat's card (AH-5.31)."""
+    return [sp for sp in s.damage[seat] if sp < SHIP_SPOT0]
+
+
+def start_repair(s: AhoyState, seat: int, n: int) -> None:
+    s.push("repair", seat, n, 0)
+
+
+def _repair_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    out = [Action.make("done", "Done repairing")]
+    for sp in sorted(repairable(s, frame.seat)):
+        out.append(Action.make("fix", f"Repair {spot_name(s, frame.seat, sp)}", spot=sp))
+    return out
+
+
+def _repair_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    left, fixed = frame.data
+    seat = frame.seat
+    if action.kind == "fix":
+        s.damage[seat].remove(action.num("spot"))
+        s.log("repair", seat, spot=action.num("spot"))
+        left, fixed = left - 1, fixed + 1
+        if left > 0 and repairable(s, seat):
+            s.push("repair", seat, left, fixed)
+            return
+    if fixed:
+        repaired(s, seat)
+
+
+def repair_all(s: AhoyState, seat: int) -> None:
+    """Shipwright (AH-A.8): every damage token except those on the ship cards."""
+    fixed = repairable(s, seat)
+    if fixed:
+        s.damage[seat] = [sp for sp in s.damage[seat] if sp not in fixed]
+        s.log("repair_all", seat, count=len(fixed))
+        repaired(s, seat)
+
+
+def repaired(s: AhoyState, seat: int) -> None:
+    """AH-A.14: after any repair, the Monkey Pyrotechnist may deal 1 damage in the region."""
+    if s.has_crew(seat, "monkey") and targets(s, seat):
+        s.push("target", seat, "monkey")
+
+
+def targets(s: AhoyState, seat: int) -> list[int]:
+    """Every figure in the region of ``seat``'s flagship (any owner, AH-GAP-10)."""
+    region = s.flag_region(seat)
+    if region < 0:
+        return []
+    return [f for f in range(FIGURES) if s.fig[f] >= 0 and s.region_at(s.fig[f]) == region]
+
+
+def _target_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (why,) = frame.data
+    out = [] if why == "mystic" else [Action.make("skip", "Don't")]
+    for f in targets(s, frame.seat):
+        out.append(
+            Action.make(
+                "target", f"Damage the {s.figure_name(f)} at {s.space_name(s.fig[f])}", fig=f
+            )
+        )
+    return out
+
+
+def _target_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "target":
+        deal(s, frame.seat, action.num("fig"), 1, why=frame.data[0])
+
+
+LEGAL = {"hit": _hit_legal, "repair": _repair_legal, "target": _target_legal}
+APPLY = {"hit": _hit_apply, "repair": _repair_apply, "target": _target_apply}
+AUTO = {"@hit": _hit_auto}
+
+_ = FORT0

@@ -1,0 +1,106 @@
+"""Ahoy (Leder Games) for 2-4 players by the rules in ``shared/rules/ahoy.md`` (rule IDs AH-*).
+Components the rulebook does not print are stand-ins in ``content/`` (see
+``docs/games/ahoy.md``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tabletide.engine import ActionCodec, ActionSpec, Event, Game, State, enum, ints
+from tabletide.games.ahoy.battle import REWARDS
+from tabletide.games.ahoy.constants import FIGURES, SPOTS, WIDTH
+from tabletide.games.ahoy.content import load_content
+
+SPACE = WIDTH * WIDTH
+CARDS = 30
+REGIONS = 12
+
+ACTION_SPACE = (
+    ActionSpec("start", (ints("at", SPACE),)),
+    ActionSpec("end"),
+    ActionSpec("place", (ints("die", 6, 1), ints("spot", SPOTS), ints("value", 6, 1))),
+    ActionSpec("recruit", (ints("card", CARDS),)),
+    ActionSpec("smuggle", (ints("card", CARDS),)),
+    ActionSpec("deliver", (ints("card", CARDS),)),
+    ActionSpec("plan", (ints("card", 12),)),
+    ActionSpec("mystic"),
+    ActionSpec("noble"),
+    ActionSpec("breeze"),
+    ActionSpec("wind"),
+    ActionSpec("gust"),
+    ActionSpec("pay_die", (ints("die", 6, 1),)),
+    ActionSpec("step", (ints("dir", 4),)),
+    ActionSpec("witch", (ints("dir", 4),)),
+    ActionSpec("stop"),
+    ActionSpec("tile", (ints("origin", SPACE), ints("rot", 4))),
+    ActionSpec("current", (ints("dir", 5),)),
+    ActionSpec("harbor_repair"),
+    ActionSpec("harbor_move", (ints("spot", SPOTS),)),
+    ActionSpec("yes"),
+    ActionSpec("no"),
+    ActionSpec("allies", (enum("how", ("place", "gain", "none")),)),
+    ActionSpec("hit", (ints("spot", SPOTS),)),
+    ActionSpec("done"),
+    ActionSpec("fix", (ints("spot", SPOTS),)),
+    ActionSpec("skip"),
+    ActionSpec("target", (ints("fig", FIGURES),)),
+    ActionSpec("patrol", (ints("fig", FIGURES), ints("dir", 4))),
+    ActionSpec("move_patrol", (ints("fig", FIGURES),)),
+    ActionSpec("deploy", (ints("at", SPACE),)),
+    ActionSpec("island", (ints("region", REGIONS),)),
+    ActionSpec("region", (ints("region", REGIONS),)),
+    ActionSpec("count", (ints("n", 5),)),
+    ActionSpec("ally_move", (ints("frm", REGIONS), ints("to", REGIONS), ints("n", 2, 1))),
+    ActionSpec("stay"),
+    ActionSpec("goto", (ints("at", SPACE),)),
+    ActionSpec("fight", (ints("fig", FIGURES),)),
+    ActionSpec("envoy", (ints("fig", FIGURES),)),
+    ActionSpec("keep"),
+    ActionSpec("lower", (ints("die", 6, 1), ints("to", 6, 1))),
+    ActionSpec("reroll"),
+    ActionSpec("reward", (enum("what", REWARDS),)),
+    ActionSpec("ram", (ints("dir", 4),)),
+    ActionSpec("buccaneer", (ints("a", CARDS), ints("b", CARDS))),
+    ActionSpec("gunner", (ints("at", SPACE),)),
+    ActionSpec("grid", (ints("to", 9), ints("take", 2))),
+    ActionSpec("favor", (ints("token", 2),)),
+    ActionSpec("overboard", (ints("card", CARDS),)),
+    ActionSpec("take", (ints("card", CARDS),)),
+    ActionSpec("steal", (ints("seat", 4), ints("card", CARDS), ints("cargo", 2))),
+    ActionSpec("fort", (ints("region", REGIONS),)),
+)
+
+
+class AhoyGame(Game):
+    name: ClassVar[str] = "ahoy"
+    title: ClassVar[str] = "Ahoy"
+    description: ClassVar[str] = (
+        "Asymmetric war and smuggling on a growing archipelago: the Bluefin Squadron patrols "
+        "and builds forts, the Mollusk Union raises allies and schemes with plans, and one or "
+        "two Smugglers run cargo between islands. First to 30 fame ends the game."
+    )
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    max_game_length: ClassVar[int] = 40000
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(ACTION_SPACE)
+        self.content = load_content()
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, object]) -> State:
+        from tabletide.games.ahoy.state import AhoyState
+
+        return AhoyState.setup(self, self.content, num_players, seed, dict(options))
+
+    def event_text(self, event: Event) -> str:
+        from tabletide.games.ahoy.view import event_text
+
+        return event_text(event)
+
+    def render(self, state: State, seat: int | None) -> str:
+        from tabletide.games.ahoy.render import render
+
+        return render(state.observation(seat))
+
+
+GAME = AhoyGame()

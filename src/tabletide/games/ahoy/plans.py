@@ -1,0 +1,229 @@
+"""The Mollusk Union's plans (AH-6.2.4, AH-6.2.5, Appendix B) played as an action. The plans
+played at the start of a battle are in ``battle``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.ahoy import cards, movement
+from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, PATROL0, PLANS_PER_ROUND
+
+if TYPE_CHECKING:
+    from tabletide.games.ahoy.state import AhoyState
+
+ACTION_PLANS = (
+    "evacuation",
+    "swift_approach",
+    "stealth_attack",
+    "recruitment_drive",
+    "cutter",
+    "gunboat",
+)
+
+
+def plan_name(s: AhoyState, key: str) -> str:
+    return next(p.name for p in s.c.plans if p.key == key)
+
+
+def _playable(s: AhoyState, key: str) -> bool:
+    regions = range(len(s.placed))
+    if key == "evacuation":
+        return any(s.allies) and len(s.placed) > 1
+    if key == "stealth_attack":
+        return any(s.allies[r] and _patrols_in(s, r) for r in regions)
+    if key == "recruitment_drive":
+        return any(_drive_ok(s, r) for r in regions)
+    if key in ("cutter", "gunboat"):  # AH-GAP-9: an island with at least 2 allies
+        return any(s.allies[r] >= 2 for r in regions)
+    return key == "swift_approach"
+
+
+def _drive_ok(s: AhoyState, r: int) -> bool:
+    return s.allies[r] > 0 and not s.has_fort(r)  # AH-GAP-10: not on a fort island
+
+
+def _patrols_in(s: AhoyState, region: int) -> list[int]:
+    return [
+        f for f in range(PATROL0, PATROL0 + 10) if s.fig[f] >= 0 and s.region_at(s.fig[f]) == region
+    ]
+
+
+def free_actions(s: AhoyState, seat: int) -> list[Action]:
+    if seat != s.union:
+        return []
+    out: list[Action] = []
+    seen: set[str] = set()
+    for card in s.plan_hand:
+        key = s.plan_cards[card]
+        if key in ACTION_PLANS and key not in seen and _playable(s, key):
+            seen.add(key)
+            out.append(Action.make("plan", f"Play {plan_name(s, key)}", card=card))
+    return out
+
+
+def play(s: AhoyState, seat: int, card: int) -> None:
+    key = s.plan_cards[card]
+    s.plan_hand.remove(card)
+    s.log("plan", seat, plan=key)
+    if key in ("cutter", "gunboat"):  # AH-6.2.5: kept, not discarded
+        s.push("island", seat, key)
+        return
+    s.plan_discard.append(card)
+    if key == "evacuation":
+        s.push("evac_from", seat)
+    elif key == "swift_approach":  # AH-B.2
+        cannons = s.spot_index(seat, "cannons")
+        k = next((k for k, (sp, _) in enumerate(s.dice[seat]) if sp == cannons), -1)
+        if k >= 0:
+            s.dice[seat][k] = (cannons, min(6, s.dice[seat][k][1] + 2))
+        s.push("tailwind", seat, seat, 0, "")
+    elif key == "stealth_attack":
+        s.push("region", seat, "stealth")
+    elif key == "recruitment_drive":
+        s.push("region", seat, "drive")
+
+
+def _island_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (key,) = frame.data
+    return [
+        Action.make(
+            "region",
+            f"{plan_name(s, key)} on the {s.island_symbol(r)} island at "
+            f"{s.space_name(s.island_of[r])}",
+            region=r,
+        )
+        for r in range(len(s.placed))
+        if s.allies[r] >= 2
+    ]
+
+
+def _island_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    (key,) = frame.data
+    r = action.num("region")
+    s.allies[r] -= 2
+    ship = CUTTER if key == "cutter" else GUNBOAT
+    s.ship_card[0 if key == "cutter" else 1] = True
+    s.fig[ship] = s.island_of[r]  # PLACE: no battle
+    s.log("ship", s.union, fig=ship, at=s.island_of[r])
+
+
+def _region_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (why,) = frame.data
+    out: list[Action] = []
+    for r in range(len(s.placed)):
+        where = f"the {s.island_symbol(r)} island at {s.space_name(s.island_of[r])}"
+        if why == "stealth" and s.allies[r] and _patrols_in(s, r):
+            out.append(Action.make("region", f"Stealth Attack in the region of {where}", region=r))
+        elif why == "drive" and _drive_ok(s, r):
+            out.append(Action.make("region", f"Recruitment Drive on {where}", region=r))
+    return out
+
+
+def _region_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    (why,) = frame.data
+    r = action.num("region")
+    if why == "stealth":  # AH-B.3: up to 2
+        s.push("count", frame.seat, "stealth", r, min(2, len(_patrols_in(s, r))))
+    else:
+        s.push("@refill_after", frame.seat)
+        s.push("drive", frame.seat, r)
+
+
+def stealth(s: AhoyState, region: int, n: int) -> None:
+    for p in _patrols_in(s, region)[:n]:
+        s.fig[p] = -1
+    if n:
+        s.log("patrols_removed", s.union, region=region, count=n)
+
+
+def _drive_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    (r,) = frame.data
+    symbol = s.island_symbol(r)
+    out = [Action.make("done", "Done recruiting")]
+    out += [
+        Action.make("take", f"Recruit {cards.crew_name(s, c)}", card=c)
+        for c in s.market
+        if s.card(c).symbol == symbol
+    ]
+    return out
+
+
+def _drive_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    cards.take(s, frame.seat, action.num("card"), fill=False)  # AH-B.4: refill afterwards
+    s.push("drive", frame.seat, frame.data[0])
+
+
+def _refill_after(s: AhoyState, frame: Frame) -> None:
+    while len(s.market) < 3 and s.market_deck:
+        cards.refill(s)
+
+
+def _evac_from_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    return [
+        Action.make(
+            "region",
+            f"Evacuate the {s.island_symbol(r)} island at "
+            f"{s.space_name(s.island_of[r])} ({s.allies[r]} allies)",
+            region=r,
+        )
+        for r in range(len(s.placed))
+        if s.allies[r]
+    ]
+
+
+def _evac_from_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    r = action.num("region")
+    n = s.allies[r]
+    s.allies[r] = 0
+    s.push("evac_to", frame.seat, r, n)
+
+
+def _evac_to_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    src, _ = frame.data
+    return [
+        Action.make(
+            "region",
+            f"To the {s.island_symbol(r)} island at {s.space_name(s.island_of[r])}",
+            region=r,
+        )
+        for r in range(len(s.placed))
+        if r != src
+    ]
+
+
+def _evac_to_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    src, left = frame.data
+    s.allies[action.num("region")] += 1
+    s.log("allies_moved", frame.seat, frm=src, to=action.num("region"), count=1)
+    if left > 1:
+        s.push("evac_to", frame.seat, src, left - 1)
+
+
+def draw_plans(s: AhoyState) -> None:
+    """AH-7.8: 2 plans a round while the deck lasts."""
+    for _ in range(PLANS_PER_ROUND):
+        if s.plan_deck:
+            s.plan_hand.append(s.plan_deck.pop())
+    s.plan_hand.sort()
+
+
+LEGAL = {
+    "island": _island_legal,
+    "region": _region_legal,
+    "drive": _drive_legal,
+    "evac_from": _evac_from_legal,
+    "evac_to": _evac_to_legal,
+}
+APPLY = {
+    "island": _island_apply,
+    "region": _region_apply,
+    "drive": _drive_apply,
+    "evac_from": _evac_from_apply,
+    "evac_to": _evac_to_apply,
+}
+AUTO = {"@refill_after": _refill_after}
+
+_ = movement

@@ -1,0 +1,288 @@
+"""Setup choices (AH-3.13-3.16), turns (AH-4), the end of a turn (forts, Chronicler, Elder),
+and the end of a round (AH-7): region scoring, the end of the game with favor scoring, the
+2-player adjustment, rolling dice, the first player card and the Union's plans."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.ahoy import actions, cards, plans
+from tabletide.games.ahoy.constants import (
+    CUTTER,
+    DICE_PER_TURN,
+    FAME_TO_WIN,
+    FORT0,
+    FORTS,
+    GUNBOAT,
+    MARKET_SIZE,
+    MAX_ROUNDS,
+    PATROL0,
+    START_ALLIES_ON_MAP,
+    WEALTH_MAX,
+)
+
+if TYPE_CHECKING:
+    from tabletide.games.ahoy.state import AhoyState
+
+
+# ------------------------------------------------------------------ setup
+def _start_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    faction = s.faction[frame.seat]
+    if faction == "fleet":  # AH-3.13 C: an island of the Fleet's choice
+        spaces = list(s.island_of)
+    elif faction == "union":  # AH-3.15 H: an empty island
+        spaces = [p for p in s.island_of if not s.figures_at(p)]
+    else:  # AH-3.14 D: any space but an island
+        spaces = sorted(p for p, c in s.cells.items() if c.terrain != "island")
+    return [Action.make("start", f"Start at {s.space_name(p)}", at=p) for p in spaces]
+
+
+def _start_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    seat, pos = frame.seat, action.num("at")
+    s.fig[seat] = pos
+    if s.faction[seat] == "fleet":
+        s.fig[PATROL0] = pos
+    elif s.faction[seat] == "union":
+        s.allies[s.region_at(pos)] += START_ALLIES_ON_MAP
+    s.log("start", seat, at=pos)
+
+
+def _first_turn(s: AhoyState, frame: Frame) -> None:
+    s.log("round", None, round=s.round, first=s.first)
+    begin_turn(s, s.first)  # AH-3.17
+
+
+# ------------------------------------------------------------------ turns
+def begin_turn(s: AhoyState, seat: int) -> None:
+    s.active = seat
+    s.quota = min(DICE_PER_TURN, len(s.hand[seat]))  # AH-4.3: the Fleet's third turn has 1
+    s.placed_turn = 0
+    s.once = []
+    s.log("turn", seat, round=s.round)
+    s.push("turn", seat)
+
+
+def _turn_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    seat = frame.seat
+    placing = actions.placements(s, seat) if s.placed_turn < s.quota else []
+    out: list[Action] = []
+    if s.placed_turn >= s.quota or not placing:  # AH-GAP-8
+        out.append(Action.make("end", "End your turn"))
+    out += placing
+    out += cards.free_actions(s, seat)
+    out += plans.free_actions(s, seat)
+    return out
+
+
+def _turn_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    seat = frame.seat
+    if action.kind == "end":
+        _end_turn(s, seat)
+        return
+    s.push("turn", seat)
+    if action.kind == "place":
+        actions.place(s, seat, action)
+    elif action.kind == "plan":
+        plans.play(s, seat, action.num("card"))
+    else:
+        handled = cards.apply_free(s, seat, action)
+        assert handled, action
+
+
+def _end_turn(s: AhoyState, seat: int) -> None:
+    missing = s.quota - s.placed_turn
+    if missing > 0:  # AH-5.5: dice that cannot be placed are set aside
+        aside = s.hand[seat][:missing]
+        del s.hand[seat][:missing]
+        s.log("set_aside", seat, dice=aside)
+    s.push("@turn_over", seat)
+    if seat == s.fleet and fort_islands(s):
+        s.push("fort", seat)
+
+
+def fort_islands(s: AhoyState) -> list[int]:
+    """AH-6.1.4: islands with 2 patrols on them, while a fort is left."""
+    if all(s.fig[f] >= 0 for f in range(FORT0, FORT0 + FORTS)):
+        return []
+    return [
+        r
+        for r, pos in enumerate(s.island_of)
+        if sum(1 for f in range(PATROL0, FORT0) if s.fig[f] == pos) >= 2
+    ]
+
+
+def _fort_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    out = [Action.make("done", "No (more) forts")]
+    for r in fort_islands(s):
+        out.append(
+            Action.make(
+                "fort",
+                f"Build a fort on the {s.island_symbol(r)} island at "
+                f"{s.space_name(s.island_of[r])}",
+                region=r,
+            )
+        )
+    return out
+
+
+def _fort_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    pos = s.island_of[action.num("region")]
+    for f in [f for f in range(PATROL0, FORT0) if s.fig[f] == pos][:2]:
+        s.fig[f] = -1
+    fort = next(f for f in range(FORT0, FORT0 + FORTS) if s.fig[f] < 0)
+    s.fig[fort] = pos  # PLACE: no battle
+    s.log("fort", frame.seat, at=pos)
+    s.push("fort", frame.seat)
+
+
+def _turn_over(s: AhoyState, frame: Frame) -> None:
+    seat = frame.seat
+    if s.has_crew(seat, "chronicler"):  # AH-A.5
+        region = s.flag_region(seat)
+        if any(
+            o != seat and s.fig[o] >= 0 and s.region_at(s.fig[o]) == region
+            for o in range(s.num_players)
+        ):
+            s.log("gold", seat, gold=s.gain_gold(seat, 1), why="Chronicler")
+    if s.has_crew(seat, "elder") and not s.damage[seat]:  # AH-A.24
+        s.log("gold", seat, gold=s.gain_gold(seat, 1), why="Elder")
+    n = s.num_players
+    for k in range(1, n + 1):  # AH-4.4: the next clockwise with dice left
+        nxt = (seat + k) % n
+        if s.hand[nxt]:
+            begin_turn(s, nxt)
+            return
+    _round_end(s)
+
+
+# ------------------------------------------------------------------ the end of a round
+def control(s: AhoyState, region: int) -> tuple[int, int]:
+    """AH-7.2: (Fleet, Union) control points in a region."""
+    fleet = union = 0
+    cutter_here = s.fig[CUTTER] >= 0 and s.region_at(s.fig[CUTTER]) == region
+    for f, pos in enumerate(s.fig):
+        if pos < 0 or s.region_at(pos) != region:
+            continue
+        if f == s.fleet:
+            fleet += 2
+        elif PATROL0 <= f < FORT0:
+            fleet += 1
+        elif FORT0 <= f < CUTTER:
+            fleet += 2
+        elif f == s.union or f in (CUTTER, GUNBOAT):
+            union += 1
+    union += s.allies[region] * (2 if cutter_here else 1)  # AH-6.2.8 Mighty Claw
+    return fleet, union
+
+
+def controller(s: AhoyState, region: int) -> str:
+    fleet, union = control(s, region)
+    return "fleet" if fleet > union else "union" if union > fleet else ""
+
+
+def score_regions(s: AhoyState) -> None:
+    """AH-7.3: the stronger of Fleet and Union gains the wealth; ties score nothing."""
+    for r in range(len(s.placed)):
+        who = controller(s, r)
+        if who:
+            seat = s.fleet if who == "fleet" else s.union
+            s.fame[seat] += s.wealth[r]
+            s.log("score", seat, region=r, fame=s.wealth[r])
+
+
+def favor_scoring(s: AhoyState) -> None:
+    """AH-7.9: each delivered card scores 1 per region with its symbol that the faction of its
+    favor token controls."""
+    owners = [controller(s, r) for r in range(len(s.placed))]
+    for seat in range(s.num_players):
+        if s.faction[seat] != "smuggler":
+            continue
+        gained = 0
+        for token, faction in enumerate(("fleet", "union")):
+            for card in s.favor[seat][token]:
+                symbol = s.card(card).symbol
+                gained += sum(
+                    1
+                    for r in range(len(s.placed))
+                    if owners[r] == faction and s.island_symbol(r) == symbol
+                )
+        s.fame[seat] += gained
+        s.log(
+            "favor_score", seat, fame=gained, fleet=s.favor[seat][0][:], union=s.favor[seat][1][:]
+        )
+
+
+def _round_end(s: AhoyState) -> None:
+    score_regions(s)
+    if max(s.fame) >= FAME_TO_WIN or s.round >= MAX_ROUNDS:  # AH-7.4
+        favor_scoring(s)
+        s.finish()
+        return
+    s.push("@cleanup", s.first)
+    if s.num_players == 2:  # AH-7.5
+        s.push("clear_market", s.first)
+        if any(w < WEALTH_MAX for w in s.wealth):
+            s.push("raise", s.first)
+
+
+def _raise_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    return [
+        Action.make(
+            "region", f"Raise the {s.island_symbol(r)} region to {s.wealth[r] + 1}", region=r
+        )
+        for r in range(len(s.placed))
+        if s.wealth[r] < WEALTH_MAX
+    ]
+
+
+def _raise_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    r = action.num("region")
+    s.raise_wealth(r)
+    s.log("wealth", frame.seat, region=r, wealth=s.wealth[r])
+
+
+def _clear_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    return [Action.make("no", "Keep the market"), Action.make("yes", "Clear the market")]
+
+
+def _clear_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "yes":
+        s.log("market_cleared", frame.seat, cards=s.market[:])
+        s.market = []
+        for _ in range(MARKET_SIZE):
+            cards.refill(s)
+
+
+def _cleanup(s: AhoyState, frame: Frame) -> None:
+    for seat in range(s.num_players):  # AH-7.6: every die comes back and is rolled
+        s.dice[seat] = []
+        s.hand[seat] = s.roll(seat)
+    s.first = (s.first + 1) % s.num_players  # AH-7.7
+    plans.draw_plans(s)  # AH-7.8
+    s.round += 1
+    s.log("round", None, round=s.round, first=s.first)
+    begin_turn(s, s.first)
+
+
+LEGAL = {
+    "start": _start_legal,
+    "turn": _turn_legal,
+    "fort": _fort_legal,
+    "raise": _raise_legal,
+    "clear_market": _clear_legal,
+}
+APPLY = {
+    "start": _start_apply,
+    "turn": _turn_apply,
+    "fort": _fort_apply,
+    "raise": _raise_apply,
+    "clear_market": _clear_apply,
+}
+AUTO = {
+    "@first_turn": _first_turn,
+    "@turn_over": _turn_over,
+    "@cleanup": _cleanup,
+}

@@ -1,0 +1,255 @@
+"""What a seat sees (AH-5.41) and the log in words. Hidden: the region supply and the boxed
+tile, the market and plan decks, the Union's hand (but to the Union), and under which favor
+token each Smuggler's delivered cards lie (but to that Smuggler)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Event
+from tabletide.games.ahoy import damage, geometry, turn
+from tabletide.games.ahoy.constants import (
+    CREW_SPOT0,
+    DIR_NAMES,
+    FIGURES,
+    FORT0,
+    ORIGIN,
+    PATROL0,
+    SHIP_SPOTS,
+)
+
+if TYPE_CHECKING:
+    from tabletide.games.ahoy.state import AhoyState
+
+
+def rel(pos: int) -> list[int]:
+    x, y = geometry.xy(pos)
+    ox, oy = geometry.xy(ORIGIN)
+    return [x - ox, y - oy]
+
+
+def _card(s: AhoyState, card: int) -> dict[str, Any]:
+    m = s.card(card)
+    return {
+        "card": card,
+        "crew": m.crew,
+        "name": damage.spot_name(s, 0, CREW_SPOT0 + card),
+        "symbol": m.symbol,
+        "cost": m.cost,
+        "cargo": m.cargo,
+        "cargo_symbol": m.cargo_symbol,
+    }
+
+
+def _spots(s: AhoyState, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for sp in s.own_spots(seat, ships=True):
+        entry: dict[str, Any] = {
+            "spot": sp,
+            "name": damage.spot_name(s, seat, sp),
+            "dice": s.dice_on(seat, sp),
+            "damaged": sp in s.damage[seat],
+        }
+        if sp < CREW_SPOT0:
+            board = s.board_spots(seat)[sp]
+            entry["need"] = board.need
+            entry["dashed"] = board.dashed
+        out.append(entry)
+    return out
+
+
+def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
+    figures = [
+        {"fig": f, "name": s.figure_name(f), "owner": s.owner(f), "at": rel(s.fig[f])}
+        for f in range(FIGURES)
+        if s.fig[f] >= 0
+    ]
+    cells = [
+        {
+            "at": rel(p),
+            "region": c.region,
+            "terrain": c.terrain,
+            "symbol": c.symbol,
+            "tailwind": c.tailwind,
+            "gold": c.gold,
+            "current": DIR_NAMES[c.current] if c.current >= 0 else None,
+            "sandbars": [DIR_NAMES[d] for d in range(4) if (p, d) in s.bars],
+        }
+        for p, c in sorted(s.cells.items())
+    ]
+    regions = []
+    for r, placement in enumerate(s.placed):
+        fleet, union = turn.control(s, r)
+        regions.append(
+            {
+                "region": r,
+                "tile": placement.tile,
+                "name": s.c.regions[placement.tile].name,
+                "island": rel(s.island_of[r]),
+                "symbol": s.island_symbol(r),
+                "wealth": s.wealth[r],
+                "allies": s.allies[r],
+                "fort": s.has_fort(r),
+                "control": {"fleet": fleet, "union": union},
+            }
+        )
+    players = []
+    for p in range(s.num_players):
+        entry: dict[str, Any] = {
+            "seat": p,
+            "faction": s.faction[p],
+            "fame": s.fame[p],
+            "gold": s.gold[p],
+            "hand": s.hand[p][:],
+            "spots": _spots(s, p),
+            "crew": [_card(s, c) for c in s.crew[p]],
+            "flagship": rel(s.fig[p]) if s.fig[p] >= 0 else None,
+        }
+        if s.faction[p] == "smuggler":
+            entry["cargo"] = [_card(s, c) for c in s.cargo[p]]
+            entry["delivered"] = len(s.favor[p][0]) + len(s.favor[p][1])
+            entry["reward_tokens"] = {"white": s.white[p], "black": s.black[p]}
+            if seat == p:
+                entry["favor"] = {
+                    "fleet": [_card(s, c) for c in s.favor[p][0]],
+                    "union": [_card(s, c) for c in s.favor[p][1]],
+                }
+        if p == s.fleet:
+            entry["patrols_in_supply"] = len(s.patrols_in_supply())
+            entry["forts_in_supply"] = sum(1 for f in range(FORT0, FORT0 + 3) if s.fig[f] < 0)
+        if p == s.union:
+            entry["ready_allies"] = s.ready
+            entry["ally_supply"] = s.ally_supply()
+            entry["plans_in_hand"] = len(s.plan_hand)
+            entry["ship_cards"] = [
+                k for k, held in zip(("cutter", "gunboat"), s.ship_card, strict=True) if held
+            ]
+            if seat == p:
+                entry["plans"] = [s.plan_cards[c] for c in s.plan_hand]
+        players.append(entry)
+    return {
+        "round": s.round,
+        "first": s.first,
+        "active": s.active,
+        "cells": cells,
+        "regions": regions,
+        "figures": figures,
+        "market": [_card(s, c) for c in s.market],
+        "market_deck": len(s.market_deck),
+        "removed": [_card(s, c) for c in s.removed],
+        "supply": len(s.supply),
+        "plan_deck": len(s.plan_deck),
+        "plan_discard": [s.plan_cards[c] for c in s.plan_discard],
+        "reward_grid": [{"kind": g.kind, "amount": g.amount} for g in s.c.reward_grid.spaces],
+        "gold_bank": s.bank(),
+        "players": players,
+        "fight": None
+        if s.fight is None
+        else {
+            "at": rel(s.fight.pos),
+            "attacker": s.fight.attacker,
+            "defender": s.fight.defender,
+        },
+    }
+
+
+def _where(pos: Any) -> str:
+    if not isinstance(pos, int) or pos < 0:
+        return "?"
+    x, y = rel(pos)
+    return f"({x},{y})"
+
+
+def _fig(f: Any) -> str:
+    if not isinstance(f, int):
+        return "?"
+    if f < PATROL0:
+        return f"seat {f}'s flagship"
+    if f < FORT0:
+        return "a patrol"
+    if f < FORT0 + 3:
+        return "a fort"
+    return "the cutter" if f == SHIP_KEYS[0] else "the gunboat"
+
+
+SHIP_KEYS = tuple(SHIP_SPOTS)
+
+
+def event_text(e: Event) -> str:
+    t = e["type"]
+    who = f"Seat {e['seat']}" if e.get("seat") is not None else "The game"
+    texts: dict[str, Callable[[], str]] = {
+        "setup": lambda: f"A new game of Ahoy for {e['players']}: {', '.join(e['factions'])}.",
+        "round": lambda: f"Round {e['round']} begins; seat {e['first']} is first player.",
+        "turn": lambda: f"{who}'s turn.",
+        "start": lambda: f"{who} starts at {_where(e['at'])}.",
+        "place": lambda: f"{who} places a {e['value']} on {e['name']}.",
+        "step": lambda: (
+            f"{_fig(e['fig'])} moves to {_where(e['to'])}"
+            + (" and explores." if e.get("off") else ".")
+        ),
+        "jump": lambda: f"{_fig(e['fig'])} goes to {_where(e['to'])} ({e['how']}).",
+        "witch": lambda: f"The Sea Witch takes {_fig(e['fig'])} to {_where(e['to'])}.",
+        "current": lambda: f"A current carries {_fig(e['fig'])} to {_where(e['to'])}.",
+        "explore": lambda: f"{who} explores region {e['region']}: {e['name']}.",
+        "treasure": lambda: f"{who} takes {e['gold']} gold of treasure.",
+        "gold": lambda: f"{who} gains {e['gold']} gold ({e['why']}).",
+        "harbor_move": lambda: f"{who} moves a die onto Cannons in the harbor.",
+        "patrol": lambda: f"{who} places a patrol at {_where(e['at'])}.",
+        "allies": lambda: f"{who} places {e['placed']} allies on region {e['region']}'s island.",
+        "ready": lambda: f"{who} gains {e['gained']} ready allies.",
+        "allies_removed": lambda: f"{who} removes {e['count']} allies from region {e['region']}.",
+        "allies_moved": lambda: (
+            f"{who} moves {e['count']} allies from region {e['frm']} to {e['to']}."
+        ),
+        "damage": lambda: f"{who} takes damage on {e['name']}.",
+        "damage_ignored": lambda: f"{who} has no spot left: the damage is ignored.",
+        "removed": lambda: f"{_fig(e['fig'])} is removed ({e['why']}).",
+        "repair": lambda: f"{who} repairs a damaged spot.",
+        "repair_all": lambda: f"{who} repairs {e['count']} damage.",
+        "battle": lambda: (
+            f"Battle at {_where(e['at'])}: {_fig(e['attacker'])} attacks {_fig(e['defender'])}."
+        ),
+        "fire": lambda: f"{who} fires: Cannons {e['frm']} → {e['to']}.",
+        "reroll": lambda: f"{who} rerolls {e['frm']} → {e['to']} (Rum Guzzler).",
+        "battle_result": lambda: (
+            f"Battle totals {e['attacker_total']} to "
+            f"{e['defender_total']}: seat {e['winner']} wins."
+        ),
+        "battle_ignored": lambda: "The battle is ignored (Near Miss).",
+        "envoy": lambda: f"{who} pays 1 gold to avoid a battle (Envoy).",
+        "reward": lambda: f"{who} takes the reward {e['kind']}.",
+        "plan": lambda: f"{who} plays the plan {e['plan'].replace('_', ' ')}.",
+        "recruit": lambda: f"{who} recruits {e['name']}.",
+        "cargo": lambda: f"{who} smuggles {e['cargo']}.",
+        "overboard": lambda: f"{who} throws a cargo overboard.",
+        "deliver": lambda: (
+            f"{who} delivers {e['cargo']} to region {e['region']} (+2 fame, wealth {e['wealth']})."
+        ),
+        "grid": lambda: (
+            f"{who} takes the reward {e['kind']}"
+            + (f" {e['amount']}" if e.get("amount") else "")
+            + "."
+        ),
+        "favor": lambda: (
+            f"{who} slides the card under a favor token"
+            + (f" ({e['secret']['token']})." if "secret" in e else ".")
+        ),
+        "crew_lost": lambda: f"{who} loses {e['name']}.",
+        "steal": lambda: f"{who} steals a card from seat {e['frm']}.",
+        "ship": lambda: f"{who} launches {_fig(e['fig'])} at {_where(e['at'])}.",
+        "fort": lambda: f"{who} builds a fort at {_where(e['at'])}.",
+        "patrols_removed": lambda: f"{who} removes {e['count']} patrols (Stealth Attack).",
+        "set_aside": lambda: f"{who} cannot place {e['dice']}: set aside.",
+        "score": lambda: f"{who} controls region {e['region']}: +{e['fame']} fame.",
+        "favor_score": lambda: f"{who} scores {e['fame']} fame for favor.",
+        "wealth": lambda: f"{who} raises region {e['region']} to wealth {e['wealth']}.",
+        "market_cleared": lambda: f"{who} clears the market.",
+        "game_over": lambda: (
+            f"Game over. Fame {e['fame']}; winners: "
+            f"{', '.join(f'seat {w}' for w in e['winners']) or 'none'}."
+        ),
+    }
+    fn = texts.get(t)
+    return fn() if fn else f"{who}: {t}"
