@@ -31,7 +31,7 @@ class ScriptedRng(Rng):
 def dice(state: State, *rolls: int) -> None:
     """Script the next six-sided rolls of ``state``'s generator."""
     scripted = ScriptedRng(0, list(rolls))
-    scripted._s = state.rng._s  # type: ignore[attr-defined]
+    scripted._s = state.rng._s
     state.rng = scripted
 
 

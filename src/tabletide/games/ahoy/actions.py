@@ -68,18 +68,20 @@ def _crew_kind_index(s: AhoyState, card: int) -> int:
 def placements(s: AhoyState, seat: int) -> list[Action]:
     out: list[Action] = []
     gold = s.gold[seat]
+    per_gold = 2 if s.has_crew(seat, "fence") else 1
     spots = open_for_die(s, seat)
+    names = {spot: damage.spot_name(s, seat, spot) for spot, _ in spots}
     for v in sorted(set(s.hand[seat])):
         for spot, accepts in spots:
-            name = damage.spot_name(s, seat, spot)
+            name = names[spot]
             for to in sorted(accepts):
-                cost = gold_cost(s, seat, v, to)
+                cost = (abs(to - v) + per_gold - 1) // per_gold  # gold_cost, inlined
                 if cost > gold:
                     continue
                 label = f"{name} with your {v}"
                 if to != v:
                     label += f" turned to {to} ({cost} gold)"
-                out.append(Action.make("place", label, die=v, spot=spot, value=to))
+                out.append(Action("place", (("die", v), ("spot", spot), ("value", to)), label))
     return out
 
 
@@ -346,10 +348,6 @@ def _count_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     n = action.num("n")
     if why == "uprising":
         movement.place_allies(s, arg, n)
-    elif why == "stealth":  # AH-B.3
-        from tabletide.games.ahoy import plans
-
-        plans.stealth(s, arg, n)
 
 
 def _ally_move_legal(s: AhoyState, frame: Frame) -> list[Action]:

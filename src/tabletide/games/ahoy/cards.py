@@ -319,7 +319,7 @@ def _crew_actions(s: AhoyState, seat: int) -> list[Action]:
         s.has_crew(seat, "whispering_breeze")
         and "breeze" not in s.once
         and s.gold[seat] >= 2
-        and movement.tailwind_spaces(s, 0)
+        and _goto_spaces(s, seat, "breeze")
     ):
         out.append(Action.make("breeze", "Whispering Breeze: 2 gold to any tailwind space"))
     if s.has_crew(seat, "wind_sailors") and s.gold[seat] >= 1 and twin_island(s, seat) >= 0:
@@ -412,10 +412,19 @@ def _noble_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         s.push("overboard", frame.seat)
 
 
+def _goto_spaces(s: AhoyState, seat: int, why: str) -> list[int]:
+    """Where Whispering Breeze (any tailwind space) or Mysterious Gust (any space) may take the
+    flagship: never its own space, which would be no MOVE (AH-5.12) but would start battles."""
+    spaces = movement.tailwind_spaces(s, 0) if why == "breeze" else sorted(s.cells)
+    return [p for p in spaces if p != s.fig[seat]]
+
+
 def _goto_legal(s: AhoyState, frame: Frame) -> list[Action]:
     (why,) = frame.data
-    spaces = movement.tailwind_spaces(s, 0) if why == "breeze" else sorted(s.cells)
-    return [Action.make("goto", f"Go to {s.space_name(p)}", at=p) for p in spaces]
+    return [
+        Action.make("goto", f"Go to {s.space_name(p)}", at=p)
+        for p in _goto_spaces(s, frame.seat, why)
+    ]
 
 
 def _goto_apply(s: AhoyState, frame: Frame, action: Action) -> None:

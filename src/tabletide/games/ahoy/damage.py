@@ -106,8 +106,14 @@ def _hit_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     spot = action.num("spot")
     s.damage[victim].append(spot)
     s.log("damage", victim, spot=spot, name=spot_name(s, victim, spot))
-    if s.fight is not None and s.fight.loser_fig in (victim, ship):
-        s.fight.damaged = True
+    fight = s.fight
+    # AH-A.1: only damage on the losing figure counts (not, say, a Rum Guzzler's own damage)
+    if (
+        fight is not None
+        and fight.loser_fig >= 0
+        and fight.loser_fig == (ship if ship >= 0 else victim)
+    ):
+        fight.damaged = True
     if ship >= 0 and all(sp in s.damage[victim] for sp in SHIP_SPOTS[ship]):
         destroy_ship(s, ship)
 
@@ -193,11 +199,24 @@ def _target_legal(s: AhoyState, frame: Frame) -> list[Action]:
 
 def _target_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "target":
-        deal(s, frame.seat, action.num("fig"), 1, why=frame.data[0])
+        f = action.num("fig")
+        if s.owner(f) != frame.seat and s.has_crew(frame.seat, "battering_ram"):
+            # AH-A.1: "whenever you damage an enemy figure", in battle or not (Mystic, Monkey)
+            s.push("@ram_check", frame.seat, f, len(s.damage[s.owner(f)]))
+        deal(s, frame.seat, f, 1, why=frame.data[0])
+
+
+def _ram_check(s: AhoyState, frame: Frame) -> None:
+    """AH-A.1: the figure took a damage token and is still on the map: the Ram may push it."""
+    from tabletide.games.ahoy import battle
+
+    f, before = frame.data
+    if s.fig[f] >= 0 and len(s.damage[s.owner(f)]) > before and battle.ram_targets(s, f):
+        s.push("ram", frame.seat, f)
 
 
 LEGAL = {"hit": _hit_legal, "repair": _repair_legal, "target": _target_legal}
 APPLY = {"hit": _hit_apply, "repair": _repair_apply, "target": _target_apply}
-AUTO = {"@hit": _hit_auto}
+AUTO = {"@hit": _hit_auto, "@ram_check": _ram_check}
 
 _ = FORT0

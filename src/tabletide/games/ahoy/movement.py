@@ -128,7 +128,7 @@ def _step_legal(s: AhoyState, frame: Frame) -> list[Action]:
                     dir=d,
                 )
             )
-    if mv.moved or not out:
+    if mv.moved or all(a.kind == "witch" for a in out):  # the Sea Witch is a "may"
         out.insert(0, Action.make("stop", "Stop here"))
     return out
 
@@ -309,9 +309,10 @@ def _moved(s: AhoyState, frame: Frame) -> None:
         if s.has_crew(owner, "merchant"):  # AH-A.6
             s.log("gold", owner, gold=s.gain_gold(owner, 1), why="Merchant")
         s.push("harbor", owner)
-    if cell.gold and pos not in mv.paid:  # AH-5.27
-        got = s.gain_gold(owner, cell.gold)
-        if cell.terrain == "wreck" and s.has_crew(owner, "diver"):  # AH-A.16
+    diver = cell.terrain == "wreck" and s.has_crew(owner, "diver")
+    if cell.gold and (pos not in mv.paid or diver):  # AH-5.27; a Fisher took it already
+        got = 0 if pos in mv.paid else s.gain_gold(owner, cell.gold)
+        if diver:  # AH-A.16: anchoring on a wreck, even when the Fisher emptied it
             got += s.gain_gold(owner, 1)
         s.log("treasure", owner, gold=got, at=pos)
 

@@ -123,18 +123,37 @@ def _region_legal(s: AhoyState, frame: Frame) -> list[Action]:
 def _region_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     (why,) = frame.data
     r = action.num("region")
-    if why == "stealth":  # AH-B.3: up to 2
-        s.push("count", frame.seat, "stealth", r, min(2, len(_patrols_in(s, r))))
+    if why == "stealth":  # AH-B.3: up to 2, the Union picks which
+        s.push("stealth", frame.seat, r, 0)
     else:
         s.push("@refill_after", frame.seat)
         s.push("drive", frame.seat, r)
 
 
-def stealth(s: AhoyState, region: int, n: int) -> None:
-    for p in _patrols_in(s, region)[:n]:
-        s.fig[p] = -1
-    if n:
-        s.log("patrols_removed", s.union, region=region, count=n)
+def _stealth_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    """AH-B.3: the Union removes up to 2 patrols of the region one at a time, choosing them by
+    their space (patrols on one space are alike)."""
+    r, removed = frame.data
+    out = [Action.make("done", "Remove no more patrols")]
+    if removed >= 2:
+        return out
+    seen: set[int] = set()
+    for p in _patrols_in(s, r):
+        if s.fig[p] not in seen:
+            seen.add(s.fig[p])
+            out.append(
+                Action.make("target", f"Remove the patrol at {s.space_name(s.fig[p])}", fig=p)
+            )
+    return out
+
+
+def _stealth_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+    if action.kind == "done":
+        return
+    r, removed = frame.data
+    s.fig[action.num("fig")] = -1  # back to the Fleet supply
+    s.log("patrols_removed", s.union, region=r, count=1)
+    s.push("stealth", frame.seat, r, removed + 1)
 
 
 def _drive_legal(s: AhoyState, frame: Frame) -> list[Action]:
@@ -213,6 +232,7 @@ def draw_plans(s: AhoyState) -> None:
 LEGAL = {
     "island": _island_legal,
     "region": _region_legal,
+    "stealth": _stealth_legal,
     "drive": _drive_legal,
     "evac_from": _evac_from_legal,
     "evac_to": _evac_to_legal,
@@ -220,6 +240,7 @@ LEGAL = {
 APPLY = {
     "island": _island_apply,
     "region": _region_apply,
+    "stealth": _stealth_apply,
     "drive": _drive_apply,
     "evac_from": _evac_from_apply,
     "evac_to": _evac_to_apply,

@@ -81,6 +81,7 @@ PROMPTS = {
     "evac_to": "Evacuation: choose where the next ally goes",
     "region": "choose the region",
     "island": "choose the island",
+    "stealth": "Stealth Attack: remove a patrol?",
     "drive": "Recruitment Drive: recruit a card with the island's symbol",
     "evac": "Evacuation",
     "raise": "2-player adjustment: raise a region's wealth",
@@ -105,6 +106,10 @@ class AhoyState(TableState):
 
     c: Content
     faction: tuple[str, ...]
+    spots: tuple[tuple[Spot, ...], ...]
+    """Each seat's board spots."""
+    crew_keys: tuple[str, ...]
+    """The crew of every marketplace card, by card id."""
     fleet: int
     union: int
     over: bool
@@ -175,6 +180,8 @@ class AhoyState(TableState):
         s.stack, s.events, s.history = [], [], []
         s.faction = FACTIONS_BY_COUNT[num_players]
         s.fleet, s.union = s.faction.index("fleet"), s.faction.index("union")
+        s.spots = tuple(content.board(f).spots for f in s.faction)
+        s.crew_keys = tuple(m.crew for m in content.market)
         s.over = False
         # AH-3.4: shuffle the 12 tiles, box one unseen.
         tiles = list(range(len(content.regions)))
@@ -264,6 +271,7 @@ class AhoyState(TableState):
     def clone(self) -> AhoyState:
         s = AhoyState.__new__(AhoyState)
         self._copy_base_into(s)
+        s.spots, s.crew_keys = self.spots, self.crew_keys
         s.c, s.faction, s.fleet, s.union, s.over = (
             self.c,
             self.faction,
@@ -326,7 +334,7 @@ class AhoyState(TableState):
         return sorted(1 + self.rng.below(6) for _ in range(n))
 
     def board_spots(self, seat: int) -> tuple[Spot, ...]:
-        return self.c.board(self.faction[seat]).spots
+        return self.spots[seat]
 
     def spot_index(self, seat: int, action: str) -> int:
         return next(i for i, sp in enumerate(self.board_spots(seat)) if sp.action == action)
@@ -338,8 +346,11 @@ class AhoyState(TableState):
         return self.dice_on(seat, self.spot_index(seat, "cannons"))
 
     def has_crew(self, seat: int, key: str) -> bool:
-        market = self.c.market
-        return any(market[card].crew == key for card in self.crew[seat])
+        crew = self.crew[seat]
+        if not crew:
+            return False
+        keys = self.crew_keys
+        return any(keys[card] == key for card in crew)
 
     def crew_card(self, seat: int, key: str) -> int:
         return next(card for card in self.crew[seat] if self.c.market[card].crew == key)

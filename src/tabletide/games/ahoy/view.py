@@ -4,11 +4,11 @@ token each Smuggler's delivered cards lie (but to that Smuggler)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
-from tabletide.games.ahoy import damage, geometry, turn
+from tabletide.games.ahoy import battle, damage, geometry, turn
 from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
     DIR_NAMES,
@@ -18,6 +18,7 @@ from tabletide.games.ahoy.constants import (
     PATROL0,
     SHIP_SPOTS,
 )
+from tabletide.games.ahoy.geometry import Cell
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
@@ -59,25 +60,40 @@ def _spots(s: AhoyState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def _cell(p: int, c: Cell, bars: Set[tuple[int, int]]) -> dict[str, Any]:
+    return {
+        "at": rel(p),
+        "region": c.region,
+        "terrain": c.terrain,
+        "symbol": c.symbol,
+        "tailwind": c.tailwind,
+        "gold": c.gold,
+        "current": DIR_NAMES[c.current] if c.current >= 0 else None,
+        "sandbars": [DIR_NAMES[d] for d in range(4) if (p, d) in bars],
+    }
+
+
+def _drawn(s: AhoyState) -> dict[str, Any] | None:
+    """The region tile drawn and being placed (face up on the table), as it would lie in each
+    of its 4 turns, its corner at (0,0)."""
+    if s.drawn < 0:
+        return None
+    tile = s.c.regions[s.drawn]
+    turns = []
+    for rot in range(4):
+        bars = geometry.tile_bars(tile, rot, ORIGIN)
+        cells = geometry.tile_cells(tile, -1, rot, ORIGIN)
+        turns.append([_cell(p, c, bars) for p, c in sorted(cells.items())])
+    return {"tile": s.drawn, "name": tile.name, "turns": turns}
+
+
 def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
     figures = [
         {"fig": f, "name": s.figure_name(f), "owner": s.owner(f), "at": rel(s.fig[f])}
         for f in range(FIGURES)
         if s.fig[f] >= 0
     ]
-    cells = [
-        {
-            "at": rel(p),
-            "region": c.region,
-            "terrain": c.terrain,
-            "symbol": c.symbol,
-            "tailwind": c.tailwind,
-            "gold": c.gold,
-            "current": DIR_NAMES[c.current] if c.current >= 0 else None,
-            "sandbars": [DIR_NAMES[d] for d in range(4) if (p, d) in s.bars],
-        }
-        for p, c in sorted(s.cells.items())
-    ]
+    cells = [_cell(p, c, s.bars) for p, c in sorted(s.cells.items())]
     regions = []
     for r, placement in enumerate(s.placed):
         fleet, union = turn.control(s, r)
@@ -144,14 +160,31 @@ def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
         "reward_grid": [{"kind": g.kind, "amount": g.amount} for g in s.c.reward_grid.spaces],
         "gold_bank": s.bank(),
         "players": players,
-        "fight": None
-        if s.fight is None
-        else {
-            "at": rel(s.fight.pos),
-            "attacker": s.fight.attacker,
-            "defender": s.fight.defender,
-        },
+        "fight": _fight(s),
+        "drawn": _drawn(s),
     }
+
+
+def _fight(s: AhoyState) -> dict[str, Any] | None:
+    """The battle under way: public, like the table (a Secret Weapon is played face up)."""
+    f = s.fight
+    if f is None:
+        return None
+    out: dict[str, Any] = {
+        "at": rel(f.pos),
+        "attacker": f.attacker,
+        "defender": f.defender,
+        "mover": f.mover,
+    }
+    if f.defender >= 0:
+        # Everything but the dice (Cannons lowered, plans, forts +2, gunboat +3, Brawlers +1).
+        out["defender_seat"] = s.owner(f.defender)
+        out["modifier"] = [battle.total(s, f, side) - f.roll[side] for side in (0, 1)]
+        out["two_dice"] = f.secret[:]
+        out["roll"] = f.roll[:]
+        out["ignored"] = f.ignored
+        out["winner"] = f.winner
+    return out
 
 
 def _where(pos: Any) -> str:
@@ -220,7 +253,7 @@ def event_text(e: Event) -> str:
         "battle_ignored": lambda: "The battle is ignored (Near Miss).",
         "envoy": lambda: f"{who} pays 1 gold to avoid a battle (Envoy).",
         "reward": lambda: f"{who} takes the reward {e['kind']}.",
-        "plan": lambda: f"{who} plays the plan {e['plan'].replace('_', ' ')}.",
+        "plan": lambda: f"{who} plays the plan {e['plan'].replace('_', ' ').title()}.",
         "recruit": lambda: f"{who} recruits {e['name']}.",
         "cargo": lambda: f"{who} smuggles {e['cargo']}.",
         "overboard": lambda: f"{who} throws a cargo overboard.",
@@ -240,7 +273,7 @@ def event_text(e: Event) -> str:
         "steal": lambda: f"{who} steals a card from seat {e['frm']}.",
         "ship": lambda: f"{who} launches {_fig(e['fig'])} at {_where(e['at'])}.",
         "fort": lambda: f"{who} builds a fort at {_where(e['at'])}.",
-        "patrols_removed": lambda: f"{who} removes {e['count']} patrols (Stealth Attack).",
+        "patrols_removed": lambda: f"{who} removes a patrol (Stealth Attack).",
         "set_aside": lambda: f"{who} cannot place {e['dice']}: set aside.",
         "score": lambda: f"{who} controls region {e['region']}: +{e['fame']} fame.",
         "favor_score": lambda: f"{who} scores {e['fame']} fame for favor.",
@@ -252,4 +285,5 @@ def event_text(e: Event) -> str:
         ),
     }
     fn = texts.get(t)
-    return fn() if fn else f"{who}: {t}"
+    text = fn() if fn else f"{who}: {t}"
+    return text[:1].upper() + text[1:]
