@@ -13,7 +13,7 @@ from tabletide.engine.game import Game, OptionSpec
 from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
-from tabletide.engine.state import Event, Frame, State, TableState
+from tabletide.engine.state import Event, Frame, State, TableState, dispatch_tables
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -34,6 +34,7 @@ __all__ = [
     "TableState",
     "TabletideError",
     "derive_seed",
+    "dispatch_tables",
     "enum",
     "ints",
     "list_games",

@@ -237,6 +237,16 @@ class State(ABC):
         """Reshuffle, with ``self.rng``, everything ``seat`` cannot see."""
 
 
+def dispatch_tables(*modules: object) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The ``LEGAL``, ``APPLY`` and ``AUTO`` tables of a :class:`TableState`, merged from the
+    rule modules that each define some of them (a game's rules split by topic)."""
+    tables: tuple[dict[str, Any], dict[str, Any], dict[str, Any]] = ({}, {}, {})
+    for module in modules:
+        for table, name in zip(tables, ("LEGAL", "APPLY", "AUTO"), strict=True):
+            table.update(getattr(module, name, {}))
+    return tables
+
+
 class TableState(State):
     """A state whose decisions are dispatched by kind through three tables, which is how every
     built-in game is written: ``LEGAL[kind](state, frame)`` lists the legal actions,

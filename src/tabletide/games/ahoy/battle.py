@@ -285,6 +285,7 @@ def _resolve(s: AhoyState, frame: Frame) -> None:
         winner,
         attacker_total=att,
         defender_total=dfn,
+        rolls=f.roll[:],
         winner=winner,
         loser=s.owner(f.loser_fig),
     )
@@ -311,7 +312,7 @@ def _reward_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     loser = f.loser_fig
     victim = s.owner(loser)
     region = s.region_at(f.pos)
-    s.log("reward", seat, kind=kind)
+    s.log("reward", seat, kind=kind, text=REWARD_TEXT[kind])
     # The second half of the reward happens after the damage (pushed first, runs last).
     if kind == "hit_steal" and s.gold[victim] > 0:
         s.gold[victim] -= 1

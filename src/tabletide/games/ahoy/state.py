@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Frame, Rng, TableState
+from tabletide.engine import Frame, Rng, TableState, dispatch_tables
 from tabletide.games.ahoy import actions, battle, cards, damage, geometry, movement, plans, turn
 from tabletide.games.ahoy.battle import Fight
 from tabletide.games.ahoy.constants import (
@@ -83,25 +83,15 @@ PROMPTS = {
     "island": "choose the island",
     "stealth": "Stealth Attack: remove a patrol?",
     "drive": "Recruitment Drive: recruit a card with the island's symbol",
-    "evac": "Evacuation",
     "raise": "2-player adjustment: raise a region's wealth",
     "clear_market": "2-player adjustment: clear the market?",
 }
 
 
-def _table(name: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for module in _MODULES:
-        out.update(getattr(module, name, {}))
-    return out
-
-
 class AhoyState(TableState):
     """A game of Ahoy. Plain lists and ints so that ``clone`` stays cheap."""
 
-    LEGAL = _table("LEGAL")
-    APPLY = _table("APPLY")
-    AUTO = _table("AUTO")
+    LEGAL, APPLY, AUTO = dispatch_tables(*_MODULES)
     PROMPTS = PROMPTS
 
     c: Content

@@ -247,12 +247,13 @@ def event_text(e: Event) -> str:
         "fire": lambda: f"{who} fires: Cannons {e['frm']} → {e['to']}.",
         "reroll": lambda: f"{who} rerolls {e['frm']} → {e['to']} (Rum Guzzler).",
         "battle_result": lambda: (
-            f"Battle totals {e['attacker_total']} to "
-            f"{e['defender_total']}: seat {e['winner']} wins."
+            f"The battle dice show {e['rolls'][0]} and {e['rolls'][1]}: totals "
+            f"{e['attacker_total']} (attacker) to {e['defender_total']} (defender); "
+            f"seat {e['winner']} wins."
         ),
         "battle_ignored": lambda: "The battle is ignored (Near Miss).",
         "envoy": lambda: f"{who} pays 1 gold to avoid a battle (Envoy).",
-        "reward": lambda: f"{who} takes the reward {e['kind']}.",
+        "reward": lambda: f"{who} wins the reward: {e['text'][0].lower()}{e['text'][1:]}.",
         "plan": lambda: f"{who} plays the plan {e['plan'].replace('_', ' ').title()}.",
         "recruit": lambda: f"{who} recruits {e['name']}.",
         "cargo": lambda: f"{who} smuggles {e['cargo']}.",

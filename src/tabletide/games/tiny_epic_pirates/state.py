@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Frame, Rng, TableState
+from tabletide.engine import Frame, Rng, TableState, dispatch_tables
 from tabletide.games.tiny_epic_pirates import (
     bonus,
     combat,
@@ -75,19 +75,10 @@ PROMPTS = {
 }
 
 
-def _table(name: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for module in _MODULES:
-        out.update(getattr(module, name, {}))
-    return out
-
-
 class PiratesState(TableState):
     """A game of Tiny Epic Pirates. Plain lists and ints so that ``clone`` stays cheap."""
 
-    LEGAL = _table("LEGAL")
-    APPLY = _table("APPLY")
-    AUTO = _table("AUTO")
+    LEGAL, APPLY, AUTO = dispatch_tables(*_MODULES)
     PROMPTS = PROMPTS
 
     c: Content
