@@ -11,8 +11,6 @@ from tabletide.games.ahoy import damage, geometry, movement
 from tabletide.games.ahoy.constants import (
     CARGO_LIMIT,
     CREW_SPOT0,
-    FORT0,
-    FORTS,
     GRID_NEIGHBOURS,
     WEALTH_MAX,
 )
@@ -455,5 +453,3 @@ APPLY = {
     "noble": _noble_apply,
     "goto": _goto_apply,
 }
-
-_ = (FORT0, FORTS)

@@ -14,7 +14,6 @@ from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
     CUTTER,
     FIGURES,
-    FORT0,
     GUNBOAT,
     PATROL0,
     SHIP_SPOT0,
@@ -218,5 +217,3 @@ def _ram_check(s: AhoyState, frame: Frame) -> None:
 LEGAL = {"hit": _hit_legal, "repair": _repair_legal, "target": _target_legal}
 APPLY = {"hit": _hit_apply, "repair": _repair_apply, "target": _target_apply}
 AUTO = {"@hit": _hit_auto, "@ram_check": _ram_check}
-
-_ = FORT0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.ahoy import cards, movement
+from tabletide.games.ahoy import cards
 from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, PATROL0, PLANS_PER_ROUND
 
 if TYPE_CHECKING:
@@ -246,5 +246,3 @@ APPLY = {
     "evac_to": _evac_to_apply,
 }
 AUTO = {"@refill_after": _refill_after}
-
-_ = movement
