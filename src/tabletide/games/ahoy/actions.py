@@ -14,9 +14,8 @@ from tabletide.games.ahoy.constants import (
     CUTTER,
     DELTA,
     DIR_NAMES,
-    FORT0,
     GUNBOAT,
-    PATROL0,
+    PATROL_FIGS,
     SHIP_SPOT0,
 )
 
@@ -31,10 +30,13 @@ NEED: dict[str, frozenset[int]] = {
 }
 
 
-def gold_cost(s: AhoyState, seat: int, frm: int, to: int) -> int:
-    """AH-5.3: 1 gold per step of the die; the Fence moves it 2 per gold (AH-A.18)."""
-    steps = abs(to - frm)
-    return (steps + 1) // 2 if s.has_crew(seat, "fence") else steps
+def steps_per_gold(s: AhoyState, seat: int) -> int:
+    """AH-5.3: 1 gold moves a die by 1; the Fence moves it by up to 2 (AH-A.18)."""
+    return 2 if s.has_crew(seat, "fence") else 1
+
+
+def gold_cost(frm: int, to: int, per_gold: int) -> int:
+    return (abs(to - frm) + per_gold - 1) // per_gold
 
 
 def open_for_die(s: AhoyState, seat: int) -> list[tuple[int, frozenset[int]]]:
@@ -47,8 +49,7 @@ def open_for_die(s: AhoyState, seat: int) -> list[tuple[int, frozenset[int]]]:
             out.append((i, NEED[spot.need]))
     for card in s.crew[seat]:
         sp = CREW_SPOT0 + card
-        kind = s.c.crew[_crew_kind_index(s, card)].kind
-        if kind == "die" and sp not in hurt and sp not in used:
+        if s.crew_of(card).kind == "die" and sp not in hurt and sp not in used:
             out.append((sp, NEED["any"]))
     if seat == s.union:
         for k, ship in enumerate((CUTTER, GUNBOAT)):
@@ -59,23 +60,17 @@ def open_for_die(s: AhoyState, seat: int) -> list[tuple[int, frozenset[int]]]:
     return out
 
 
-def _crew_kind_index(s: AhoyState, card: int) -> int:
-    from tabletide.games.ahoy.content import CREW_KEYS
-
-    return CREW_KEYS.index(s.card(card).crew)
-
-
 def placements(s: AhoyState, seat: int) -> list[Action]:
     out: list[Action] = []
     gold = s.gold[seat]
-    per_gold = 2 if s.has_crew(seat, "fence") else 1
+    per_gold = steps_per_gold(s, seat)
     spots = open_for_die(s, seat)
     names = {spot: damage.spot_name(s, seat, spot) for spot, _ in spots}
     for v in sorted(set(s.hand[seat])):
         for spot, accepts in spots:
             name = names[spot]
             for to in sorted(accepts):
-                cost = (abs(to - v) + per_gold - 1) // per_gold  # gold_cost, inlined
+                cost = gold_cost(v, to, per_gold)
                 if cost > gold:
                     continue
                 label = f"{name} with your {v}"
@@ -88,7 +83,7 @@ def placements(s: AhoyState, seat: int) -> list[Action]:
 def place(s: AhoyState, seat: int, action: Action) -> None:
     v, spot, to = action.num("die"), action.num("spot"), action.num("value")
     s.hand[seat].remove(v)
-    s.gold[seat] -= gold_cost(s, seat, v, to)
+    s.gold[seat] -= gold_cost(v, to, steps_per_gold(s, seat))
     s.dice[seat].append((spot, to))
     s.placed_turn += 1
     s.log("place", seat, spot=spot, value=to, name=damage.spot_name(s, seat, spot))
@@ -193,7 +188,7 @@ def _fisher(s: AhoyState, seat: int, v: int) -> None:  # AH-A.22
 
 
 def _officer(s: AhoyState, seat: int, v: int) -> None:  # AH-A.19
-    if any(s.fig[p] >= 0 for p in range(PATROL0, FORT0)):
+    if any(s.fig[p] >= 0 for p in PATROL_FIGS):
         s.push("officer", seat, ())
 
 
@@ -229,7 +224,7 @@ def _tailwind_apply(s: AhoyState, frame: Frame, action: Action) -> None:
 
 def _patrol_moves(s: AhoyState, moved: tuple[int, ...], explore: bool) -> list[Action]:
     out: list[Action] = []
-    for p in range(PATROL0, FORT0):
+    for p in PATROL_FIGS:
         pos = s.fig[p]
         if pos < 0 or p in moved:
             continue
@@ -321,8 +316,7 @@ def _whisper_legal(s: AhoyState, frame: Frame) -> list[Action]:
                 out.append(
                     Action.make(
                         "island",
-                        f"An ally on the {s.island_symbol(r)} island "
-                        f"at {s.space_name(s.island_of[r])}",
+                        f"An ally on {s.island_name(r)}",
                         region=r,
                     )
                 )

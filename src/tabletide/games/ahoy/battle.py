@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.ahoy import damage, movement
+from tabletide.games.ahoy import damage, movement, plans
 from tabletide.games.ahoy.constants import CUTTER, DELTA, DIR_NAMES, FORT0, GUNBOAT, PATROL0
 
 if TYPE_CHECKING:
@@ -150,8 +150,7 @@ def _plan_legal(s: AhoyState, frame: Frame) -> list[Action]:
         key = s.plan_cards[card]
         if key not in seen:
             seen.add(key)
-            name = next(p.name for p in s.c.plans if p.key == key)
-            out.append(Action.make("plan", f"Play {name}", card=card))
+            out.append(Action.make("plan", f"Play {plans.plan_name(s, key)}", card=card))
     return out
 
 
@@ -177,10 +176,11 @@ def _plan_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         s.push("battle_plan", s.union)
 
 
-def _cannons_options(s: AhoyState, seat: int, fighter: int) -> list[tuple[int, int]]:
+def _cannons_options(s: AhoyState, seat: int, fighter: int) -> list[int]:
+    """The distinct values of the Cannons dice this fighter may lower (never the cutter's)."""
     if fighter == CUTTER:  # AH-6.2.7
         return []
-    return sorted({(sp, v) for sp, v in s.dice[seat] if sp == s.spot_index(seat, "cannons")})
+    return sorted(set(s.cannons_dice(seat)))
 
 
 def _cannons_legal(s: AhoyState, frame: Frame) -> list[Action]:
@@ -190,7 +190,7 @@ def _cannons_legal(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("keep", "Keep your Cannons die")]
     if f.ignored:
         return out
-    for _, v in _cannons_options(s, frame.seat, f.fig(side)):
+    for v in _cannons_options(s, frame.seat, f.fig(side)):
         for to in range(1, v):
             out.append(Action.make("lower", f"Lower Cannons {v} to {to}: +{v - to}", die=v, to=to))
     return out
@@ -297,7 +297,7 @@ def _reward_legal(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     kinds = ["none", *FACTION_REWARDS[s.faction[frame.seat]]]
-    if s.owner(f.loser_fig) != s.union or f.loser_fig in range(PATROL0, CUTTER):
+    if s.owner(f.loser_fig) != s.union:
         kinds = [k for k in kinds if k != "hit_ally"]  # AH-6.1.6: only against a Union ship
     return [Action.make("reward", REWARD_TEXT[k], what=k) for k in kinds]
 
@@ -381,14 +381,10 @@ def _buccaneer_legal(s: AhoyState, frame: Frame) -> list[Action]:
     crew = s.crew[victim]
     for i, a in enumerate(crew):
         for b in crew[i + 1 :] or ([] if len(crew) > 1 else [a]):
-            na, nb = _crew_name(s, a), _crew_name(s, b)
+            na, nb = s.crew_of(a).name, s.crew_of(b).name
             label = f"Remove {na} and {nb}" if a != b else f"Remove {na}"
             out.append(Action.make("buccaneer", label, a=a, b=b))
     return out
-
-
-def _crew_name(s: AhoyState, card: int) -> str:
-    return damage.spot_name(s, s.fleet, 8 + card)
 
 
 def _buccaneer_apply(s: AhoyState, frame: Frame, action: Action) -> None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def crew_name(s: AhoyState, card: int) -> str:
-    return damage.spot_name(s, 0, CREW_SPOT0 + card)
+    return s.crew_of(card).name
 
 
 def refill(s: AhoyState) -> None:

@@ -31,6 +31,8 @@ FLAGSHIP = 0  # figures 0..3: the flagship of seat 0..3
 PATROL0 = 4  # figures 4..13: the Fleet's patrols
 FORT0 = PATROL0 + PATROLS  # figures 14..16: the Fleet's forts
 CUTTER = FORT0 + FORTS  # 17
+PATROL_FIGS = range(PATROL0, FORT0)
+FORT_FIGS = range(FORT0, CUTTER)
 GUNBOAT = CUTTER + 1  # 18
 FIGURES = GUNBOAT + 1
 

@@ -28,15 +28,8 @@ def spot_name(s: AhoyState, seat: int, spot: int) -> str:
     if spot < CREW_SPOT0:
         return s.board_spots(seat)[spot].action.replace("_", " ").title()
     if spot < SHIP_SPOT0:
-        crew = s.card(spot - CREW_SPOT0).crew
-        return s.c.crew[_crew_index(crew)].name
+        return s.crew_of(spot - CREW_SPOT0).name
     return ("cutter Sail", "cutter Tailwind", "gunboat Sail", "gunboat Tailwind")[spot - SHIP_SPOT0]
-
-
-def _crew_index(key: str) -> int:
-    from tabletide.games.ahoy.content import CREW_KEYS
-
-    return CREW_KEYS.index(key)
 
 
 def open_spots(s: AhoyState, seat: int, ship: int = -1, board_only: bool = False) -> list[int]:

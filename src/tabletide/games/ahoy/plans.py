@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import cards
-from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, PATROL0, PLANS_PER_ROUND
+from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, PATROL_FIGS, PLANS_PER_ROUND
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
@@ -44,9 +44,7 @@ def _drive_ok(s: AhoyState, r: int) -> bool:
 
 
 def _patrols_in(s: AhoyState, region: int) -> list[int]:
-    return [
-        f for f in range(PATROL0, PATROL0 + 10) if s.fig[f] >= 0 and s.region_at(s.fig[f]) == region
-    ]
+    return [f for f in PATROL_FIGS if s.fig[f] >= 0 and s.region_at(s.fig[f]) == region]
 
 
 def free_actions(s: AhoyState, seat: int) -> list[Action]:
@@ -89,8 +87,7 @@ def _island_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make(
             "region",
-            f"{plan_name(s, key)} on the {s.island_symbol(r)} island at "
-            f"{s.space_name(s.island_of[r])}",
+            f"{plan_name(s, key)} on {s.island_name(r)}",
             region=r,
         )
         for r in range(len(s.placed))
@@ -112,7 +109,7 @@ def _region_legal(s: AhoyState, frame: Frame) -> list[Action]:
     (why,) = frame.data
     out: list[Action] = []
     for r in range(len(s.placed)):
-        where = f"the {s.island_symbol(r)} island at {s.space_name(s.island_of[r])}"
+        where = s.island_name(r)
         if why == "stealth" and s.allies[r] and _patrols_in(s, r):
             out.append(Action.make("region", f"Stealth Attack in the region of {where}", region=r))
         elif why == "drive" and _drive_ok(s, r):
@@ -184,8 +181,7 @@ def _evac_from_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make(
             "region",
-            f"Evacuate the {s.island_symbol(r)} island at "
-            f"{s.space_name(s.island_of[r])} ({s.allies[r]} allies)",
+            f"Evacuate {s.island_name(r)} ({s.allies[r]} allies)",
             region=r,
         )
         for r in range(len(s.placed))
@@ -205,7 +201,7 @@ def _evac_to_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make(
             "region",
-            f"To the {s.island_symbol(r)} island at {s.space_name(s.island_of[r])}",
+            f"To {s.island_name(r)}",
             region=r,
         )
         for r in range(len(s.placed))

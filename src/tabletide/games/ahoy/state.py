@@ -20,17 +20,19 @@ from tabletide.games.ahoy.constants import (
     FACTIONS_BY_COUNT,
     FIGURES,
     FORT0,
+    FORT_FIGS,
     GOLD_TOKENS,
     MARKET_SIZE,
     ORIGIN,
     PATROL0,
+    PATROL_FIGS,
     SHIP_SPOT0,
     START_GOLD,
     START_PLANS,
     START_READY,
     WIDTH,
 )
-from tabletide.games.ahoy.content import CREW_KEYS, SYMBOLS, Content, MarketCard, Spot
+from tabletide.games.ahoy.content import CREW_KEYS, SYMBOLS, Content, Crew, MarketCard, Spot
 from tabletide.games.ahoy.geometry import Cell
 from tabletide.games.ahoy.movement import Move
 
@@ -348,10 +350,13 @@ class AhoyState(TableState):
     def card(self, card: int) -> MarketCard:
         return self.c.market[card]
 
+    def crew_of(self, card: int) -> Crew:
+        """The crew printed on a marketplace card (its name, kind and text)."""
+        return self.c.crew[_CREW_INDEX[self.c.market[card].crew]]
+
     def crew_spot(self, card: int) -> bool:
         """AH-GAP-4: a crew card has a die spot if its action takes a die or it costs a die."""
-        m = self.c.market[card]
-        return m.cost == 0 or self.c.crew[_CREW_INDEX[m.crew]].kind == "die"
+        return self.c.market[card].cost == 0 or self.crew_of(card).kind == "die"
 
     def own_spots(self, seat: int, ships: bool = False) -> list[int]:
         """Every die spot of ``seat``: board, crew cards with a spot, and (``ships``) the cutter
@@ -389,6 +394,12 @@ class AhoyState(TableState):
         cell = self.cells.get(self.fig[seat])
         return cell.region if cell is not None and cell.terrain == "island" else -1
 
+    def island_name(self, region: int) -> str:
+        """ "the skull island at (2,-1)": how prompts name a region's island."""
+        return (
+            f"the {self.island_symbol(region)} island at {self.space_name(self.island_of[region])}"
+        )
+
     def island_symbol(self, region: int) -> str:
         symbol = self.cells[self.island_of[region]].symbol
         assert symbol is not None
@@ -396,10 +407,10 @@ class AhoyState(TableState):
 
     def has_fort(self, region: int) -> bool:
         pos = self.island_of[region]
-        return any(self.fig[f] == pos for f in range(FORT0, FORT0 + 3))
+        return any(self.fig[f] == pos for f in FORT_FIGS)
 
     def patrols_in_supply(self) -> list[int]:
-        return [f for f in range(PATROL0, FORT0) if self.fig[f] < 0]
+        return [f for f in PATROL_FIGS if self.fig[f] < 0]
 
     def ally_supply(self) -> int:
         return ALLY_TOKENS - self.ready - sum(self.allies)

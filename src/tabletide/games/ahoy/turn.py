@@ -13,11 +13,12 @@ from tabletide.games.ahoy.constants import (
     DICE_PER_TURN,
     FAME_TO_WIN,
     FORT0,
-    FORTS,
+    FORT_FIGS,
     GUNBOAT,
     MARKET_SIZE,
     MAX_ROUNDS,
     PATROL0,
+    PATROL_FIGS,
     START_ALLIES_ON_MAP,
     WEALTH_MAX,
 )
@@ -103,12 +104,12 @@ def _end_turn(s: AhoyState, seat: int) -> None:
 
 def fort_islands(s: AhoyState) -> list[int]:
     """AH-6.1.4: islands with 2 patrols on them, while a fort is left."""
-    if all(s.fig[f] >= 0 for f in range(FORT0, FORT0 + FORTS)):
+    if all(s.fig[f] >= 0 for f in FORT_FIGS):
         return []
     return [
         r
         for r, pos in enumerate(s.island_of)
-        if sum(1 for f in range(PATROL0, FORT0) if s.fig[f] == pos) >= 2
+        if sum(1 for f in PATROL_FIGS if s.fig[f] == pos) >= 2
     ]
 
 
@@ -118,8 +119,7 @@ def _fort_legal(s: AhoyState, frame: Frame) -> list[Action]:
         out.append(
             Action.make(
                 "fort",
-                f"Build a fort on the {s.island_symbol(r)} island at "
-                f"{s.space_name(s.island_of[r])}",
+                f"Build a fort on {s.island_name(r)}",
                 region=r,
             )
         )
@@ -130,9 +130,9 @@ def _fort_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     pos = s.island_of[action.num("region")]
-    for f in [f for f in range(PATROL0, FORT0) if s.fig[f] == pos][:2]:
+    for f in [f for f in PATROL_FIGS if s.fig[f] == pos][:2]:
         s.fig[f] = -1
-    fort = next(f for f in range(FORT0, FORT0 + FORTS) if s.fig[f] < 0)
+    fort = next(f for f in FORT_FIGS if s.fig[f] < 0)
     s.fig[fort] = pos  # PLACE: no battle
     s.log("fort", frame.seat, at=pos)
     s.push("fort", frame.seat)

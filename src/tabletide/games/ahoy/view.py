@@ -11,12 +11,13 @@ from tabletide.engine import Event
 from tabletide.games.ahoy import battle, damage, geometry, turn
 from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
+    CUTTER,
     DIR_NAMES,
     FIGURES,
     FORT0,
+    FORT_FIGS,
     ORIGIN,
     PATROL0,
-    SHIP_SPOTS,
 )
 from tabletide.games.ahoy.geometry import Cell
 
@@ -133,7 +134,7 @@ def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
                 }
         if p == s.fleet:
             entry["patrols_in_supply"] = len(s.patrols_in_supply())
-            entry["forts_in_supply"] = sum(1 for f in range(FORT0, FORT0 + 3) if s.fig[f] < 0)
+            entry["forts_in_supply"] = sum(1 for f in FORT_FIGS if s.fig[f] < 0)
         if p == s.union:
             entry["ready_allies"] = s.ready
             entry["ally_supply"] = s.ally_supply()
@@ -201,12 +202,9 @@ def _fig(f: Any) -> str:
         return f"seat {f}'s flagship"
     if f < FORT0:
         return "a patrol"
-    if f < FORT0 + 3:
+    if f < CUTTER:
         return "a fort"
-    return "the cutter" if f == SHIP_KEYS[0] else "the gunboat"
-
-
-SHIP_KEYS = tuple(SHIP_SPOTS)
+    return "the cutter" if f == CUTTER else "the gunboat"
 
 
 def event_text(e: Event) -> str:
