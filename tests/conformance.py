@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tabletide.engine import (
+    Action,
     Game,
     IllegalActionError,
     Replay,
@@ -115,6 +116,22 @@ def check_illegal_action(game: Game, state: State, where: str) -> None:
                 state.apply(action)
             assert fingerprint(state) == before, f"{where}: illegal {action!r} changed the state"
             return
+
+
+def check_bad_input(
+    game: Game, state: State, actions: Sequence[Action], malformed: dict[str, Any]
+) -> None:
+    """Each of ``actions`` that is not legal now, and the ``malformed`` JSON action, raise
+    :class:`IllegalActionError`; the state (views, history, random stream, stack) is unchanged."""
+    before = (views(state), list(state.history), state.rng.position, list(state.stack))
+    for bad in actions:
+        if bad in state.legal_actions():
+            continue
+        with pytest.raises(IllegalActionError):
+            state.apply(bad)
+    with pytest.raises(IllegalActionError):
+        game.action_from_json(malformed)
+    assert before == (views(state), list(state.history), state.rng.position, list(state.stack))
 
 
 def check_end(game: Game, state: State, steps: int, where: str) -> None:
