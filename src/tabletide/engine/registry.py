@@ -16,6 +16,7 @@ _BUILTIN = {
     "shipyard": "tabletide.games.shipyard:GAME",
     "tiny_epic_pirates": "tabletide.games.tiny_epic_pirates:GAME",
     "ahoy": "tabletide.games.ahoy:GAME",
+    "maracaibo": "tabletide.games.maracaibo:GAME",
 }
 _REGISTERED: dict[str, Game] = {}
 

@@ -261,6 +261,9 @@ class TableState(State):
     APPLY: ClassVar[dict[str, Callable[[Any, Frame, Action], None]]]
     AUTO: ClassVar[dict[str, Callable[[Any, Frame], None]]]
     PROMPTS: ClassVar[dict[str, str]] = {}
+    SKIP_EMPTY: ClassVar[bool] = False
+    """Whether a decision with no legal action is dropped (an optional step that offers
+    nothing); otherwise it would stop the game, which is a bug in games that never expect it."""
 
     def push(self, kind: str, seat: int, *data: Any) -> None:
         self.stack.append(Frame(kind, seat, data))
@@ -275,6 +278,9 @@ class TableState(State):
                 auto_of[top.kind](self, top)
                 continue
             legal = legal_of[top.kind](self, top)
+            if not legal and self.SKIP_EMPTY:
+                stack.pop()
+                continue
             if len(legal) != 1:
                 return
             stack.pop()

@@ -1,0 +1,620 @@
+"""One-time effects (MA-5.32-5.53, MA-10.5): the dispatcher for the effect vocabulary and the
+decisions effects open (treasure placement, burying, quests, buying cards, ship upgrades,
+figureheads, smuggler tiles, residences).
+
+``push_effects`` queues a list of effects, first on top; ``ctx`` is the colour index of the
+raid's chosen die, for effects whose colour is "die". A list that opens with a payment the player
+cannot make is skipped whole (a slot's or card's price, MA-5.52/MA-GAP-6.4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.constants import (
+    FIGUREHEAD_COST,
+    FIRST_BUILDER_VP,
+    GRID,
+    QUEST_SELL,
+)
+from tabletide.games.maracaibo.content import COLORS, Effect
+
+if TYPE_CHECKING:
+    from tabletide.games.maracaibo.state import MaracaiboState as S
+
+POSEIDON = (  # MA-10.1.G: Poseidon's four spaces
+    (Effect(do="doubloons", n=5),),
+    (Effect(do="vp", n=4),),
+    (Effect(do="ship_upgrade"),),
+    (Effect(do="treasure", color="any"),),
+)
+SKIP = Action.make("skip", "Skip")
+
+
+def push_effects(s: S, p: int, effects: tuple[Effect, ...], ctx: int = -1) -> None:
+    if not effects:
+        return
+    if effects[0].do == "pay" and s.doubloons[p] < effects[0].n:
+        s.log("cannot_pay", p, n=effects[0].n)
+        return
+    for e in reversed(effects):
+        s.push("@do", p, e, ctx)
+
+
+def affordable(s: S, p: int, effects: tuple[Effect, ...]) -> bool:
+    return sum(e.n for e in effects if e.do == "pay") <= s.doubloons[p]
+
+
+# ---------------------------------------------------------------------------- the dispatcher
+def auto_do(s: S, f: Frame) -> None:
+    p = f.seat
+    e: Effect = f.data[0]
+    ctx: int = f.data[1]
+    kind = e.do
+    if kind == "vp":
+        s.vp[p] += e.n
+        s.log("vp", p, n=e.n)
+    elif kind == "doubloons":
+        s.doubloons[p] += e.n
+        s.log("doubloons", p, n=e.n)
+    elif kind == "pay":
+        paid = min(e.n, s.doubloons[p])
+        s.doubloons[p] -= paid
+        s.log("pay", p, n=paid)
+    elif kind in ("treasure", "refill"):
+        color = ctx if e.color == "die" else -1 if e.color == "any" else COLORS.index(str(e.color))
+        if color < 0:
+            s.push("color", p, kind, e.n)
+        elif kind == "treasure":
+            gain_treasure(s, p, color, e.n)
+        else:
+            refill(s, p, color, e.n)
+    elif kind == "raid":
+        from tabletide.games.maracaibo.raid import start_raid
+
+        start_raid(s, p)
+    elif kind == "raid_die":
+        from tabletide.games.maracaibo.raid import start_raid_die
+
+        start_raid_die(s, p, COLORS.index(str(e.color)), e.n)
+    elif kind == "raid_as":
+        s.push("color", p, "raid_as", e.n)
+    elif kind == "explore":
+        from tabletide.games.maracaibo.explore import start_explore
+
+        start_explore(s, p, e.n)
+    elif kind == "explore_space":
+        space = s.c.track.spaces[s.explorer[p]]
+        s.log("explore_space", p, space=space.id)
+        push_effects(s, p, space.effects)
+    elif kind == "bury":
+        s.push("bury", p, e.n)
+    elif kind == "quest":
+        s.push("quest", p, False)
+    elif kind == "quest_sell":
+        s.push("quest_sell", p)
+    elif kind == "card":
+        s.push("buy", p, e.category or "", e.n)
+    elif kind == "ship_upgrade":
+        s.push("ship_upgrade", p)
+    elif kind == "figurehead":
+        s.push("figurehead", p)
+    elif kind == "smuggler":
+        s.push("smuggler", p)
+    elif kind == "activate_smuggler":
+        s.push("activate", p)
+    elif kind == "residence":
+        s.push("residence", p)
+    elif kind == "per":
+        from tabletide.games.maracaibo.scoring import count
+
+        assert e.what is not None
+        got = e.n * count(s, p, e.what)
+        if e.cap:
+            got = min(got, e.cap)
+        s.vp[p] += got
+        s.log("vp", p, n=got, per=e.what)
+    elif kind == "income_vp":
+        got = s.income(p)[1]
+        s.vp[p] += got
+        s.log("vp", p, n=got, per="income_vp")
+    elif kind == "income_doubloons":
+        got = s.income(p)[0]
+        s.doubloons[p] += got
+        s.log("doubloons", p, n=got, per="income_d")
+    else:  # pragma: no cover - the schema admits no other kind
+        raise ValueError(kind)
+
+
+# ---------------------------------------------------------------------------- treasure
+def legal_color(s: S, f: Frame) -> list[Action]:
+    purpose = f.data[0]
+    return [
+        Action.make("color", f"{purpose.replace('_', ' ')}: {name} (island {s.islands[i]})", c=i)
+        for i, name in enumerate(COLORS)
+    ]
+
+
+def apply_color(s: S, f: Frame, a: Action) -> None:
+    purpose, n = f.data
+    color = a.num("c")
+    if purpose == "treasure":
+        gain_treasure(s, f.seat, color, n)
+    elif purpose == "refill":
+        refill(s, f.seat, color, n)
+    else:
+        from tabletide.games.maracaibo.raid import start_raid_as
+
+        start_raid_as(s, f.seat, color, n)
+
+
+def refill(s: S, p: int, color: int, n: int) -> None:
+    """MA-5.22: cubes go onto the island from the bottom up; the top space holds any number."""
+    s.islands[color] += n
+    s.log("refill", p, color=COLORS[color], n=n)
+
+
+def gain_treasure(s: S, p: int, color: int, n: int = 1) -> None:
+    """MA-5.33/5.34: take each cube from the island's top (or the supply), then store it."""
+    for _ in range(n):
+        s.push("@cube", p, color)
+
+
+def auto_cube(s: S, f: Frame) -> None:
+    p, color = f.seat, f.data[0]
+    s.take_cube(color)
+    s.log("treasure", p, color=COLORS[color])
+    if p == s.john or not free_bonus(s, p, color):
+        s.store[p][color] += 1
+        return
+    s.push("store", p, color)
+
+
+def free_bonus(s: S, p: int, color: int) -> list[int]:
+    spaces = s.c.hideout.section(COLORS[color]).bonus
+    return [i for i in range(len(spaces)) if not s.bonus[p][color] >> i & 1]
+
+
+def legal_store(s: S, f: Frame) -> list[Action]:
+    color = f.data[0]
+    spaces = s.c.hideout.section(COLORS[color]).bonus
+    out = [
+        Action.make("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
+        for i in free_bonus(s, f.seat, color)
+    ]
+    out.append(Action.make("store", "Store it without a bonus", space=-1))
+    return out
+
+
+def apply_store(s: S, f: Frame, a: Action) -> None:
+    p, color, i = f.seat, f.data[0], a.num("space")
+    if i < 0:
+        s.store[p][color] += 1
+        return
+    s.bonus[p][color] |= 1 << i
+    s.log("bonus_space", p, color=COLORS[color], space=i)
+    push_effects(s, p, s.c.hideout.section(COLORS[color]).bonus[i])
+
+
+# ---------------------------------------------------------------------------- burying
+def legal_bury(s: S, f: Frame) -> list[Action]:
+    """MA-5.41-5.44: one treasure per shovel, into a free space of its own section (or, with
+    Poseidon, onto one of the figurehead's free spaces)."""
+    p = f.seat
+    out: list[Action] = []
+    posei = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "poseidon"
+    for c, name in enumerate(COLORS):
+        if not s.above(p, c):
+            continue
+        if s.buried[p][c] < len(s.c.hideout.section(name).buried):
+            out.append(Action.make("bury", f"Bury a {name}", color=c, to=-1))
+        if posei:
+            for k in range(len(POSEIDON)):
+                if s.poseidon[p][k] < 0:
+                    text = f"Bury a {name} on Poseidon: {describe_all(POSEIDON[k])}"
+                    out.append(Action.make("bury", text, color=c, to=k))
+    if out:
+        out.append(SKIP)
+    return out
+
+
+def apply_bury(s: S, f: Frame, a: Action) -> None:
+    p, left = f.seat, f.data[0]
+    if a.kind == "skip":
+        return
+    c, to = a.num("color"), a.num("to")
+    if left > 1:
+        s.push("bury", p, left - 1)
+    # The cube leaves a bonus space first when it can: that frees the space (MA-5.45).
+    if s.bonus[p][c]:
+        low = s.bonus[p][c] & -s.bonus[p][c]
+        s.bonus[p][c] ^= low
+    else:
+        s.store[p][c] -= 1
+    if to >= 0:
+        s.poseidon[p][to] = c
+        s.log("bury", p, color=COLORS[c], poseidon=to)
+        push_effects(s, p, POSEIDON[to])
+        return
+    section = s.c.hideout.section(COLORS[c])
+    space = s.buried[p][c]
+    s.buried[p][c] += 1
+    s.log("bury", p, color=COLORS[c], space=space)
+    push_effects(s, p, section.buried[space])
+
+
+# ---------------------------------------------------------------------------- quests
+def legal_quest(s: S, f: Frame) -> list[Action]:
+    """MA-5.46: the top of the deck or a card of the offer; the Whale may first refresh the
+    offer (MA-10.1.D)."""
+    p, refreshed = f.seat, f.data[0]
+    out = [
+        Action.make("quest", f"Take quest {q} from the offer: {s.c.quests[q].text}", pick=i)
+        for i, q in enumerate(s.quest_offer)
+    ]
+    if s.quest_deck:
+        out.append(Action.make("quest", "Take the top quest of the deck", pick=-1))
+    whale = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "whale"
+    if whale and not refreshed and s.quest_deck:
+        out.append(Action.make("refresh", "Whale: refresh the quest offer first"))
+    if out:
+        out.append(SKIP)
+    return out
+
+
+def apply_quest(s: S, f: Frame, a: Action) -> None:
+    from tabletide.games.maracaibo.turn import offer_size
+
+    p = f.seat
+    if a.kind == "skip":
+        return
+    if a.kind == "refresh":
+        old = s.quest_offer
+        s.quest_offer = [s.quest_deck.pop() for _ in range(min(offer_size(s), len(s.quest_deck)))]
+        s.quest_deck[:0] = old  # MA-GAP-8.4: the replaced cards go to the bottom
+        s.log("quest_refresh", p, offer=s.quest_offer[:])
+        s.push("quest", p, True)
+        return
+    pick = a.num("pick")
+    if pick < 0:
+        q = s.quest_deck.pop()
+        s.log("quest", p, source="deck", secret={"quest": q})
+    else:
+        q = s.quest_offer.pop(pick)
+        if s.quest_deck:
+            s.quest_offer.insert(pick, s.quest_deck.pop())
+        s.log("quest", p, source="offer", quest=q)
+    s.quests[p].append(q)
+
+
+def legal_quest_sell(s: S, f: Frame) -> list[Action]:
+    out = [
+        Action.make("sell_quest", f"Discard quest {q} for {QUEST_SELL} doubloons", quest=q)
+        for q in s.quests[f.seat]
+    ]
+    return [*out, SKIP] if out else []
+
+
+def apply_quest_sell(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    q = a.num("quest")
+    s.quests[f.seat].remove(q)
+    s.quest_deck.insert(0, q)  # MA-10.5.26: to the bottom of the deck
+    s.doubloons[f.seat] += QUEST_SELL
+    s.log("sell_quest", f.seat, quest=q)
+
+
+# ---------------------------------------------------------------------------- upgrade cards
+def take_card(s: S, p: int, node: int, price: int) -> None:
+    """Pay, take the card, refill the slot from the level II deck (ships stay, MA-5.14), then
+    the card's one-time effects in the player's order (MA-5.12)."""
+    card = s.slot[node]
+    s.doubloons[p] -= price
+    s.owned[p].append(card)
+    new, face_up = s.draw_level2()
+    s.slot[node], s.up[node] = new, face_up
+    if new >= 0 and s.cards[new].type == "location" and "uncharted_locations" in s.mods:
+        s.coins[node] = 0
+    s.log("card", p, card=card, paid=price, refill=new if face_up else None)
+    if p != s.john and s.cards[card].lightning:
+        s.push("lightning", p, tuple(range(len(s.cards[card].lightning))), card)
+
+
+def legal_lightning(s: S, f: Frame) -> list[Action]:
+    left, card = f.data
+    effects = s.cards[card].lightning
+    return [Action.make("effect", describe(effects[i]), i=i) for i in left]
+
+
+def apply_lightning(s: S, f: Frame, a: Action) -> None:
+    left, card = f.data
+    i = a.num("i")
+    rest = tuple(j for j in left if j != i)
+    if rest:
+        s.push("lightning", f.seat, rest, card)
+    push_effects(s, f.seat, (s.cards[card].lightning[i],))
+
+
+def buyable(s: S, p: int, category: str, surcharge: int) -> list[tuple[int, int]]:
+    out = []
+    for node in range(GRID):
+        card = s.slot[node]
+        if card < 0 or not s.up[node] or s.cards[card].type != "upgrade":
+            continue
+        if category and s.cards[card].category != category:
+            continue
+        price = s.cost(p, card, surcharge)
+        if price <= s.doubloons[p]:
+            out.append((node, price))
+    return out
+
+
+def legal_buy(s: S, f: Frame) -> list[Action]:
+    """MA-5.47, MA-10.5.10/11/33/34: an upgrade card of the category from anywhere in the
+    Caribbean at its cost (+ the surcharge); only face-up cards can be chosen."""
+    category, surcharge = f.data
+    out = [
+        Action.make("buy", f"Gain {s.cards[s.slot[n]].name} for {price}", at=n)
+        for n, price in buyable(s, f.seat, category, surcharge)
+    ]
+    return [*out, SKIP] if out else []
+
+
+def apply_buy(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    node = a.num("at")
+    take_card(s, f.seat, node, s.cost(f.seat, s.slot[node], f.data[1]))
+
+
+# ---------------------------------------------------------------------------- ship upgrades
+def open_slots(s: S, p: int) -> list[int]:
+    """MA-5.49: a slot right of a threshold needs that many cubes left of it."""
+    board = s.c.ship
+    filled = s.slots[p]
+    by_zone = [0, 0, 0, 0]
+    for i, sl in enumerate(board.slots):
+        if filled >> i & 1:
+            by_zone[sl.zone] += 1
+    out = []
+    for i, sl in enumerate(board.slots):
+        if filled >> i & 1:
+            continue
+        if sl.zone == 0 or sum(by_zone[: sl.zone]) >= board.thresholds[sl.zone - 1]:
+            out.append(i)
+    return out
+
+
+def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
+    slots = s.c.ship.slots
+    out = [
+        Action.make("slot", f"Ship slot {i + 1}: {describe_slot(i, slots[i])}", i=i)
+        for i in open_slots(s, f.seat)
+    ]
+    return [*out, SKIP] if out else []
+
+
+def apply_ship_upgrade(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    p, i = f.seat, a.num("i")
+    s.slots[p] |= 1 << i
+    s.log("ship_upgrade", p, slot=i)
+    push_effects(s, p, s.c.ship.slots[i].effects)
+
+
+# ---------------------------------------------------------------------------- figureheads
+def legal_figurehead(s: S, f: Frame) -> list[Action]:
+    """MA-5.51: pay 3, take one from the offer; one per player per game."""
+    p = f.seat
+    if s.fig[p] >= 0 or s.doubloons[p] < FIGUREHEAD_COST:
+        return []
+    out = [
+        Action.make(
+            "figurehead",
+            f"Pay {FIGUREHEAD_COST} for {s.c.figureheads[i].name}: {s.c.figureheads[i].text}",
+            fig=i,
+        )
+        for i in s.fig_offer
+    ]
+    return [*out, SKIP] if out else []
+
+
+def apply_figurehead(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    p, i = f.seat, a.num("fig")
+    s.doubloons[p] -= FIGUREHEAD_COST
+    s.fig_offer.remove(i)
+    s.fig[p] = i
+    s.log("figurehead", p, fig=i)
+    push_effects(s, p, s.c.figureheads[i].effects)
+
+
+# ---------------------------------------------------------------------------- smuggler tiles
+def free_locations(s: S) -> list[int]:
+    return [
+        n
+        for n in range(GRID)
+        if s.slot[n] >= 0 and s.cards[s.slot[n]].type == "location" and s.smug[n] < 0
+    ]
+
+
+def legal_smuggler(s: S, f: Frame) -> list[Action]:
+    """MA-5.52: a tile of the player's choice on any location without a smuggler tile."""
+    p = f.seat
+    out = []
+    for t in s.smug_left[p]:
+        text = s.c.smugglers[t][s.smug_sides[t]].text
+        for n in free_locations(s):
+            out.append(Action.make("smuggle", f"Tile '{text}' on {node_name(s, n)}", tile=t, at=n))
+    return [*out, SKIP] if out else []
+
+
+def apply_smuggler(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    p, t, n = f.seat, a.num("tile"), a.num("at")
+    s.smug_left[p].remove(t)
+    s.smug[n] = p * 10 + t
+    s.log("smuggler", p, tile=t, at=n)
+    push_effects(s, p, s.effects_of_smuggler(t))  # resolved at once
+
+
+def legal_activate(s: S, f: Frame) -> list[Action]:
+    p = f.seat
+    out = [
+        Action.make("activate", f"Activate your tile on {node_name(s, n)}", at=n)
+        for n in range(GRID)
+        if s.smug[n] >= 0 and s.smug[n] // 10 == p
+    ]
+    return [*out, SKIP] if out else []
+
+
+def apply_activate(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    n = a.num("at")
+    s.log("activate", f.seat, at=n)
+    push_effects(s, f.seat, s.effects_of_smuggler(s.smug[n] % 10))
+
+
+# ---------------------------------------------------------------------------- residences
+def residence_price(s: S, p: int, card: int, half: bool = False) -> int:
+    price = s.cost(p, card)
+    return (price + 1) // 2 if half else price  # MA-9.22: discounts first, halve, round up
+
+
+def buildable(s: S, p: int, half: bool = False) -> list[tuple[int, int]]:
+    out = []
+    for node in range(GRID):
+        card = s.slot[node]
+        if card < 0 or s.cards[card].type != "residence" or p in s.res[card]:
+            continue
+        price = residence_price(s, p, card, half)
+        if price <= s.doubloons[p]:
+            out.append((node, price))
+    return out
+
+
+def build(s: S, p: int, node: int, price: int) -> None:
+    """MA-5.16/5.17/5.19: a residence marker; the first builder gains 2 VP."""
+    card = s.slot[node]
+    s.doubloons[p] -= price
+    first = not s.res[card]
+    s.res[card].append(p)
+    if first:
+        s.vp[p] += FIRST_BUILDER_VP
+    s.log("residence", p, card=card, paid=price, first=first)
+
+
+def legal_residence(s: S, f: Frame) -> list[Action]:
+    out = [
+        Action.make("build", f"Build {s.cards[s.slot[n]].name} for {price}", at=n)
+        for n, price in buildable(s, f.seat)
+    ]
+    return [*out, SKIP] if out else []
+
+
+def apply_residence(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    n = a.num("at")
+    build(s, f.seat, n, residence_price(s, f.seat, s.slot[n]))
+
+
+# ---------------------------------------------------------------------------- words
+def node_name(s: S, n: int) -> str:
+    from tabletide.games.maracaibo.constants import BAY, MARACAIBO, START, column, row
+
+    if n == START:
+        return "the start area"
+    if n == BAY:
+        return "the Bay"
+    if n == MARACAIBO:
+        return "Maracaibo"
+    card = s.slot[n]
+    where = f"{column(n)}{'abcd'[row(n)]}"
+    if card < 0:
+        return f"a face-down card at {where}"
+    if not s.up[n]:
+        return f"a face-down {s.cards[card].type} at {where}"
+    return f"{s.cards[card].name} ({where})"
+
+
+def describe(e: Effect) -> str:
+    """An effect in a few words, for labels and the screen."""
+    color = e.color or ""
+    what = {
+        "vp": f"{e.n} VP",
+        "doubloons": f"{e.n} doubloons",
+        "pay": f"pay {e.n}",
+        "treasure": f"{e.n if e.n > 1 else 'a'} {color} treasure" + ("s" if e.n > 1 else ""),
+        "refill": f"{e.n} {color} cube{'s' if e.n > 1 else ''} to an island",
+        "raid": "raid",
+        "raid_die": f"raid with the {color} die +{e.n}",
+        "raid_as": f"raid as if {e.n} was rolled",
+        "explore": f"explore {e.n}",
+        "explore_space": "your explorer's space again",
+        "bury": f"bury {e.n}" if e.n > 1 else "bury",
+        "quest": "a quest",
+        "quest_sell": f"discard a quest for {QUEST_SELL}",
+        "card": f"a {e.category or 'upgrade'} card" + (f" (+{e.n})" if e.n else ""),
+        "ship_upgrade": "a ship upgrade",
+        "figurehead": f"a figurehead (pay {FIGUREHEAD_COST})",
+        "smuggler": "place a smuggler tile",
+        "activate_smuggler": "activate a smuggler tile",
+        "residence": "build a residence",
+        "per": f"{e.n} VP per {e.what}" + (f" (max {e.cap})" if e.cap else ""),
+        "income_vp": "VP = your VP income",
+        "income_doubloons": "doubloons = your income",
+    }[e.do]
+    return what
+
+
+def describe_all(effects: tuple[Effect, ...]) -> str:
+    return ", ".join(describe(e) for e in effects) or "nothing"
+
+
+def describe_slot(i: int, slot: object) -> str:
+    from tabletide.games.maracaibo.content import Slot
+
+    assert isinstance(slot, Slot)
+    if slot.effects:
+        return describe_all(slot.effects)
+    from tabletide.games.maracaibo.view import describe_perm
+
+    return "; ".join(describe_perm(p) for p in slot.permanent)
+
+
+LEGAL = {
+    "color": legal_color,
+    "store": legal_store,
+    "bury": legal_bury,
+    "quest": legal_quest,
+    "quest_sell": legal_quest_sell,
+    "lightning": legal_lightning,
+    "buy": legal_buy,
+    "ship_upgrade": legal_ship_upgrade,
+    "figurehead": legal_figurehead,
+    "smuggler": legal_smuggler,
+    "activate": legal_activate,
+    "residence": legal_residence,
+}
+APPLY = {
+    "color": apply_color,
+    "store": apply_store,
+    "bury": apply_bury,
+    "quest": apply_quest,
+    "quest_sell": apply_quest_sell,
+    "lightning": apply_lightning,
+    "buy": apply_buy,
+    "ship_upgrade": apply_ship_upgrade,
+    "figurehead": apply_figurehead,
+    "smuggler": apply_smuggler,
+    "activate": apply_activate,
+    "residence": apply_residence,
+}
+AUTO = {"@do": auto_do, "@cube": auto_cube}

@@ -1,0 +1,121 @@
+"""Pirates of Maracaibo for 1-4 players by the rules in ``shared/rules/maracaibo.md`` (rule IDs
+MA-*), with John Silver for the solo game and the six optional modules. Components the seed does
+not print are stand-ins in ``content/`` (see ``docs/games/maracaibo.md``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletide.engine import (
+    ActionCodec,
+    ActionSpec,
+    ConfigError,
+    Event,
+    Game,
+    OptionSpec,
+    State,
+    ints,
+)
+from tabletide.games.maracaibo.constants import MODULES, NODES, RAID_IDS
+from tabletide.games.maracaibo.content import load_content
+
+_CONTENT = load_content()
+QUESTS = len(_CONTENT.quests)
+TRACK = len(_CONTENT.track.spaces)
+
+ACTION_SPACE = (
+    ActionSpec("discard_quest", (ints("quest", QUESTS),)),
+    ActionSpec("sail", (ints("to", NODES),)),
+    ActionSpec("stop"),
+    ActionSpec("pay", (ints("seat", 4),)),
+    ActionSpec("take5"),
+    ActionSpec("buy", (ints("at", NODES),)),
+    ActionSpec("build", (ints("at", NODES),)),
+    ActionSpec("yes"),
+    ActionSpec("no"),
+    ActionSpec("skip"),
+    ActionSpec("done"),
+    ActionSpec("act", (ints("group", 6), ints("alt", 4))),
+    ActionSpec("effect", (ints("i", 8),)),
+    ActionSpec("color", (ints("c", 3),)),
+    ActionSpec("store", (ints("space", 6, -1),)),
+    ActionSpec("die", (ints("die", 3),)),
+    ActionSpec("reroll"),
+    ActionSpec("spend", (ints("action", RAID_IDS),)),
+    ActionSpec("go", (ints("to", TRACK),)),
+    ActionSpec("trade", (ints("k", 8),)),
+    ActionSpec("bury", (ints("color", 3), ints("to", 5, -1))),
+    ActionSpec("quest", (ints("pick", 4, -1),)),
+    ActionSpec("refresh"),
+    ActionSpec("sell_quest", (ints("quest", QUESTS),)),
+    ActionSpec("slot", (ints("i", len(_CONTENT.ship.slots)),)),
+    ActionSpec("figurehead", (ints("fig", 12),)),
+    ActionSpec("smuggle", (ints("tile", 5), ints("at", NODES))),
+    ActionSpec("activate", (ints("at", NODES),)),
+    ActionSpec("sell_ruby", (ints("space", 7, -1),)),
+)
+
+
+class MaracaiboGame(Game):
+    name: ClassVar[str] = "maracaibo"
+    title: ClassVar[str] = "Pirates of Maracaibo"
+    description: ClassVar[str] = (
+        "Race your ship three times across the Caribbean to Maracaibo: buy upgrade cards, build "
+        "residences, raid, explore, bury treasure and chase secret quests. Solo against John "
+        "Silver with 1 player; six optional modules."
+    )
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "solo",
+            False,
+            (False, True),
+            "play alone against John Silver (MA-8); 1 player always means solo",
+        ),
+        OptionSpec(
+            "difficulty",
+            0,
+            tuple(range(7)),
+            "solo: how many of John's 6 A cards are swapped for B cards (MA-8.5)",
+        ),
+        OptionSpec(
+            "layout",
+            "standard",
+            tuple(lay.name for lay in _CONTENT.layouts),
+            "the Caribbean layout (MA-3.4, MA-GAP-4)",
+        ),
+        *(
+            OptionSpec(m, False, (False, True), f"module: {m.replace('_', ' ')} (MA-9)")
+            for m in MODULES
+        ),
+    )
+    max_game_length: ClassVar[int] = 20000
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(ACTION_SPACE)
+        self.content = _CONTENT
+
+    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        if num_players == 1:
+            options["solo"] = True  # John Silver is the only 1-player game (MA-8)
+        elif options["solo"]:
+            raise ConfigError("the solo game against John Silver (solo=true) is for 1 player")
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        from tabletide.games.maracaibo.state import MaracaiboState
+
+        return MaracaiboState.setup(self, self.content, num_players, seed, options)
+
+    def event_text(self, event: Event) -> str:
+        from tabletide.games.maracaibo.view import event_text
+
+        return event_text(event)
+
+    def render(self, state: State, seat: int | None) -> str:
+        from tabletide.games.maracaibo.render import render
+
+        return render(state.observation(seat))
+
+
+GAME = MaracaiboGame()

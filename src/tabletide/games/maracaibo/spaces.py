@@ -1,0 +1,227 @@
+"""The actions of the space where a ship ended (MA-5.10-5.25): upgrade cards, residences,
+locations, the Bay and Maracaibo (MA-GAP-9), and the Rubies module's supply and market
+(MA-9.16/9.17).
+
+A location resolves in a fixed order (MA-5.21-5.25): its refill tile, a ruby, the owner's own
+smuggler tile, one ship upgrade, then its actions in any order. Each action group is performed
+at most once; a group with several alternatives ("/" on the card) allows one of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.constants import (
+    BAY,
+    MARACAIBO,
+    UPGRADE_SPACE_DOUBLOONS,
+)
+from tabletide.games.maracaibo.content import COLORS, Alternatives, Effect
+from tabletide.games.maracaibo.effects import (
+    SKIP,
+    affordable,
+    build,
+    describe_all,
+    push_effects,
+    refill,
+    residence_price,
+    take_card,
+)
+
+if TYPE_CHECKING:
+    from tabletide.games.maracaibo.state import MaracaiboState as S
+
+DONE = Action.make("done", "End your turn here")
+
+
+def push_space(s: S, p: int, node: int) -> None:
+    """Queue the space's actions for ``p`` (John's are the solo rules' business)."""
+    if p == s.john:
+        return
+    if node == MARACAIBO:
+        maracaibo(s, p)
+        return
+    if node == BAY:
+        s.push("bay", p, BAY, 0)
+        if "rubies" in s.mods and s.rubies[p]:
+            s.push("sell_ruby", p)
+        return
+    card = s.slot[node]
+    if card < 0:  # MA-5.15: a blank card from the box
+        s.doubloons[p] += UPGRADE_SPACE_DOUBLOONS
+        s.log("doubloons", p, n=UPGRADE_SPACE_DOUBLOONS)
+        return
+    kind = s.cards[card].type
+    if kind == "upgrade":
+        s.push("upgrade_space", p, node)
+    elif kind == "residence":
+        s.push("residence_space", p, node)
+    else:
+        s.push("location", p, node, 0)
+        s.push("ship_upgrade", p)
+        if s.smug[node] >= 0 and s.smug[node] // 10 == p:
+            s.push("smuggle_here", p, node)
+        if node in s.rubies_at:
+            s.push("ruby", p)
+        if card in s.refill_of:  # MA-5.21: mandatory
+            refill(s, p, COLORS.index(s.refill_of[card]), 1)
+
+
+def maracaibo(s: S, p: int) -> None:
+    """MA-GAP-9.3: every arrival gains the Maracaibo reward; the first arrival ends the round
+    after the last player's turn (MA-6.1)."""
+    if not s.ending:
+        s.log("round_ends", p, round=s.round)
+    s.ending = True
+    s.log("maracaibo", p)
+    push_effects(s, p, s.c.places.maracaibo)
+
+
+# ---------------------------------------------------------------------------- upgrade cards
+def legal_upgrade_space(s: S, f: Frame) -> list[Action]:
+    """MA-5.11: 5 doubloons, or pay the discounted cost and take the card."""
+    p, node = f.seat, f.data[0]
+    out = [Action.make("take5", f"Take {UPGRADE_SPACE_DOUBLOONS} doubloons")]
+    price = s.cost(p, s.slot[node])
+    if price <= s.doubloons[p]:
+        out.append(Action.make("buy", f"Buy {s.cards[s.slot[node]].name} for {price}", at=node))
+    return out
+
+
+def apply_upgrade_space(s: S, f: Frame, a: Action) -> None:
+    p, node = f.seat, f.data[0]
+    if a.kind == "take5":
+        s.doubloons[p] += UPGRADE_SPACE_DOUBLOONS
+        s.log("doubloons", p, n=UPGRADE_SPACE_DOUBLOONS)
+        return
+    take_card(s, p, node, s.cost(p, s.slot[node]))
+
+
+# ---------------------------------------------------------------------------- residences
+def legal_residence_space(s: S, f: Frame) -> list[Action]:
+    """MA-5.16-5.19: may build it (at most one marker per player per residence)."""
+    p, node = f.seat, f.data[0]
+    card = s.slot[node]
+    price = residence_price(s, p, card)
+    if p in s.res[card] or price > s.doubloons[p]:
+        return []
+    return [Action.make("build", f"Build {s.cards[card].name} for {price}", at=node), SKIP]
+
+
+def apply_residence_space(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    node = f.data[0]
+    build(s, f.seat, node, residence_price(s, f.seat, s.slot[node]))
+
+
+# ---------------------------------------------------------------------------- locations
+def legal_smuggle_here(s: S, f: Frame) -> list[Action]:
+    node = f.data[0]
+    tile = s.smug[node] % 10
+    text = s.c.smugglers[tile][s.smug_sides[tile]].text
+    return [Action.make("yes", f"Activate your smuggler tile: {text}"), Action.make("no", "No")]
+
+
+def apply_smuggle_here(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "yes":
+        node = f.data[0]
+        s.log("activate", f.seat, at=node)
+        push_effects(s, f.seat, s.effects_of_smuggler(s.smug[node] % 10))
+
+
+def groups_of(s: S, node: int) -> tuple[Alternatives, ...]:
+    if node == BAY:
+        return s.c.places.bay
+    return s.cards[s.slot[node]].actions
+
+
+def legal_location(s: S, f: Frame) -> list[Action]:
+    """MA-5.25: the remaining action groups, any order; or end the turn."""
+    p, node, done = f.seat, f.data[0], f.data[1]
+    out = []
+    for g, alts in enumerate(groups_of(s, node)):
+        if done >> g & 1:
+            continue
+        for i, alt in enumerate(alts):
+            if affordable(s, p, alt) and possible(s, p, alt):
+                out.append(Action.make("act", describe_all(alt), group=g, alt=i))
+    if out:
+        out.append(DONE)
+    return out
+
+
+def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
+    """Whether an alternative would do anything (an explore needs a space ahead)."""
+    from tabletide.games.maracaibo.explore import reach
+
+    return not any(e.do == "explore" for e in alt) or bool(reach(s, p, 1))
+
+
+def apply_location(s: S, f: Frame, a: Action) -> None:
+    p, node, done = f.seat, f.data[0], f.data[1]
+    if a.kind == "done":
+        return
+    g, i = a.num("group"), a.num("alt")
+    s.push(f.kind, p, node, done | 1 << g)
+    s.log("action", p, text=describe_all(groups_of(s, node)[g][i]))
+    push_effects(s, p, groups_of(s, node)[g][i])
+
+
+# ---------------------------------------------------------------------------- rubies
+def legal_ruby(s: S, f: Frame) -> list[Action]:
+    return [Action.make("yes", "Take a ruby"), Action.make("no", "No")]
+
+
+def apply_ruby(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "yes":
+        s.rubies[f.seat] += 1
+        s.log("ruby", f.seat)
+
+
+def legal_sell_ruby(s: S, f: Frame) -> list[Action]:
+    """MA-9.17: sell one ruby onto a free market space for its bonus; when all are taken, for
+    2 VP."""
+    market = s.c.places.ruby_market
+    free = [i for i in range(len(market)) if not s.ruby_market >> i & 1]
+    out = [
+        Action.make("sell_ruby", f"Sell a ruby: {describe_all(market[i])}", space=i) for i in free
+    ]
+    if not free:
+        vp = s.c.places.ruby_sold_out_vp
+        out.append(Action.make("sell_ruby", f"Sell a ruby for {vp} VP", space=-1))
+    return [*out, SKIP]
+
+
+def apply_sell_ruby(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "skip":
+        return
+    p, i = f.seat, a.num("space")
+    s.rubies[p] -= 1
+    s.log("sell_ruby", p, space=i)
+    if i < 0:
+        s.vp[p] += s.c.places.ruby_sold_out_vp
+        return
+    s.ruby_market |= 1 << i
+    push_effects(s, p, s.c.places.ruby_market[i])
+
+
+LEGAL = {
+    "upgrade_space": legal_upgrade_space,
+    "residence_space": legal_residence_space,
+    "smuggle_here": legal_smuggle_here,
+    "location": legal_location,
+    "bay": legal_location,
+    "ruby": legal_ruby,
+    "sell_ruby": legal_sell_ruby,
+}
+APPLY = {
+    "upgrade_space": apply_upgrade_space,
+    "residence_space": apply_residence_space,
+    "smuggle_here": apply_smuggle_here,
+    "location": apply_location,
+    "bay": apply_location,
+    "ruby": apply_ruby,
+    "sell_ruby": apply_sell_ruby,
+}

@@ -1,0 +1,311 @@
+"""What a seat sees and the log in words (MA-5.61, MA-9.1, MA-9.5). Hidden: other players'
+quests, the quest deck, the level II deck (but a face-up top card), the box, face-down cards in
+the Caribbean (and their refill tiles), and the order of John Silver's solo deck."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Event
+from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row
+from tabletide.games.maracaibo.content import COLORS, Card, Perm, load_content
+from tabletide.games.maracaibo.effects import describe, describe_all
+from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
+
+if TYPE_CHECKING:
+    from tabletide.games.maracaibo.state import MaracaiboState as S
+
+
+def describe_perm(p: Perm) -> str:
+    color = f" ({p.color} die)" if p.color else ""
+    return {
+        "raid_bonus": f"raid +{p.n}{color}",
+        "raid_action": f"raid action: {p.n} strength -> {describe_all(p.gives)}",
+        "explore_bonus": f"explore +{p.n}",
+        "trade": f"explore: give up {p.n} step(s) for {describe_all(p.gives)}",
+        "discount": f"discount {p.n}",
+        "moves": f"sail up to {p.n} spaces",
+        "rerolls": f"up to {p.n} rerolls",
+        "income": f"income +{p.n} doubloons" + (f", +{p.vp} VP" if p.vp else ""),
+    }[p.perm]
+
+
+def card_info(card: Card, index: int) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "card": index,
+        "id": card.id,
+        "name": card.name,
+        "level": card.level,
+        "type": card.type,
+        "text": card.text,
+    }
+    if card.type == "upgrade":
+        out.update(
+            category=card.category,
+            cost=card.cost,
+            vp=card.vp,
+            income=[card.income_d, card.income_vp],
+            lightning=[describe(e) for e in card.lightning],
+            permanent=[describe_perm(p) for p in card.permanent],
+            endgame=[f"{g.vp} VP per {g.each} {g.per}" for g in card.endgame],
+        )
+    elif card.type == "residence":
+        assert card.condition is not None
+        cond = card.condition
+        out.update(cost=card.cost, condition=f"{cond.vp} VP per {cond.per}", cap=cond.cap)
+    else:
+        out["actions"] = [[describe_all(alt) for alt in group] for group in card.actions]
+    return out
+
+
+def _node(s: S, n: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {"node": n, "col": column(n), "row": row(n)}
+    entry["ships"] = [p for p in range(s.P) if s.ship[p] == n]
+    card = s.slot[n]
+    if card == -1:
+        kind = next((c for c, at in s.board.islands.items() if at == n), None)
+        entry["kind"] = f"island:{kind}" if kind else "water"
+        return entry
+    entry["kind"] = "card"
+    if card < -1:
+        entry["blank"] = True
+    elif s.up[n]:
+        entry.update(card_info(s.cards[card], card))
+        if card in s.refill_of:
+            entry["refill"] = s.refill_of[card]
+        if card in s.res:
+            entry["residents"] = s.res[card][:]
+    else:
+        entry["face_down"] = True
+        entry["coins"] = s.coins[n]
+        if "uncharted_locations" in s.mods and s.cards[card].type == "location":
+            entry["face_down_type"] = "location"
+    if s.smug[n] >= 0:
+        owner, tile = divmod(s.smug[n], 10)
+        entry["smuggler"] = {"owner": owner, "tile": tile, "text": _smug_text(s, tile)}
+    if n in s.rubies_at:
+        entry["ruby_supply"] = True
+    return entry
+
+
+def _smug_text(s: S, tile: int) -> str:
+    return s.c.smugglers[tile][s.smug_sides[tile]].text
+
+
+def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
+    hideout = s.c.hideout
+    mine = seat == p
+    out: dict[str, Any] = {
+        "index": p,
+        "name": s.name(p),
+        "john": p == s.john,
+        "doubloons": s.doubloons[p],
+        "vp": s.vp[p],
+        "ship": s.ship[p],
+        "explorer": s.explorer[p],
+        "rivers": s.river_count(p),
+        "income": list(s.income(p)),
+        "cards": [card_info(s.cards[c], c) for c in s.owned[p]],
+        "residences": [s.cards[c].name for c in s.residences_of(p)],
+        "treasure": {
+            name: {
+                "above": s.store[p][i],
+                "bonus": [
+                    j for j in range(len(hideout.section(name).bonus)) if s.bonus[p][i] >> j & 1
+                ],
+                "buried": s.buried[p][i] + s.poseidon[p].count(i),
+                "total": s.treasure(p, i),
+            }
+            for i, name in enumerate(COLORS)
+        },
+        "slots": [i for i in range(len(s.c.ship.slots)) if s.slots[p] >> i & 1],
+        "figurehead": s.fig[p],
+        "smugglers_left": s.smug_left[p][:],
+        "quest_count": len(s.quests[p]),
+        "rubies": s.rubies[p],
+        "retired": s.retired[p],
+        "poseidon": s.poseidon[p][:],
+    }
+    if mine or s.over:
+        out["quests"] = [
+            {
+                "quest": q,
+                "text": s.c.quests[q].text,
+                "fulfilled": fulfilled(s, p, s.c.quests[q]),
+            }
+            for q in s.quests[p]
+        ]
+    if p == s.john:
+        out["level"] = s.c.solo.levels[s.john_level]
+        out["john_slots"] = s.john_slots
+        out["doubloons"] = 0
+    if s.over and s.final:
+        out["final"] = s.final[p]
+    else:
+        out["counts"] = {
+            w: count(s, p, w) for w in ("buried", "crew", "equipment", "ship", "residences")
+        }
+    return out
+
+
+def build_view(s: S, seat: int | None) -> dict[str, Any]:
+    track = s.c.track
+    top_up = bool(s.deck2) and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
+    return {
+        "round": s.round,
+        "active": s.active,
+        "ending": s.ending,
+        "modules": sorted(s.mods),
+        "layout": s.board.name,
+        "solo": s.john >= 0,
+        "islands": {
+            name: {"cubes": s.islands[i], "value": treasure_value(s.islands[i])}
+            for i, name in enumerate(COLORS)
+        },
+        "grid": [_node(s, n) for n in range(GRID)],
+        "start": [p for p in range(s.P) if s.ship[p] == START],
+        "bay": [p for p in range(s.P) if s.ship[p] == BAY],
+        "maracaibo": [p for p in range(s.P) if s.ship[p] == MARACAIBO],
+        "track": [
+            {
+                "space": sp.id,
+                "effects": describe_all(sp.effects) if sp.effects else "",
+                "next": list(sp.next),
+                "river": list(sp.river),
+                "explorers": [p for p in range(s.P) if s.explorer[p] == sp.id],
+            }
+            for sp in track.spaces
+        ],
+        "retirement": track.retirement if "retirement" in s.mods else None,
+        "quest_offer": [{"quest": q, "text": s.c.quests[q].text} for q in s.quest_offer],
+        "quest_deck": len(s.quest_deck),
+        "level2": len(s.deck2),
+        "level2_top": card_info(s.cards[s.deck2[-1]], s.deck2[-1]) if top_up else None,
+        "figureheads": [
+            {"fig": i, "letter": f.letter, "name": f.name, "text": f.text}
+            for i, f in enumerate(s.c.figureheads)
+            if i in s.fig_offer
+        ],
+        "figurehead_names": [f.name for f in s.c.figureheads],
+        "smuggler_tiles": [_smug_text(s, t) for t in range(len(s.smug_sides))],
+        "ship_board": {
+            "thresholds": list(s.c.ship.thresholds),
+            "slots": [
+                {
+                    "zone": sl.zone,
+                    "text": describe_all(sl.effects)
+                    if sl.effects
+                    else "; ".join(describe_perm(p) for p in sl.permanent),
+                    "permanent": bool(sl.permanent),
+                }
+                for sl in s.c.ship.slots
+            ],
+        },
+        "ruby_market": [
+            {"text": describe_all(b), "taken": bool(s.ruby_market >> i & 1)}
+            for i, b in enumerate(s.c.places.ruby_market)
+        ]
+        if "rubies" in s.mods
+        else [],
+        "solo_deck": len(s.solo_deck) if s.john >= 0 else None,
+        "players": [_player(s, p, seat) for p in range(s.P)],
+    }
+
+
+# ---------------------------------------------------------------------------- the log
+def _card_name(i: Any) -> str:
+    if not isinstance(i, int) or i < 0:
+        return "a face-down card"
+    return load_content().cards[i].name
+
+
+def _where(n: int) -> str:
+    if n == START:
+        return "the start area"
+    if n == BAY:
+        return "the Bay"
+    if n == MARACAIBO:
+        return "Maracaibo"
+    return f"{column(n)}{'abcd'[row(n)]}"
+
+
+def event_text(e: Event) -> str:
+    t = e["type"]
+    seat = e.get("seat")
+    who = "The game" if seat is None else ("John Silver" if e.get("john") else f"Seat {seat}")
+    texts: dict[str, Callable[[], str]] = {
+        "setup": lambda: (
+            f"A new game of Pirates of Maracaibo for {e['players']} on the {e['layout']} layout"
+            + (f" with {', '.join(e['modules'])}" if e["modules"] else "")
+            + "."
+        ),
+        "draft": lambda: f"{who} keeps their quests.",
+        "quest_offer": lambda: f"The quest offer: {', '.join(map(str, e['offer']))}.",
+        "round": lambda: f"Round {e['round']} begins.",
+        "round_ends": lambda: (
+            f"{who} reaches Maracaibo: round {e['round']} ends after the last player."
+        ),
+        "sail": lambda: f"{who} sails to {_where(e['to'])}.",
+        "reveal": lambda: (
+            f"The card at {_where(e['at'])} is turned face up: {_card_name(e['card'])}."
+        ),
+        "refill_tile": lambda: f"It carries a {e['color']} refill tile.",
+        "uncharted": lambda: f"{who} uncovers the location at {_where(e['at'])}.",
+        "paid": lambda: (
+            f"{who} pays 1 doubloon to seat {e['to']}."
+            if e.get("to") is not None
+            else f"{who} {'gains' if e.get('gain') else 'pays'} 1 doubloon (solo)."
+        ),
+        "skirmish": lambda: f"Skirmish at {_where(e['at'])}: {e['rolls']}.",
+        "skirmish_win": lambda: f"{who} wins the skirmish: {e['vp']} VP, {e['took']} doubloons.",
+        "maracaibo": lambda: f"{who} arrives in Maracaibo.",
+        "vp": lambda: f"{who} gains {e['n']} VP" + (f" ({e['per']})." if e.get("per") else "."),
+        "doubloons": lambda: f"{who} gains {e['n']} doubloons.",
+        "pay": lambda: f"{who} pays {e['n']} doubloons.",
+        "cannot_pay": lambda: f"{who} cannot pay {e['n']}: the effect is skipped.",
+        "treasure": lambda: f"{who} gains a {e['color']}.",
+        "refill": lambda: f"{e['n']} {e['color']} cube(s) go onto the {e['color']} island.",
+        "bonus_space": lambda: f"{who} stores the {e['color']} on a bonus space.",
+        "bury": lambda: f"{who} buries a {e['color']}.",
+        "quest": lambda: f"{who} takes a quest from the {e['source']}.",
+        "quest_refresh": lambda: f"{who} refreshes the quest offer.",
+        "sell_quest": lambda: f"{who} discards a quest for 8 doubloons.",
+        "card": lambda: f"{who} gains {_card_name(e['card'])} for {e['paid']}.",
+        "ship_upgrade": lambda: f"{who} upgrades the ship (slot {e['slot'] + 1}).",
+        "figurehead": lambda: (
+            f"{who} takes the figurehead {load_content().figureheads[e['fig']].name}."
+        ),
+        "smuggler": lambda: f"{who} places a smuggler tile at {_where(e['at'])}.",
+        "activate": lambda: f"{who} activates the smuggler tile at {_where(e['at'])}.",
+        "residence": lambda: (
+            f"{who} builds {_card_name(e['card'])}" + (" first (+2 VP)." if e["first"] else ".")
+        ),
+        "action": lambda: f"{who}: {e['text']}.",
+        "roll": lambda: f"{who} {'rerolls' if e.get('reroll') else 'rolls'} {e['dice']}.",
+        "raid": lambda: f"{who} raids with the {e['color']} die: strength {e['strength']}.",
+        "explore": lambda: (
+            f"{who}'s explorer moves to space {e['to']}"
+            + (f", crossing {e['rivers']} river(s)." if e["rivers"] else ".")
+        ),
+        "no_explore": lambda: f"{who} cannot explore any further.",
+        "explore_space": lambda: f"{who} uses the explorer's space {e['space']} again.",
+        "trade": lambda: f"{who} gives up {e['steps']} explorer step(s).",
+        "retire": lambda: f"{who} retires: the explorer goes back to the start.",
+        "income": lambda: f"{who} gains income: {e['doubloons']} doubloons and {e['vp']} VP.",
+        "ruby": lambda: f"{who} takes a ruby.",
+        "sell_ruby": lambda: f"{who} sells a ruby.",
+        "solo_card": lambda: f"John Silver reveals solo card {e['card']} ({e['deck']}).",
+        "solo_skip": lambda: "No action of that card is possible: John reveals another.",
+        "john_upgrade": lambda: f"John Silver upgrades his ship: {e['slot']}.",
+        "john_raid": lambda: (
+            f"John Silver raids (level {e['level']}): {e['cubes']} {e['color']}, {e['vp']} VP."
+        ),
+        "figurehead_removed": lambda: (
+            f"John Silver rolls {e['roll']} and removes the figurehead "
+            f"{load_content().figureheads[e['fig']].name}."
+        ),
+        "game_over": lambda: f"The game is over. VP: {e['vp']}.",
+    }
+    fn = texts.get(t)
+    return fn() if fn else f"{who}: {t}"
