@@ -109,6 +109,8 @@ class Effect(BaseModel):
             raise ValueError("'category' belongs to a 'card' effect")
         if self.do == "refill" and self.n not in (1, 2):
             raise ValueError("refill puts 1 cube, or 2 identical cubes, on an island")
+        if self.do == "per" and self.what == "fulfilled":
+            raise ValueError("'fulfilled' is known only at the end: use it in a Score")
         return self
 
 
@@ -145,6 +147,8 @@ class Perm(BaseModel):
             raise ValueError(f"{self.perm}: 'gives' belongs to raid_action and trade")
         if self.color is not None and self.perm != "raid_bonus":
             raise ValueError("only a raid bonus names a die colour")
+        if self.perm == "trade" and any(e.color == "die" for e in self.gives):
+            raise ValueError("a step trade rolls no die")
         return self
 
 
@@ -410,6 +414,8 @@ class Content(BaseModel):
             raise ValueError("6 level I locations show the refill symbol (MA-3.7)")
         if any(c.refill for c in self.cards if c.level == 2):
             raise ValueError("no refill tile is left for level II locations (MA-GAP-2.2)")
+        if any(c.type == "residence" for c in self.cards if c.level == 2):
+            raise ValueError("level II holds no residences (MA-GAP-2.2)")
         names = {c.name for c in self.cards}
         for known in ("Trinidad", "Tobago", "Bonaire", "Hacienda", "Tobacco", "Ghost Ship"):
             if known not in names:
