@@ -4,11 +4,14 @@ figureheads, smuggler tiles, residences).
 
 ``push_effects`` queues a list of effects, first on top; ``ctx`` is the colour index of the
 raid's chosen die, for effects whose colour is "die". A list that opens with a payment the player
-cannot make is skipped whole (a slot's or card's price, MA-5.52/MA-GAP-6.4).
+cannot make is skipped whole (a slot's or card's price, MA-5.52/MA-GAP-6.4). A smuggler slot's
+price is paid only when the tile is placed, as the figurehead slot's 3 doubloons are (MA-GAP-6.4):
+a cube on that slot with no tile placed costs nothing.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
@@ -37,6 +40,9 @@ def push_effects(s: S, p: int, effects: tuple[Effect, ...], ctx: int = -1) -> No
         return
     if effects[0].do == "pay" and s.doubloons[p] < effects[0].n:
         s.log("cannot_pay", p, n=effects[0].n)
+        return
+    if effects[0].do == "pay" and len(effects) == 2 and effects[1].do == "smuggler":
+        s.push("smuggler", p, effects[0].n)  # MA-5.52: paid on placing the tile
         return
     for e in reversed(effects):
         s.push("@do", p, e, ctx)
@@ -308,18 +314,35 @@ def apply_quest_sell(s: S, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------------------- upgrade cards
 def take_card(s: S, p: int, node: int, price: int) -> None:
-    """Pay, take the card, refill the slot from the level II deck (ships stay, MA-5.14), then
-    the card's one-time effects in the player's order (MA-5.12)."""
+    """Pay, take the card, resolve its one-time effects in the player's order (MA-5.12), then
+    finally refill the slot from the level II deck; the ships on it stay (MA-5.14). While the
+    lightning effects resolve the slot is empty, so they cannot take the card that refills it."""
     card = s.slot[node]
     s.doubloons[p] -= price
     s.owned[p].append(card)
+    lightning = s.cards[card].lightning if p != s.john else ()
+    if not lightning:
+        new = refill_slot(s, node)
+        s.log("card", p, card=card, paid=price, refill=new)
+        return
+    s.slot[node] = -1
+    s.log("card", p, card=card, paid=price, refill=None)
+    s.push("@refill_slot", p, node)
+    s.push("lightning", p, tuple(range(len(lightning))), card)
+
+
+def refill_slot(s: S, node: int) -> int | None:
+    """MA-5.14/5.15: the next level II card (or a blank) onto the slot; the new card if it lies
+    face up."""
     new, face_up = s.draw_level2()
     s.slot[node], s.up[node] = new, face_up
     if new >= 0 and s.cards[new].type == "location" and "uncharted_locations" in s.mods:
         s.coins[node] = 0
-    s.log("card", p, card=card, paid=price, refill=new if face_up else None)
-    if p != s.john and s.cards[card].lightning:
-        s.push("lightning", p, tuple(range(len(s.cards[card].lightning))), card)
+    return new if face_up else None
+
+
+def auto_refill_slot(s: S, f: Frame) -> None:
+    refill_slot(s, f.data[0])
 
 
 def legal_lightning(s: S, f: Frame) -> list[Action]:
@@ -435,16 +458,23 @@ def apply_figurehead(s: S, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------------------- smuggler tiles
 def free_locations(s: S) -> list[int]:
+    """Location cards without a smuggler tile, face up or known to be locations."""
     return [
         n
         for n in range(GRID)
-        if s.slot[n] >= 0 and s.cards[s.slot[n]].type == "location" and s.smug[n] < 0
+        if s.slot[n] >= 0
+        and s.smug[n] < 0
+        and s.cards[s.slot[n]].type == "location"
+        and (s.up[n] or s.face_down_kind(n) == "location")
     ]
 
 
 def legal_smuggler(s: S, f: Frame) -> list[Action]:
-    """MA-5.52: a tile of the player's choice on any location without a smuggler tile."""
+    """MA-5.52: a tile of the player's choice on any location without a smuggler tile (for the
+    price of the slot, if any)."""
     p = f.seat
+    if f.data and s.doubloons[p] < f.data[0]:
+        return []
     out = []
     for t in s.smug_left[p]:
         text = s.c.smugglers[t][s.smug_sides[t]].text
@@ -457,6 +487,9 @@ def apply_smuggler(s: S, f: Frame, a: Action) -> None:
     if a.kind == "skip":
         return
     p, t, n = f.seat, a.num("tile"), a.num("at")
+    if f.data and f.data[0]:
+        s.doubloons[p] -= f.data[0]
+        s.log("pay", p, n=f.data[0])
     s.smug_left[p].remove(t)
     s.smug[n] = p * 10 + t
     s.log("smuggler", p, tile=t, at=n)
@@ -540,40 +573,87 @@ def node_name(s: S, n: int) -> str:
     if card < 0:
         return f"a face-down card at {where}"
     if not s.up[n]:
-        return f"a face-down {s.cards[card].type} at {where}"
+        return f"a face-down {s.face_down_kind(n)} at {where}"
     return f"{s.cards[card].name} ({where})"
 
 
+DIE_OF = {"gold": "yellow", "emerald": "green", "pearl": "white"}
+COUNTED_WORDS = {
+    "buried": "buried treasure",
+    "crew": "Crew card",
+    "equipment": "Equipment card",
+    "ship": "Ship card",
+    "cards": "upgrade card",
+    "cards_res": "upgrade card or residence",
+    "residences": "residence",
+    "lightning": "one-time card",
+    "river": "river crossed",
+    "quests": "quest card",
+    "fulfilled": "fulfilled quest",
+    "gold": "gold",
+    "emerald": "emerald",
+    "pearl": "pearl",
+    "set": "set of gold, emerald and pearl",
+    "income_d": "doubloon of income",
+    "income_vp": "VP of income",
+    "upgrades": "ship upgrade",
+}
+
+
+def _treasure_words(e: Effect) -> str:
+    kind = {"any": "of one type of your choice", "die": "of the die's colour"}.get(str(e.color))
+    if kind is None:
+        article = "an" if e.color == "emerald" else "a"
+        return f"{article} {e.color}" if e.n == 1 else f"{e.n} {e.color}s"
+    return f"a treasure {kind}" if e.n == 1 else f"{e.n} treasures {kind}"
+
+
+@cache
 def describe(e: Effect) -> str:
     """An effect in a few words, for labels and the screen."""
-    color = e.color or ""
-    what = {
-        "vp": f"{e.n} VP",
-        "doubloons": f"{e.n} doubloons",
-        "pay": f"pay {e.n}",
-        "treasure": f"{e.n if e.n > 1 else 'a'} {color} treasure" + ("s" if e.n > 1 else ""),
-        "refill": f"{e.n} {color} cube{'s' if e.n > 1 else ''} to an island",
+    n = e.n
+    if e.do == "treasure":
+        return _treasure_words(e)
+    if e.do == "refill":
+        color = "of one type of your choice" if e.color == "any" else str(e.color)
+        cubes = "a cube" if n == 1 else "2 identical cubes"
+        return (
+            f"{cubes} {color} onto its island"
+            if e.color == "any"
+            else (f"{cubes} onto the {color} island")
+        )
+    if e.do == "card":
+        what = {"crew": "a Crew", "equipment": "an Equipment", "ship": "a Ship"}.get(
+            str(e.category), "an upgrade"
+        )
+        return f"{what} card from the Caribbean" + (f" (cost +{n})" if n else "")
+    if e.do == "per":
+        cap = f" (at most {e.cap})" if e.cap else ""
+        return f"{n} VP per {COUNTED_WORDS[str(e.what)]}{cap}"
+    words = {
+        "vp": f"{n} VP",
+        "doubloons": f"{n} doubloon{'s' if n != 1 else ''}",
+        "pay": f"pay {n}",
         "raid": "raid",
-        "raid_die": f"raid with the {color} die +{e.n}",
-        "raid_as": f"raid as if {e.n} was rolled",
-        "explore": f"explore {e.n}",
+        "raid_die": f"raid with the {DIE_OF.get(str(e.color))} die +{n}",
+        "raid_as": f"raid as if {n} was rolled",
+        "explore": f"explore {n}",
         "explore_space": "your explorer's space again",
-        "bury": f"bury {e.n}" if e.n > 1 else "bury",
+        "bury": f"bury {n}" if n > 1 else "bury a treasure",
         "quest": "a quest",
-        "quest_sell": f"discard a quest for {QUEST_SELL}",
-        "card": f"a {e.category or 'upgrade'} card" + (f" (+{e.n})" if e.n else ""),
+        "quest_sell": f"discard a quest for {QUEST_SELL} doubloons",
         "ship_upgrade": "a ship upgrade",
         "figurehead": f"a figurehead (pay {FIGUREHEAD_COST})",
         "smuggler": "place a smuggler tile",
-        "activate_smuggler": "activate a smuggler tile",
+        "activate_smuggler": "activate one of your smuggler tiles",
         "residence": "build a residence",
-        "per": f"{e.n} VP per {e.what}" + (f" (max {e.cap})" if e.cap else ""),
-        "income_vp": "VP = your VP income",
-        "income_doubloons": "doubloons = your income",
-    }[e.do]
-    return what
+        "income_vp": "VP equal to your VP income",
+        "income_doubloons": "doubloons equal to your doubloon income",
+    }
+    return words[e.do]
 
 
+@cache
 def describe_all(effects: tuple[Effect, ...]) -> str:
     return ", ".join(describe(e) for e in effects) or "nothing"
 
@@ -617,4 +697,4 @@ APPLY = {
     "activate": apply_activate,
     "residence": apply_residence,
 }
-AUTO = {"@do": auto_do, "@cube": auto_cube}
+AUTO = {"@do": auto_do, "@cube": auto_cube, "@refill_slot": auto_refill_slot}

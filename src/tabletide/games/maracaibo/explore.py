@@ -30,11 +30,30 @@ if TYPE_CHECKING:
 
 @cache
 def river_ids(track: Track) -> dict[tuple[int, int], int]:
-    """Each river arrow (from, to) and its river id (0, 1, ... in track order)."""
+    """Each river arrow (from, to) and its river id (0, 1, ... in track order).
+
+    A river runs across the board, so where it crosses both arms of a branch the two arrows
+    are one river (the docs' R2 and R3): river arrows that no single route passes both of get
+    the same id. Otherwise an explorer sent back to the start (Retirement) would count R2 or
+    R3 twice by taking the other arm (a river counts once per player, MA-GAP-5.3)."""
+    later: dict[int, set[int]] = {}
+    for space in reversed(track.spaces):  # arrows point forward: successors are done first
+        later[space.id] = {space.id}.union(*(later[t] for t in space.next))
     out: dict[tuple[int, int], int] = {}
+    count = 0
     for space in track.spaces:
         for t in space.river:
-            out[(space.id, t)] = len(out)
+            same = next(
+                (
+                    rid
+                    for (a, b), rid in out.items()
+                    if space.id not in later[b] and a not in later[t]
+                ),
+                None,
+            )
+            if same is None:
+                same, count = count, count + 1
+            out[(space.id, t)] = same
     return out
 
 

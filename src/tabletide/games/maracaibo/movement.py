@@ -87,7 +87,8 @@ def flip_upgrade(s: S, p: int, node: int) -> None:
     except a face-down location of Uncharted Waters: Locations (only ending there turns it)."""
     if node >= GRID or s.up[node] or s.slot[node] < 0:
         return
-    if s.cards[s.slot[node]].type == "location" and "uncharted_locations" in s.mods:
+    card = s.cards[s.slot[node]]
+    if card.type == "location" and card.level == 1 and "uncharted_locations" in s.mods:
         return
     reveal(s, node)
 

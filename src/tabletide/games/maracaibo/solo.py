@@ -133,7 +133,9 @@ def offers(s: S, node: int, action: str) -> bool:
 
 def sail(s: S, node: int) -> None:
     """Move John, turning face-down cards on his route (MA-9.4, MA-9.8: the route that turns
-    the most), then payments or a skirmish with the player's ship."""
+    the most), then payments or a skirmish with the player's ship. Only Uncharted Waters:
+    Locations pays him VP for a location (a face-down level II location of the Upgrades
+    module is merely turned)."""
     from tabletide.games.maracaibo.movement import arrive
     from tabletide.games.maracaibo.movement import reveal as reveal_card
 
@@ -145,7 +147,7 @@ def sail(s: S, node: int) -> None:
         if face_down(s, n):
             kind = s.cards[s.slot[n]].type
             reveal_card(s, n)
-            if kind == "location":
+            if kind == "location" and "uncharted_locations" in s.mods:
                 s.coins[n] = 0
                 vp = UNCHARTED_SOLO_VP[s.round - 1]
                 s.vp[j] += vp
@@ -344,12 +346,15 @@ def john_explore(s: S, base: int) -> None:
 
 
 def sell_ruby(s: S) -> None:
-    """MA-9.18: one ruby onto a random free market space (no bonus for John, MA-GAP-12.3)."""
+    """MA-9.18: one ruby onto a random free market space (no bonus for John, MA-GAP-12.3);
+    on a sold-out market he gains its VP like any seller (MA-9.17)."""
     j = s.john
     free = [i for i in range(6) if not s.ruby_market >> i & 1]
     s.rubies[j] -= 1
     if free:
         s.ruby_market |= 1 << free[s.rng.below(len(free))]
+    else:
+        s.vp[j] += s.c.places.ruby_sold_out_vp
     s.log("sell_ruby", j)
 
 

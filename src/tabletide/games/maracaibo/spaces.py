@@ -153,10 +153,21 @@ def legal_location(s: S, f: Frame) -> list[Action]:
 
 
 def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
-    """Whether an alternative would do anything (an explore needs a space ahead)."""
+    """Whether an alternative would do anything besides paying: an explore needs a space
+    ahead, gaining a card needs one that is affordable after the alternative's payments."""
+    from tabletide.games.maracaibo.effects import buyable
     from tabletide.games.maracaibo.explore import reach
 
-    return not any(e.do == "explore" for e in alt) or bool(reach(s, p, 1))
+    budget = s.doubloons[p] - sum(e.n for e in alt if e.do == "pay")
+
+    def live(e: Effect) -> bool:
+        if e.do == "explore":
+            return bool(reach(s, p, 1))
+        if e.do == "card":
+            return any(price <= budget for _, price in buyable(s, p, e.category or "", e.n))
+        return e.do != "pay"
+
+    return any(live(e) for e in alt)
 
 
 def apply_location(s: S, f: Frame, a: Action) -> None:

@@ -297,9 +297,9 @@ class MaracaiboState(TableState):
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)
         if frame.kind == "spend":
-            text += f" ({frame.data[2]} strength left)"
+            text += f" ({frame.data[1]} strength left)"
         elif frame.kind == "explore":
-            text += f" (up to {frame.data[1]} steps)"
+            text += f" (up to {frame.data[0]} steps)"
         return text
 
     # ------------------------------------------------------------------ clone and hiding
@@ -359,7 +359,7 @@ class MaracaiboState(TableState):
             self.quests[p], pool = sorted(pool[:n]), pool[n:]
         self.quest_deck = pool
         # Cards: face-down Caribbean cards, the box and the level II deck below a face-up top.
-        keep_top = bool(self.deck2) and self.deck2_up[-1]
+        keep_top = bool(self.deck2) and self.deck2_up[-1] and "uncharted_upgrades" in self.mods
         deck_part = self.deck2[:-1] if keep_top else self.deck2[:]
         down = [n for n in range(GRID) if self.slot[n] >= 0 and not self.up[n]]
         for kind in ("location", "upgrade", "residence"):
@@ -484,6 +484,14 @@ class MaracaiboState(TableState):
 
     def effects_of_smuggler(self, tile: int) -> tuple[Effect, ...]:
         return self.c.smugglers[tile][self.smug_sides[tile]].effects
+
+    def face_down_kind(self, n: int) -> str:
+        """What everybody knows of a face-down card: the level I locations of Uncharted Waters:
+        Locations are known to be locations (they carry doubloons); any other is just a card."""
+        card = self.cards[self.slot[n]]
+        if "uncharted_locations" in self.mods and card.type == "location" and card.level == 1:
+            return "location"
+        return "card"
 
     def draw_level2(self) -> tuple[int, bool]:
         """MA-5.14/5.15: the next level II card and whether it lies face up, or a blank."""

@@ -90,13 +90,15 @@ def end_round(s: S) -> None:
             s.log("income", p, doubloons=d, vp=v)
     if "uncharted_locations" in s.mods:  # MA-9.3
         for n in range(GRID):
-            if s.slot[n] >= 0 and not s.up[n] and s.cards[s.slot[n]].type == "location":
+            # Only the module's own face-down locations: a face-down level II card (Uncharted
+            # Waters: Upgrades) is not known to be a location (MA-GAP-12.1).
+            if s.slot[n] >= 0 and not s.up[n] and s.face_down_kind(n) == "location":
                 s.coins[n] += 1
     if s.round >= ROUNDS:
         final_scoring(s)
         s.over = True
         s.stack.clear()
-        s.log("game_over", None, winners=s.winners(), vp=s.vp[:], final=s.final)
+        s.log("game_over", None, winners=s.winners(), vp=s.vp[:], final=s.final, solo=s.john >= 0)
         return
     s.round += 1
     s.ending = False

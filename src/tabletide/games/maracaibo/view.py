@@ -5,12 +5,13 @@ the Caribbean (and their refill tiles), and the order of John Silver's solo deck
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
 from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row
 from tabletide.games.maracaibo.content import COLORS, Card, Perm, load_content
-from tabletide.games.maracaibo.effects import describe, describe_all
+from tabletide.games.maracaibo.effects import COUNTED_WORDS, describe, describe_all
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
 
 if TYPE_CHECKING:
@@ -32,6 +33,12 @@ def describe_perm(p: Perm) -> str:
 
 
 def card_info(card: Card, index: int) -> dict[str, Any]:
+    """A card's printed facts (a fresh copy of a cached record)."""
+    return dict(_card_info(card, index))
+
+
+@cache
+def _card_info(card: Card, index: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "card": index,
         "id": card.id,
@@ -53,7 +60,8 @@ def card_info(card: Card, index: int) -> dict[str, Any]:
     elif card.type == "residence":
         assert card.condition is not None
         cond = card.condition
-        out.update(cost=card.cost, condition=f"{cond.vp} VP per {cond.per}", cap=cond.cap)
+        each = f"{cond.each} " if cond.each > 1 else ""
+        out.update(cost=card.cost, condition=f"{cond.vp} VP per {each}{cond.per}", cap=cond.cap)
     else:
         out["actions"] = [[describe_all(alt) for alt in group] for group in card.actions]
     return out
@@ -63,12 +71,14 @@ def _node(s: S, n: int) -> dict[str, Any]:
     entry: dict[str, Any] = {"node": n, "col": column(n), "row": row(n)}
     entry["ships"] = [p for p in range(s.P) if s.ship[p] == n]
     card = s.slot[n]
-    if card == -1:
+    if card == -1 and n not in s.board.slots:
         kind = next((c for c, at in s.board.islands.items() if at == n), None)
         entry["kind"] = f"island:{kind}" if kind else "water"
         return entry
     entry["kind"] = "card"
-    if card < -1:
+    if card == -1:  # a bought card's slot, refilled after its one-time effects (MA-5.14)
+        entry["empty"] = True
+    elif card < -1:
         entry["blank"] = True
     elif s.up[n]:
         entry.update(card_info(s.cards[card], card))
@@ -79,7 +89,7 @@ def _node(s: S, n: int) -> dict[str, Any]:
     else:
         entry["face_down"] = True
         entry["coins"] = s.coins[n]
-        if "uncharted_locations" in s.mods and s.cards[card].type == "location":
+        if s.face_down_kind(n) == "location":
             entry["face_down_type"] = "location"
     if s.smug[n] >= 0:
         owner, tile = divmod(s.smug[n], 10)
@@ -91,6 +101,13 @@ def _node(s: S, n: int) -> dict[str, Any]:
 
 def _smug_text(s: S, tile: int) -> str:
     return s.c.smugglers[tile][s.smug_sides[tile]].text
+
+
+def _fig_info(s: S, fig: int) -> dict[str, Any] | None:
+    if fig < 0:
+        return None
+    f = s.c.figureheads[fig]
+    return {"fig": fig, "letter": f.letter, "name": f.name, "text": f.text, "special": f.special}
 
 
 def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
@@ -126,6 +143,8 @@ def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
         "rubies": s.rubies[p],
         "retired": s.retired[p],
         "poseidon": s.poseidon[p][:],
+        "figurehead_info": _fig_info(s, s.fig[p]),
+        "smuggler_texts": [_smug_text(s, t) for t in s.smug_left[p]],
     }
     if mine or s.over:
         out["quests"] = [
@@ -139,6 +158,9 @@ def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
     if p == s.john:
         out["level"] = s.c.solo.levels[s.john_level]
         out["john_slots"] = s.john_slots
+        out["john_space"] = s.john_level
+        out["john_levels"] = list(s.c.solo.levels)
+        out["john_board"] = [list(col) for col in s.c.solo.board]
         out["doubloons"] = 0
     if s.over and s.final:
         out["final"] = s.final[p]
@@ -209,6 +231,17 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
         if "rubies" in s.mods
         else [],
         "solo_deck": len(s.solo_deck) if s.john >= 0 else None,
+        "solo_revealed": len(s.solo_out) if s.john >= 0 else None,
+        "bay_actions": [" / ".join(describe_all(alt) for alt in g) for g in s.c.places.bay],
+        "maracaibo_effects": describe_all(s.c.places.maracaibo),
+        "hideout": {
+            name: {
+                "bonus": [describe_all(b) if b else "no bonus" for b in sec.bonus],
+                "buried": [describe_all(b) if b else "no bonus" for b in sec.buried],
+            }
+            for name in COLORS
+            for sec in (s.c.hideout.section(name),)
+        },
         "players": [_player(s, p, seat) for p in range(s.P)],
     }
 
@@ -230,82 +263,110 @@ def _where(n: int) -> str:
     return f"{column(n)}{'abcd'[row(n)]}"
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _paid(e: Event, who: str) -> str:
+    if e.get("to") is not None:
+        return f"{who} pays 1 doubloon to seat {e['to']}."
+    return f"{who} {'gains' if e.get('gain') else 'pays'} 1 doubloon (solo)."
+
+
+def _vp(e: Event, who: str) -> str:
+    per = e.get("per")
+    why = f" ({COUNTED_WORDS.get(per, per)})" if per else ""
+    return f"{who} gains {e['n']} VP{why}."
+
+
+def _game_over(e: Event, who: str) -> str:
+    names = [f"seat {i}" for i in range(len(e["vp"]))]
+    if e.get("solo"):
+        names[1] = "John Silver"
+    scores = ", ".join(f"{name} {v}" for name, v in zip(names, e["vp"], strict=True))
+    won = " and ".join(names[w] for w in e["winners"]) or "John Silver"
+    return f"The game is over. Final VP: {scores}. Won by {won}."
+
+
+_TEXTS: dict[str, Callable[[Event, str], str]] = {
+    "setup": lambda e, who: (
+        f"A new game of Pirates of Maracaibo for {e['players']} on the {e['layout']} layout"
+        + (f" with {', '.join(e['modules'])}" if e["modules"] else "")
+        + "."
+    ),
+    "draft": lambda e, who: f"{who} keeps their quests.",
+    "quest_offer": lambda e, who: f"The quest offer: {', '.join(map(str, e['offer']))}.",
+    "round": lambda e, who: f"Round {e['round']} begins.",
+    "round_ends": lambda e, who: (
+        f"{who} reaches Maracaibo: round {e['round']} ends after the last player."
+    ),
+    "sail": lambda e, who: f"{who} sails to {_where(e['to'])}.",
+    "reveal": lambda e, who: (
+        f"The card at {_where(e['at'])} is turned face up: {_card_name(e['card'])}."
+    ),
+    "refill_tile": lambda e, who: f"It carries a {e['color']} refill tile.",
+    "uncharted": lambda e, who: f"{who} uncovers the location at {_where(e['at'])}.",
+    "paid": _paid,
+    "skirmish": lambda e, who: f"Skirmish at {_where(e['at'])}: {e['rolls']}.",
+    "skirmish_win": lambda e, who: (
+        f"{who} wins the skirmish: {e['vp']} VP, {_n(e['took'], 'doubloon')}."
+    ),
+    "maracaibo": lambda e, who: f"{who} arrives in Maracaibo.",
+    "vp": _vp,
+    "doubloons": lambda e, who: f"{who} gains {_n(e['n'], 'doubloon')}.",
+    "pay": lambda e, who: f"{who} pays {_n(e['n'], 'doubloon')}.",
+    "cannot_pay": lambda e, who: f"{who} cannot pay {e['n']}: the effect is skipped.",
+    "treasure": lambda e, who: (
+        f"{who} gains {'an' if e['color'] == 'emerald' else 'a'} {e['color']}."
+    ),
+    "refill": lambda e, who: f"{_n(e['n'], 'cube')} go onto the {e['color']} island.",
+    "bonus_space": lambda e, who: f"{who} stores the {e['color']} on a bonus space.",
+    "bury": lambda e, who: f"{who} buries {'an' if e['color'] == 'emerald' else 'a'} {e['color']}.",
+    "quest": lambda e, who: f"{who} takes a quest from the {e['source']}.",
+    "quest_refresh": lambda e, who: f"{who} refreshes the quest offer.",
+    "sell_quest": lambda e, who: f"{who} discards a quest for 8 doubloons.",
+    "card": lambda e, who: f"{who} gains {_card_name(e['card'])} for {e['paid']}.",
+    "ship_upgrade": lambda e, who: f"{who} upgrades the ship (slot {e['slot'] + 1}).",
+    "figurehead": lambda e, who: (
+        f"{who} takes the figurehead {load_content().figureheads[e['fig']].name}."
+    ),
+    "smuggler": lambda e, who: f"{who} places a smuggler tile at {_where(e['at'])}.",
+    "activate": lambda e, who: f"{who} activates the smuggler tile at {_where(e['at'])}.",
+    "residence": lambda e, who: (
+        f"{who} builds {_card_name(e['card'])}" + (" first (+2 VP)." if e["first"] else ".")
+    ),
+    "action": lambda e, who: f"{who}: {e['text']}.",
+    "roll": lambda e, who: f"{who} {'rerolls' if e.get('reroll') else 'rolls'} {e['dice']}.",
+    "raid": lambda e, who: f"{who} raids with the {e['color']} die: strength {e['strength']}.",
+    "explore": lambda e, who: (
+        f"{who}'s explorer moves to space {e['to']}"
+        + (f", crossing {_n(e['rivers'], 'new river')}." if e["rivers"] else ".")
+    ),
+    "no_explore": lambda e, who: f"{who} cannot explore any further.",
+    "explore_space": lambda e, who: f"{who} uses the explorer's space {e['space']} again.",
+    "trade": lambda e, who: f"{who} gives up {_n(e['steps'], 'explorer step')}.",
+    "retire": lambda e, who: f"{who} retires: the explorer goes back to the start.",
+    "income": lambda e, who: (
+        f"{who} gains income: {_n(e['doubloons'], 'doubloon')} and {e['vp']} VP."
+    ),
+    "ruby": lambda e, who: f"{who} takes a ruby.",
+    "sell_ruby": lambda e, who: f"{who} sells a ruby.",
+    "solo_card": lambda e, who: f"John Silver reveals solo card {e['card']} ({e['deck']}).",
+    "solo_skip": lambda e, who: "No action of that card is possible: John reveals another.",
+    "john_upgrade": lambda e, who: f"John Silver upgrades his ship: {e['slot']}.",
+    "john_raid": lambda e, who: (
+        f"John Silver raids (level {e['level']}): {e['cubes']} {e['color']}, {e['vp']} VP."
+    ),
+    "figurehead_removed": lambda e, who: (
+        f"John Silver rolls {e['roll']} and removes the figurehead "
+        f"{load_content().figureheads[e['fig']].name}."
+    ),
+    "game_over": _game_over,
+}
+
+
 def event_text(e: Event) -> str:
-    t = e["type"]
     seat = e.get("seat")
     who = "The game" if seat is None else ("John Silver" if e.get("john") else f"Seat {seat}")
-    texts: dict[str, Callable[[], str]] = {
-        "setup": lambda: (
-            f"A new game of Pirates of Maracaibo for {e['players']} on the {e['layout']} layout"
-            + (f" with {', '.join(e['modules'])}" if e["modules"] else "")
-            + "."
-        ),
-        "draft": lambda: f"{who} keeps their quests.",
-        "quest_offer": lambda: f"The quest offer: {', '.join(map(str, e['offer']))}.",
-        "round": lambda: f"Round {e['round']} begins.",
-        "round_ends": lambda: (
-            f"{who} reaches Maracaibo: round {e['round']} ends after the last player."
-        ),
-        "sail": lambda: f"{who} sails to {_where(e['to'])}.",
-        "reveal": lambda: (
-            f"The card at {_where(e['at'])} is turned face up: {_card_name(e['card'])}."
-        ),
-        "refill_tile": lambda: f"It carries a {e['color']} refill tile.",
-        "uncharted": lambda: f"{who} uncovers the location at {_where(e['at'])}.",
-        "paid": lambda: (
-            f"{who} pays 1 doubloon to seat {e['to']}."
-            if e.get("to") is not None
-            else f"{who} {'gains' if e.get('gain') else 'pays'} 1 doubloon (solo)."
-        ),
-        "skirmish": lambda: f"Skirmish at {_where(e['at'])}: {e['rolls']}.",
-        "skirmish_win": lambda: f"{who} wins the skirmish: {e['vp']} VP, {e['took']} doubloons.",
-        "maracaibo": lambda: f"{who} arrives in Maracaibo.",
-        "vp": lambda: f"{who} gains {e['n']} VP" + (f" ({e['per']})." if e.get("per") else "."),
-        "doubloons": lambda: f"{who} gains {e['n']} doubloons.",
-        "pay": lambda: f"{who} pays {e['n']} doubloons.",
-        "cannot_pay": lambda: f"{who} cannot pay {e['n']}: the effect is skipped.",
-        "treasure": lambda: f"{who} gains a {e['color']}.",
-        "refill": lambda: f"{e['n']} {e['color']} cube(s) go onto the {e['color']} island.",
-        "bonus_space": lambda: f"{who} stores the {e['color']} on a bonus space.",
-        "bury": lambda: f"{who} buries a {e['color']}.",
-        "quest": lambda: f"{who} takes a quest from the {e['source']}.",
-        "quest_refresh": lambda: f"{who} refreshes the quest offer.",
-        "sell_quest": lambda: f"{who} discards a quest for 8 doubloons.",
-        "card": lambda: f"{who} gains {_card_name(e['card'])} for {e['paid']}.",
-        "ship_upgrade": lambda: f"{who} upgrades the ship (slot {e['slot'] + 1}).",
-        "figurehead": lambda: (
-            f"{who} takes the figurehead {load_content().figureheads[e['fig']].name}."
-        ),
-        "smuggler": lambda: f"{who} places a smuggler tile at {_where(e['at'])}.",
-        "activate": lambda: f"{who} activates the smuggler tile at {_where(e['at'])}.",
-        "residence": lambda: (
-            f"{who} builds {_card_name(e['card'])}" + (" first (+2 VP)." if e["first"] else ".")
-        ),
-        "action": lambda: f"{who}: {e['text']}.",
-        "roll": lambda: f"{who} {'rerolls' if e.get('reroll') else 'rolls'} {e['dice']}.",
-        "raid": lambda: f"{who} raids with the {e['color']} die: strength {e['strength']}.",
-        "explore": lambda: (
-            f"{who}'s explorer moves to space {e['to']}"
-            + (f", crossing {e['rivers']} river(s)." if e["rivers"] else ".")
-        ),
-        "no_explore": lambda: f"{who} cannot explore any further.",
-        "explore_space": lambda: f"{who} uses the explorer's space {e['space']} again.",
-        "trade": lambda: f"{who} gives up {e['steps']} explorer step(s).",
-        "retire": lambda: f"{who} retires: the explorer goes back to the start.",
-        "income": lambda: f"{who} gains income: {e['doubloons']} doubloons and {e['vp']} VP.",
-        "ruby": lambda: f"{who} takes a ruby.",
-        "sell_ruby": lambda: f"{who} sells a ruby.",
-        "solo_card": lambda: f"John Silver reveals solo card {e['card']} ({e['deck']}).",
-        "solo_skip": lambda: "No action of that card is possible: John reveals another.",
-        "john_upgrade": lambda: f"John Silver upgrades his ship: {e['slot']}.",
-        "john_raid": lambda: (
-            f"John Silver raids (level {e['level']}): {e['cubes']} {e['color']}, {e['vp']} VP."
-        ),
-        "figurehead_removed": lambda: (
-            f"John Silver rolls {e['roll']} and removes the figurehead "
-            f"{load_content().figureheads[e['fig']].name}."
-        ),
-        "game_over": lambda: f"The game is over. VP: {e['vp']}.",
-    }
-    fn = texts.get(t)
-    return fn() if fn else f"{who}: {t}"
+    fn = _TEXTS.get(e["type"])
+    return fn(e, who) if fn else f"{who}: {e['type']}"
