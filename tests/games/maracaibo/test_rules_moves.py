@@ -589,6 +589,24 @@ def test_ma_5_7_the_mover_pays_each_other_ship_on_the_card() -> None:
     assert s.doubloons == [8, 12, 12, 14]
 
 
+@pytest.mark.rule("MA-5.7", "MA-5.21")
+def test_ma_5_7_payment_comes_before_the_location_steps() -> None:
+    """Meeting the other ships is part of the move; the refill tile is the location's first
+    step, so it comes after the payment (also after a payment chosen when short)."""
+    s = new(3, 0)
+    trinidad_at(s, at(5, 1))
+    ship(s, 1, at(5, 1))
+    ship(s, 2, at(5, 1))
+    s.doubloons[0] = 1
+    begin(s, 0, at(4, 0))
+    act(s, "sail", to=at(5, 1))
+    assert kind(s) == "pay"
+    assert not [e for e in s.events if e["type"] == "refill"], "refill before the payment"
+    act(s, "pay", seat=1)
+    types = [e["type"] for e in s.events]
+    assert types.index("paid") < types.index("refill")
+
+
 @pytest.mark.rule("MA-11.24", "MA-5.7")
 def test_ma_11_24_short_of_money_the_mover_chooses_whom_to_pay() -> None:
     s = new(3, 0)

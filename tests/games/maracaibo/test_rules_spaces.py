@@ -1701,3 +1701,52 @@ def test_ma_9_17_sold_out_market_pays_two_vp() -> None:
     assert params(s, "sell_ruby", "space") == [-1]
     act(s, "sell_ruby", space=-1)
     assert s.vp[A] == 2 and s.rubies[A] == 0
+
+
+def _groups_with(kind_: str) -> tuple[str, int]:
+    """A level I location with an alternative opening with ``kind_``, and that group."""
+    name = first(
+        lambda c: (
+            c.type == "location"
+            and c.level == 1
+            and any(alt[0].do == kind_ for g in c.actions for alt in g)
+        )
+    )
+    loc = CARDS[card_id(new(2), name)]
+    return name, next(
+        g for g, alts in enumerate(loc.actions) if any(a[0].do == kind_ for a in alts)
+    )
+
+
+def _offered(s: MaracaiboState, group: int, kind_: str, name: str) -> bool:
+    loc = CARDS[card_id(s, name)]
+    return any(
+        g == group and loc.actions[g][a][0].do == kind_
+        for g, a in zip(params(s, "act", "group"), params(s, "act", "alt"), strict=True)
+    )
+
+
+@rule("MA-5.25", "MA-5.41")
+def test_ma_5_25_a_bury_with_nothing_to_bury_is_not_offered() -> None:
+    """It would only use up the group; with a treasure above the line it is offered."""
+    name, group = _groups_with("bury")
+    for gold, offered in ((0, False), (1, True)):
+        s = game()
+        treasure(s, A, "gold", gold)
+        sail_onto(s, name)
+        act(s, "skip")
+        assert kind(s) == "location"
+        assert _offered(s, group, "bury", name) == offered
+
+
+@rule("MA-5.25", "MA-5.47")
+def test_ma_5_25_a_purchase_nobody_can_afford_is_not_offered() -> None:
+    name, group = _groups_with("card")
+    for money, offered in ((0, False), (40, True)):
+        s = game(doubloons=money)
+        sail_onto(s, name)
+        act(s, "skip")
+        if kind(s) == "location":
+            assert _offered(s, group, "card", name) == offered
+        else:
+            assert not offered  # nothing else there to do: the turn ended

@@ -338,6 +338,11 @@ class Quest(Record):
             raise ValueError(f"quest {self.id}: the higher level asks more and gives more")
         return self
 
+    @property
+    def summary(self) -> str:
+        """The card's text with the VP of its two levels."""
+        return f"{self.text} ({self.low.vp} / {self.high.vp} VP)"
+
 
 SoloAction = Literal["raid", "explore", "quest", "gain_upgrade", "upgrade"]
 SoloBonus = Literal["ship_upgrade", "raid", "explore"]

@@ -214,11 +214,11 @@ def legal_bury(s: S, f: Frame) -> list[Action]:
         if not s.above(p, c):
             continue
         if s.buried[p][c] < len(s.c.hideout.section(name).buried):
-            out.append(Action.make("bury", f"Bury a {name}", color=c, to=-1))
+            out.append(Action.make("bury", f"Bury {article(name)} {name}", color=c, to=-1))
         if posei:
             for k in range(len(POSEIDON)):
                 if s.poseidon[p][k] < 0:
-                    text = f"Bury a {name} on Poseidon: {describe_all(POSEIDON[k])}"
+                    text = f"Bury {article(name)} {name} on Poseidon: {describe_all(POSEIDON[k])}"
                     out.append(Action.make("bury", text, color=c, to=k))
     if out:
         out.append(SKIP)
@@ -256,7 +256,7 @@ def legal_quest(s: S, f: Frame) -> list[Action]:
     offer (MA-10.1.D)."""
     p, refreshed = f.seat, f.data[0]
     out = [
-        Action.make("quest", f"Take quest {q} from the offer: {s.c.quests[q].text}", pick=i)
+        Action.make("quest", f"Take quest {q} from the offer: {s.c.quests[q].summary}", pick=i)
         for i, q in enumerate(s.quest_offer)
     ]
     if s.quest_deck:
@@ -577,6 +577,10 @@ def node_name(s: S, n: int) -> str:
     return f"{s.cards[card].name} ({where})"
 
 
+def article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
 DIE_OF = {"gold": "yellow", "emerald": "green", "pearl": "white"}
 COUNTED_WORDS = {
     "buried": "buried treasure",
@@ -603,8 +607,7 @@ COUNTED_WORDS = {
 def _treasure_words(e: Effect) -> str:
     kind = {"any": "of one type of your choice", "die": "of the die's colour"}.get(str(e.color))
     if kind is None:
-        article = "an" if e.color == "emerald" else "a"
-        return f"{article} {e.color}" if e.n == 1 else f"{e.n} {e.color}s"
+        return f"{article(str(e.color))} {e.color}" if e.n == 1 else f"{e.n} {e.color}s"
     return f"a treasure {kind}" if e.n == 1 else f"{e.n} treasures {kind}"
 
 

@@ -64,8 +64,12 @@ def push_space(s: S, p: int, node: int) -> None:
             s.push("smuggle_here", p, node)
         if node in s.rubies_at:
             s.push("ruby", p)
-        if card in s.refill_of:  # MA-5.21: mandatory
-            refill(s, p, COLORS.index(s.refill_of[card]), 1)
+        if card in s.refill_of:  # MA-5.21: mandatory, once the ships on the card are met
+            s.push("@refill_tile", p, card)
+
+
+def auto_refill_tile(s: S, f: Frame) -> None:
+    refill(s, f.seat, COLORS.index(s.refill_of[f.data[0]]), 1)
 
 
 def maracaibo(s: S, p: int) -> None:
@@ -154,7 +158,8 @@ def legal_location(s: S, f: Frame) -> list[Action]:
 
 def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
     """Whether an alternative would do anything besides paying: an explore needs a space
-    ahead, gaining a card needs one that is affordable after the alternative's payments."""
+    ahead, burying a treasure to bury, gaining a card one that is affordable after the
+    alternative's payments."""
     from tabletide.games.maracaibo.effects import buyable
     from tabletide.games.maracaibo.explore import reach
 
@@ -163,6 +168,8 @@ def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
     def live(e: Effect) -> bool:
         if e.do == "explore":
             return bool(reach(s, p, 1))
+        if e.do == "bury":
+            return any(s.above(p, c) for c in range(3))
         if e.do == "card":
             return any(price <= budget for _, price in buyable(s, p, e.category or "", e.n))
         return e.do != "pay"
@@ -236,3 +243,4 @@ APPLY = {
     "ruby": apply_ruby,
     "sell_ruby": apply_sell_ruby,
 }
+AUTO = {"@refill_tile": auto_refill_tile}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def legal_draft(s: S, f: Frame) -> list[Action]:
     """MA-3.11 / MA-9.13: discard one of the drawn quests (keep 1 of 2, or 2 of 3)."""
     return [
-        Action.make("discard_quest", f"Discard quest {q}: {s.c.quests[q].text}", quest=q)
+        Action.make("discard_quest", f"Discard quest {q}: {s.c.quests[q].summary}", quest=q)
         for q in s.quests[f.seat]
     ]
 

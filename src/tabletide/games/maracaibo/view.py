@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tabletide.engine import Event
 from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row
 from tabletide.games.maracaibo.content import COLORS, Card, Perm, load_content
-from tabletide.games.maracaibo.effects import COUNTED_WORDS, describe, describe_all
+from tabletide.games.maracaibo.effects import COUNTED_WORDS, article, describe, describe_all
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
         out["quests"] = [
             {
                 "quest": q,
-                "text": s.c.quests[q].text,
+                "text": s.c.quests[q].summary,
                 "fulfilled": fulfilled(s, p, s.c.quests[q]),
             }
             for q in s.quests[p]
@@ -200,7 +200,7 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
             for sp in track.spaces
         ],
         "retirement": track.retirement if "retirement" in s.mods else None,
-        "quest_offer": [{"quest": q, "text": s.c.quests[q].text} for q in s.quest_offer],
+        "quest_offer": [{"quest": q, "text": s.c.quests[q].summary} for q in s.quest_offer],
         "quest_deck": len(s.quest_deck),
         "level2": len(s.deck2),
         "level2_top": card_info(s.cards[s.deck2[-1]], s.deck2[-1]) if top_up else None,
@@ -316,12 +316,14 @@ _TEXTS: dict[str, Callable[[Event, str], str]] = {
     "doubloons": lambda e, who: f"{who} gains {_n(e['n'], 'doubloon')}.",
     "pay": lambda e, who: f"{who} pays {_n(e['n'], 'doubloon')}.",
     "cannot_pay": lambda e, who: f"{who} cannot pay {e['n']}: the effect is skipped.",
-    "treasure": lambda e, who: (
-        f"{who} gains {'an' if e['color'] == 'emerald' else 'a'} {e['color']}."
+    "treasure": lambda e, who: f"{who} gains {article(e['color'])} {e['color']}.",
+    "refill": lambda e, who: (
+        f"A cube goes onto the {e['color']} island."
+        if e["n"] == 1
+        else f"{e['n']} cubes go onto the {e['color']} island."
     ),
-    "refill": lambda e, who: f"{_n(e['n'], 'cube')} go onto the {e['color']} island.",
     "bonus_space": lambda e, who: f"{who} stores the {e['color']} on a bonus space.",
-    "bury": lambda e, who: f"{who} buries {'an' if e['color'] == 'emerald' else 'a'} {e['color']}.",
+    "bury": lambda e, who: f"{who} buries {article(e['color'])} {e['color']}.",
     "quest": lambda e, who: f"{who} takes a quest from the {e['source']}.",
     "quest_refresh": lambda e, who: f"{who} refreshes the quest offer.",
     "sell_quest": lambda e, who: f"{who} discards a quest for 8 doubloons.",
