@@ -530,12 +530,16 @@ def bench(
     ] = None,
     num_games: Annotated[int, typer.Option("--games", help="Most games per measure.")] = 200,
     seconds: Annotated[float, typer.Option(help="Time budget for the whole run.")] = 6.0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
 ) -> None:
     """Measure engine speed: random games/s, steps/s, clone time."""
     console = _console()
     with _user_errors():
         game = load_game(game_name)
         n = _default_players(game) if players is None else players
+        options = parse_options(option)
         with console.status(f"Benchmarking {game.name} with {n} players..."):
-            result = run_bench(game, n, games=num_games, seconds=seconds)
+            result = run_bench(game, n, games=num_games, seconds=seconds, options=options)
         console.print(bench_table(result))

@@ -189,3 +189,21 @@ def test_bench_prints_the_table() -> None:
     code, out = run("bench", "lanterns", "--players", "2", "--games", "3", "--seconds", "1")
     assert code == 0
     assert "steps/s" in out and "clone median" in out
+
+
+def test_bench_takes_game_options() -> None:
+    code, out = run(
+        "bench",
+        "lanterns",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--seconds",
+        "1",
+        "-o",
+        "hand_size=2",
+    )
+    assert code == 0 and "hand_size=2" in out
+    code, out = run("bench", "lanterns", "--players", "2", "-o", "hand_size=9")
+    assert code == 2 and "hand_size" in out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from rich.table import Table
@@ -31,10 +32,12 @@ def bench(
     games: int = 200,
     seconds: float = 5.0,
     seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Measure ``game`` at ``num_players``. Each of the three parts plays up to ``games`` games
-    and stops early once it has used a third of ``seconds`` (always at least one game)."""
-    game.resolve_options(num_players, None)
+    """Measure ``game`` at ``num_players`` (with ``options``). Each of the three parts plays up
+    to ``games`` games and stops early once it has used a third of ``seconds`` (always at least
+    one game)."""
+    options = game.resolve_options(num_players, options)
     budget = max(seconds, 0.0) / 3
     games = max(1, games)
 
@@ -44,7 +47,7 @@ def bench(
     while runner_games < games and (runner_games == 0 or time.perf_counter() - start < budget):
         s = game_seed(seed, runner_games)
         agents = [RandomAgent(agent_seed(s, seat)) for seat in range(num_players)]
-        play_game(game, agents, s, keep_replay=False)
+        play_game(game, agents, s, options, keep_replay=False)
         runner_games += 1
     runner_time = time.perf_counter() - start
 
@@ -54,13 +57,13 @@ def bench(
     lengths: list[tuple[int, int]] = []
     while playouts < games and (playouts == 0 or time.perf_counter() - start < budget):
         s = game_seed(seed, playouts)
-        length = _playout(game, num_players, s)
+        length = _playout(game, num_players, s, options)
         steps += length
         playouts += 1
         lengths.append((s, length))
     playout_time = time.perf_counter() - start
 
-    mid_states = [_state_at(game, num_players, s, n // 2) for s, n in lengths[:50]]
+    mid_states = [_state_at(game, num_players, s, n // 2, options) for s, n in lengths[:50]]
     # Clones of mid-game states.
     clone_ns: list[int] = []
     start = time.perf_counter()
@@ -75,6 +78,7 @@ def bench(
     return {
         "game": game.name,
         "players": num_players,
+        "options": {k: v for k, v in options.items() if v != _default(game, k)},
         "runner_games": runner_games,
         "runner_games_per_s": runner_games / runner_time if runner_time > 0 else 0.0,
         "playouts": playouts,
@@ -89,7 +93,9 @@ def bench(
 
 def bench_table(result: dict[str, Any]) -> Table:
     """The bench result as a two-column rich table."""
-    table = Table(title=f"{result['game']} · {result['players']} players")
+    extra = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items())
+    title = f"{result['game']} · {result['players']} players" + (f" · {extra}" if extra else "")
+    table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
     rows = [
@@ -109,9 +115,15 @@ def bench_table(result: dict[str, Any]) -> Table:
     return table
 
 
-def _playout(game: Game, num_players: int, seed: int) -> int:
+def _default(game: Game, name: str) -> Any:
+    return next((o.default for o in game.options if o.name == name), None)
+
+
+def _playout(
+    game: Game, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> int:
     """Play a random game on the true state; the number of decisions."""
-    state = game.new_state(num_players, seed)
+    state = game.new_state(num_players, seed, options)
     rng = Rng(derive_seed(seed, "bench"))
     steps = 0
     while not state.is_terminal():
@@ -120,9 +132,15 @@ def _playout(game: Game, num_players: int, seed: int) -> int:
     return steps
 
 
-def _state_at(game: Game, num_players: int, seed: int, step: int) -> State:
+def _state_at(
+    game: Game,
+    num_players: int,
+    seed: int,
+    step: int,
+    options: Mapping[str, Any] | None = None,
+) -> State:
     """The state after ``step`` decisions of the playout :func:`_playout` plays for ``seed``."""
-    state = game.new_state(num_players, seed)
+    state = game.new_state(num_players, seed, options)
     rng = Rng(derive_seed(seed, "bench"))
     for _ in range(step):
         state.apply(rng.choice(state.legal_actions()))
