@@ -213,6 +213,17 @@ def check_game(
         check_playout(name, num_players, seed, options, deep=deep)
 
 
+def random_walk(state: State, steps: int, seed: int) -> State:
+    """Play up to ``steps`` random legal actions on ``state`` (fewer if the game ends); a
+    position for tests that need a game in progress."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
 # ---------------------------------------------------------------------------- golden replays
 def playthrough(
     name: str, num_players: int, seed: int, options: Mapping[str, Any] | None = None

@@ -119,10 +119,13 @@ class State(ABC):
 
     def returns(self) -> list[float]:
         """Rank utility in [-1, 1] per seat once the game is over (ties share); zeros before.
-        A 1-player game (solo against rules) overrides this with +1 for a win, -1 for a loss."""
+        In a 1-player game (solo against the game's own opponent) it is +1 when the player is
+        among ``winners()`` and -1 otherwise."""
         n = self.num_players
-        if self.stack or n < 2:
+        if self.stack:
             return [0.0] * n
+        if n < 2:
+            return [1.0 if self.winners() else -1.0] * n
         keys = self._rank_keys()
         out = []
         for k in keys:

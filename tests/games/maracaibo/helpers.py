@@ -91,18 +91,23 @@ def place(s: MaracaiboState, node: int, name: str, *, up: bool = True) -> int:
     if where >= 0:
         s.slot[where], s.up[where] = old, s.up[node]
     else:
-        for pile in (s.box, s.deck2):
-            if card in pile:
-                i = pile.index(card)
-                pile.pop(i)
-                if pile is s.deck2:
-                    s.deck2_up.pop(i)
+        _unpile(s, card)
         if old >= 0:
             s.box.append(old)
     s.slot[node], s.up[node] = card, up
     if s.cards[card].type == "residence":
         s.res.setdefault(card, [])
     return card
+
+
+def _unpile(s: MaracaiboState, card: int) -> None:
+    """Take ``card`` out of the box or the level II deck, wherever it lies."""
+    for pile in (s.box, s.deck2):
+        if card in pile:
+            i = pile.index(card)
+            pile.pop(i)
+            if pile is s.deck2:
+                s.deck2_up.pop(i)
 
 
 def ship(s: MaracaiboState, p: int, node: int) -> None:
@@ -150,12 +155,7 @@ def give(s: MaracaiboState, p: int, name: str) -> int:
     if where >= 0:
         new_card, face_up = s.draw_level2()
         s.slot[where], s.up[where] = new_card, face_up
-    for pile in (s.box, s.deck2):
-        if card in pile:
-            i = pile.index(card)
-            pile.pop(i)
-            if pile is s.deck2:
-                s.deck2_up.pop(i)
+    _unpile(s, card)
     s.owned[p].append(card)
     return card
 

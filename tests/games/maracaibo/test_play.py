@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conformance import check_bad_input, check_game, check_golden, playthrough, views
+from conformance import check_bad_input, check_game, check_golden, playthrough, random_walk, views
 from tabletide.engine import Action, Frame, Rng, derive_seed
 from tabletide.games.maracaibo.constants import GRID, MODULES, ROUNDS, column
 from tabletide.games.maracaibo.state import MaracaiboState
@@ -167,12 +167,7 @@ def test_fuzz_long(chunk: int) -> None:
 
 # ---------------------------------------------------------------------------- hidden information
 def mid_game(num_players: int, seed: int = 4, steps: int = 60, **options: Any) -> MaracaiboState:
-    state = GAME.new_state(num_players, seed, options)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = random_walk(GAME.new_state(num_players, seed, options), steps, seed)
     assert isinstance(state, MaracaiboState) and not state.is_terminal()
     return state
 

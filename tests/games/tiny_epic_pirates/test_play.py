@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import check_bad_input, check_game, check_golden, playthrough, views
+from conformance import check_bad_input, check_game, check_golden, playthrough, random_walk, views
 from tabletide.engine import Action, Rng, derive_seed
 from tabletide.games.tiny_epic_pirates import helm
 from tabletide.games.tiny_epic_pirates.constants import (
@@ -127,12 +127,7 @@ def test_fuzz_long(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ---------------------------------------------------------------------------- hidden information
 def mid_game(num_players: int, seed: int = 4, steps: int = 150) -> PiratesState:
-    state = GAME.new_state(num_players, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state = random_walk(GAME.new_state(num_players, seed), steps, seed)
     assert isinstance(state, PiratesState)
     return state
 

@@ -16,13 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
-from rich.text import Text
 
 from tabletide.games.ahoy.constants import FORTS, PATROLS
 from tabletide.games.ahoy.content import CREW_KEYS, load_content
+from tabletide.games.markup import Token, markup, plain_text
 
-Token = tuple[str, str]
-"""A piece of text and its Rich style ("" for none)."""
 Grid = list[list[Token]]
 """The map as single characters with their styles, row by row."""
 
@@ -131,33 +129,15 @@ def _wrap(tokens: list[Token], width: int) -> list[list[Token]]:
     return lines
 
 
-def _markup(tokens: list[Token]) -> str:
-    """Tokens as markup, joining neighbours of one style."""
-    out: list[str] = []
-    run, style = "", ""
-    for text, st in tokens:
-        if st != style and run:
-            out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-            run = ""
-        run, style = run + text, st
-    if run:
-        out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-    return "".join(out)
-
-
 def _columns(rows: list[list[str]], indent: str = "  ") -> list[str]:
     """Rows of markup cells, each column padded to its widest plain text."""
-    plains = [[_plain(cell) for cell in row] for row in rows]
+    plains = [[plain_text(cell) for cell in row] for row in rows]
     widths = [max(len(p[i]) for p in plains) for i in range(len(rows[0]))]
     out = []
     for row, plain in zip(rows, plains, strict=True):
         cells = [c + " " * (w - len(p)) for c, p, w in zip(row, plain, widths, strict=True)]
         out.append((indent + "  ".join(cells)).rstrip())
     return out
-
-
-def _plain(markup: str) -> str:
-    return Text.from_markup(markup).plain
 
 
 # ------------------------------------------------------------------------------ the map
@@ -314,7 +294,7 @@ def _map(v: dict[str, Any], seat: int | None) -> list[str]:
     out.append(f"[grey62]{header.rstrip()}[/]")
     labels = {n: f"y={y}" for y, n in rows.items()}
     for n, line in enumerate(grid):
-        out.append(f"[grey62]{labels.get(n, ''):>{LABEL - 1}}[/] " + _markup(line).rstrip())
+        out.append(f"[grey62]{labels.get(n, ''):>{LABEL - 1}}[/] " + markup(line).rstrip())
     out += [
         "  [grey62]SKULL an island and its symbol, with [4] its region's wealth die, r3 the "
         "region's number and the Union allies on it · wreck (1 damage) · harbor[/]",
@@ -337,7 +317,7 @@ def _drawn(v: dict[str, Any]) -> list[str]:
         cells = {(c["at"][0], c["at"][1]): c for c in turn}
         boxes = {xy: _wrap(_terrain(c, None), width - 1) for xy, c in cells.items()}
         grid, _ = _draw(cells, boxes, width)
-        pictures.append([_markup(line) for line in grid])
+        pictures.append([markup(line) for line in grid])
     size = 2 * (width + 1) + 1
     out = [
         f"[bold]The region tile to place:[/] {escape(drawn['name'])} "
@@ -464,13 +444,13 @@ def _spot(sp: dict[str, Any]) -> str:
 def _joined(items: list[str], first: str, rest: str, width: int = 150) -> list[str]:
     """Items separated by `` │ ``, wrapped into lines of about ``width`` columns."""
     lines: list[str] = []
-    current, size = first, len(_plain(first))
+    current, size = first, len(plain_text(first))
     for n, item in enumerate(items):
-        plain = len(_plain(item))
+        plain = len(plain_text(item))
         sep = " │ " if n else ""
         if n and size + len(sep) + plain > width:
             lines.append(current)
-            current, size = rest + item, len(_plain(rest)) + plain
+            current, size = rest + item, len(plain_text(rest)) + plain
         else:
             current, size = current + sep + item, size + len(sep) + plain
     lines.append(current)

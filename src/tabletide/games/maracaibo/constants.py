@@ -71,3 +71,10 @@ def row(node: int) -> int:
 
 def cell(col: int, r: int) -> int:
     return (col - 1) * ROWS + r
+
+
+def where(node: int) -> str:
+    """A node as the log and the screen name it: ``3b``, the start area, the Bay, Maracaibo."""
+    if node >= GRID:
+        return ("the start area", "the Bay", "Maracaibo")[node - GRID]
+    return f"{column(node)}{'abcd'[row(node)]}"

@@ -20,6 +20,7 @@ from tabletide.games.maracaibo.constants import (
     FIRST_BUILDER_VP,
     GRID,
     QUEST_SELL,
+    where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect
 
@@ -560,21 +561,15 @@ def apply_residence(s: S, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------------------- words
 def node_name(s: S, n: int) -> str:
-    from tabletide.games.maracaibo.constants import BAY, MARACAIBO, START, column, row
-
-    if n == START:
-        return "the start area"
-    if n == BAY:
-        return "the Bay"
-    if n == MARACAIBO:
-        return "Maracaibo"
+    """A node for a prompt: the card's name when it is face up."""
+    if n >= GRID:
+        return where(n)
     card = s.slot[n]
-    where = f"{column(n)}{'abcd'[row(n)]}"
     if card < 0:
-        return f"a face-down card at {where}"
+        return f"a face-down card at {where(n)}"
     if not s.up[n]:
-        return f"a face-down {s.face_down_kind(n)} at {where}"
-    return f"{s.cards[card].name} ({where})"
+        return f"a face-down {s.face_down_kind(n)} at {where(n)}"
+    return f"{s.cards[card].name} ({where(n)})"
 
 
 def article(word: str) -> str:

@@ -15,11 +15,9 @@ MA-9.5). Every line is at most ``WIDTH`` characters.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from rich.markup import escape
-from rich.text import Text
 
 from tabletide.games.maracaibo.constants import (
     BAY,
@@ -28,10 +26,9 @@ from tabletide.games.maracaibo.constants import (
     ROUNDS,
     ROWS,
     START,
+    where,
 )
-
-Token = tuple[str, str]
-"""A piece of text and its Rich style ("" for none)."""
+from tabletide.games.markup import Token, markup, plain_text
 
 WIDTH = 120
 LABEL = 2
@@ -92,17 +89,6 @@ MODULE_NAMES = {
 
 
 # ------------------------------------------------------------------------------ words
-def where(node: int) -> str:
-    """A node as the log names it: ``3b``, the start area, the Bay, Maracaibo."""
-    if node == START:
-        return "the start area"
-    if node == BAY:
-        return "the Bay"
-    if node == MARACAIBO:
-        return "Maracaibo"
-    return f"{node // ROWS + 1}{ROW_NAMES[node % ROWS]}"
-
-
 def _short(node: int) -> str:
     """A node in a word: ``3b``, start, Bay, Maracaibo."""
     return {START: "start", BAY: "Bay", MARACAIBO: "Maracaibo"}.get(node) or where(node)
@@ -121,25 +107,6 @@ def _style(v: dict[str, Any], p: int, seat: int | None = None) -> str:
 def _who(v: dict[str, Any], p: int) -> str:
     name = "John Silver" if v["players"][p]["john"] else f"seat {p}"
     return f"[{_style(v, p)}]{name}[/]"
-
-
-@lru_cache(maxsize=8192)
-def _plain(markup: str) -> str:
-    return Text.from_markup(markup).plain
-
-
-def _markup(tokens: list[Token]) -> str:
-    """Tokens as markup, joining neighbours of one style."""
-    out: list[str] = []
-    run, style = "", ""
-    for text, st in tokens:
-        if st != style and run:
-            out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-            run = ""
-        run, style = run + text, st
-    if run:
-        out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-    return "".join(out)
 
 
 def _fill(tokens: list[Token], width: int) -> list[list[Token]]:
@@ -183,7 +150,7 @@ def _wrap(text: str, first: str, rest: str, width: int = WIDTH) -> list[str]:
     """Markup ``first`` followed by the plain ``text``, word-wrapped, later lines indented by
     ``rest``; every line at most ``width`` wide."""
     lines: list[str] = []
-    current, size = first, len(_plain(first))
+    current, size = first, len(plain_text(first))
     fresh = True
     for word in text.split():
         if not fresh and size + 1 + len(word) > width:
@@ -210,10 +177,10 @@ def _joined(items: list[str], first: str, rest: str, sep: str = " · ") -> list[
     """Markup items separated by ``sep``, wrapped into lines of at most ``WIDTH`` columns (an
     item longer than a line is word-wrapped)."""
     lines: list[str] = []
-    current, size = first, len(_plain(first))
+    current, size = first, len(plain_text(first))
     fresh = True
     for item in items:
-        plain = len(_plain(item))
+        plain = len(plain_text(item))
         gap = "" if fresh else sep
         if size + len(gap) + plain <= WIDTH:
             current, size, fresh = current + gap + item, size + len(gap) + plain, False
@@ -224,9 +191,9 @@ def _joined(items: list[str], first: str, rest: str, sep: str = " · ") -> list[
         if len(rest) + plain <= WIDTH:
             current, size, fresh = current + item, size + plain, False
         else:
-            wrapped = _wrap(_plain(item), current, rest)
+            wrapped = _wrap(plain_text(item), current, rest)
             lines += wrapped[:-1]
-            current, size, fresh = wrapped[-1], len(_plain(wrapped[-1])), False
+            current, size, fresh = wrapped[-1], len(plain_text(wrapped[-1])), False
     lines.append(current)
     return lines
 
@@ -365,7 +332,7 @@ def _grid(v: dict[str, Any], seat: int | None) -> list[str]:
         "start area to the right, through the Bay to Maracaibo)[/]",
         f"[bold]{header.rstrip()}[/]",
     ]
-    out += [_markup(line).rstrip() for line in canvas]
+    out += [markup(line).rstrip() for line in canvas]
     out += [
         f"  [{DIM}]S0 seat 0's ship (yours reversed) · JS John Silver · $1 seat 1's smuggler "
         "tile · h2 seat 2's residence · 1d coins[/]",
@@ -732,7 +699,7 @@ def _final(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
     keys = [k for k, _ in FINAL_ROWS if any(k in f for f in finals if f)]
     keys += sorted({k for f in finals if f for k in f} - {k for k, _ in FINAL_ROWS})
     labels = dict(FINAL_ROWS)
-    names = [_plain(_who(v, p)) for p in range(len(players))]
+    names = [plain_text(_who(v, p)) for p in range(len(players))]
     width = max(12, *(len(n) + 2 for n in names))
     left = max(len(labels.get(k, k)) for k in [*keys, "total"]) + 2
     head = "  " + "".ljust(left) + "".join(n.rjust(width) for n in names)
@@ -782,7 +749,7 @@ def _header(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
     if prompt is not None and not obs["terminal"]:
         you = " [bold green](you)[/]" if prompt["seat"] == seat else ""
         out += _wrap(prompt["text"], "[bold]▶[/] ", "  ")
-        if you and len(_plain(out[-1] + you)) <= WIDTH:
+        if you and len(plain_text(out[-1] + you)) <= WIDTH:
             out[-1] += you
         elif you:
             out.append("  " + you.strip())

@@ -282,13 +282,6 @@ class MaracaiboState(TableState):
             return [0] if self.vp[0] > self.vp[self.john] else []
         return super().winners()
 
-    def returns(self) -> list[float]:
-        if self.john >= 0:
-            if self.stack:
-                return [0.0]
-            return [1.0 if self.winners() else -1.0]
-        return super().returns()
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         from tabletide.games.maracaibo.view import build_view
 

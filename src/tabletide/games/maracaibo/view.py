@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
-from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row
+from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row, where
 from tabletide.games.maracaibo.content import COLORS, Card, Perm, load_content
 from tabletide.games.maracaibo.effects import COUNTED_WORDS, article, describe, describe_all
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
@@ -253,16 +253,6 @@ def _card_name(i: Any) -> str:
     return load_content().cards[i].name
 
 
-def _where(n: int) -> str:
-    if n == START:
-        return "the start area"
-    if n == BAY:
-        return "the Bay"
-    if n == MARACAIBO:
-        return "Maracaibo"
-    return f"{column(n)}{'abcd'[row(n)]}"
-
-
 def _n(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -300,14 +290,14 @@ _TEXTS: dict[str, Callable[[Event, str], str]] = {
     "round_ends": lambda e, who: (
         f"{who} reaches Maracaibo: round {e['round']} ends after the last player."
     ),
-    "sail": lambda e, who: f"{who} sails to {_where(e['to'])}.",
+    "sail": lambda e, who: f"{who} sails to {where(e['to'])}.",
     "reveal": lambda e, who: (
-        f"The card at {_where(e['at'])} is turned face up: {_card_name(e['card'])}."
+        f"The card at {where(e['at'])} is turned face up: {_card_name(e['card'])}."
     ),
     "refill_tile": lambda e, who: f"It carries a {e['color']} refill tile.",
-    "uncharted": lambda e, who: f"{who} uncovers the location at {_where(e['at'])}.",
+    "uncharted": lambda e, who: f"{who} uncovers the location at {where(e['at'])}.",
     "paid": _paid,
-    "skirmish": lambda e, who: f"Skirmish at {_where(e['at'])}: {e['rolls']}.",
+    "skirmish": lambda e, who: f"Skirmish at {where(e['at'])}: {e['rolls']}.",
     "skirmish_win": lambda e, who: (
         f"{who} wins the skirmish: {e['vp']} VP, {_n(e['took'], 'doubloon')}."
     ),
@@ -332,8 +322,8 @@ _TEXTS: dict[str, Callable[[Event, str], str]] = {
     "figurehead": lambda e, who: (
         f"{who} takes the figurehead {load_content().figureheads[e['fig']].name}."
     ),
-    "smuggler": lambda e, who: f"{who} places a smuggler tile at {_where(e['at'])}.",
-    "activate": lambda e, who: f"{who} activates the smuggler tile at {_where(e['at'])}.",
+    "smuggler": lambda e, who: f"{who} places a smuggler tile at {where(e['at'])}.",
+    "activate": lambda e, who: f"{who} activates the smuggler tile at {where(e['at'])}.",
     "residence": lambda e, who: (
         f"{who} builds {_card_name(e['card'])}" + (" first (+2 VP)." if e["first"] else ".")
     ),

@@ -283,13 +283,6 @@ class PiratesState(TableState):
             return [0] if self.buried[0] > self.buried[self.lp] else []
         return super().winners()
 
-    def returns(self) -> list[float]:
-        if self.lp >= 0:
-            if self.stack:
-                return [0.0]
-            return [1.0 if self.winners() else -1.0]
-        return super().returns()
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         from tabletide.games.tiny_epic_pirates.view import build_view
 
