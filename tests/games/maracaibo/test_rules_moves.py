@@ -385,7 +385,7 @@ def test_each_layout_option_sets_up_its_own_caribbean(name: str) -> None:
 def test_with_no_module_no_module_setup_happens() -> None:
     s = new(3, 0)
     assert s.mods == frozenset()
-    assert s.rubies_at == () and all(c == 0 for c in s.coins)
+    assert s.ruby_cards == () and all(c == 0 for c in s.coins)
     assert all(s.up[n] for n in range(GRID) if s.slot[n] >= 0)
 
 
@@ -1174,23 +1174,38 @@ def test_ma_9_13_royal_orders_draw_three_keep_two_and_an_offer_of_three(n: int) 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_ma_9_15_ruby_supply_tiles_lie_on_bonaire_and_tobago(seed: int) -> None:
     s = new(3, seed, rubies=True)
-    assert sorted(s.rubies_at) == sorted([node_of(s, "Bonaire"), node_of(s, "Tobago")])
+    assert sorted(s.ruby_cards) == sorted([card_id(s, "Bonaire"), card_id(s, "Tobago")])
+    assert s.ruby_supply(node_of(s, "Bonaire")) and s.ruby_supply(node_of(s, "Tobago"))
     assert s.ruby_market == 0 and s.rubies == [0, 0, 0]
-    assert new(3, seed).rubies_at == ()
+    assert new(3, seed).ruby_cards == ()
 
 
 @pytest.mark.rule("MA-9.15", "MA-9.16")
 def test_ma_9_15_the_ruby_supply_tile_offers_a_ruby() -> None:
     s = new(3, 0, rubies=True)
-    bonaire = node_of(s, "Bonaire")
-    place(s, at(5, 1), "Bonaire")
-    if bonaire != at(5, 1):  # the supply tile travels with the card
-        s.rubies_at = tuple(at(5, 1) if n == bonaire else n for n in s.rubies_at)
+    place(s, at(5, 1), "Bonaire")  # the supply tile travels with the card
     begin(s, 0, at(4, 0))
     act(s, "sail", to=at(5, 1))
     assert kind(s) == "ruby"
     act(s, "yes")
     assert s.rubies[0] == 1
+
+
+@pytest.mark.rule("MA-9.15", "MA-9.1", "MA-GAP-12.1")
+def test_ma_9_15_a_face_down_bonaire_shows_its_ruby_tile_only_when_turned() -> None:
+    """With Uncharted Waters: Locations the supply tile would tell which face-down card is
+    Bonaire; it is placed when the card is turned face up, and the ruby is offered then."""
+    s = new(2, 0, rubies=True, uncharted_locations=True)
+    node = at(5, 1)
+    place(s, node, "Bonaire", up=False)
+    s.coins[node] = 1
+    cell = s.observation(0)["state"]["grid"][node]
+    assert cell["face_down"] and "ruby_supply" not in cell and not s.ruby_supply(node)
+    begin(s, 0, at(4, 0))
+    act(s, "sail", to=node)
+    assert s.up[node] and s.ruby_supply(node)
+    assert "ruby_supply" in s.observation(0)["state"]["grid"][node]
+    assert kind(s) == "ruby"
 
 
 @pytest.mark.rule("MA-9.19")

@@ -55,7 +55,7 @@ def quiet(s: MaracaiboState) -> None:
             s.box.append(s.slot[n])
         s.slot[n], s.up[n], s.coins[n] = -1, True, 0
     s.refill_of = {}
-    s.rubies_at = ()
+    s.ruby_cards = ()
 
 
 def game(**options: Any) -> MaracaiboState:
@@ -1293,8 +1293,7 @@ def test_ma_9_12_the_human_adds_uncoloured_raid_bonuses() -> None:
 
 def ruby_game() -> MaracaiboState:
     s = game(rubies=True)
-    place(s, at(4, 0), "Bonaire")
-    s.rubies_at = (at(4, 0),)
+    s.ruby_cards = (place(s, at(4, 0), "Bonaire"),)  # the only ruby supply, on 4a
     return s
 
 

@@ -47,7 +47,6 @@ from .helpers import (
     kind,
     kinds,
     new,
-    node_of,
     place,
     run,
     ship,
@@ -1655,7 +1654,6 @@ def test_ma_5_72_every_arrival_in_maracaibo_gains_a_ship_upgrade_and_six_vp() ->
 def test_ma_9_16_ruby_on_tobago() -> None:
     s = game(rubies=True)
     place(s, TO, "Tobago")
-    s.rubies_at = tuple(node_of(s, n) for n in ("Bonaire", "Tobago"))
     sail_onto(s, None)
     assert kind(s) == "ruby"
     act(s, "yes")
@@ -1666,13 +1664,11 @@ def test_ma_9_16_ruby_on_tobago() -> None:
 def test_ma_9_16_ruby_is_optional_and_only_at_the_supply_tiles() -> None:
     s = game(rubies=True)
     place(s, TO, "Bonaire")
-    s.rubies_at = tuple(node_of(s, n) for n in ("Bonaire", "Tobago"))
     sail_onto(s, None)
     act(s, "no")
     assert s.rubies[A] == 0
     s = game(rubies=True)
     place(s, TO, "Trinidad")
-    s.rubies_at = tuple(node_of(s, n) for n in ("Bonaire", "Tobago"))
     sail_onto(s, None)
     assert kind(s) != "ruby" and s.rubies[A] == 0
 

@@ -172,7 +172,7 @@ def perform(s: S, action: str, node: int, category: str) -> None:
         if card in s.refill_of:
             s.islands[COLORS.index(s.refill_of[card])] += 1
             s.log("refill", j, color=s.refill_of[card], n=1)
-        if node in s.rubies_at:
+        if s.ruby_supply(node):
             s.rubies[j] += 1
             s.log("ruby", j)
         john_upgrade(s)

@@ -62,7 +62,7 @@ def push_space(s: S, p: int, node: int) -> None:
         s.push("ship_upgrade", p)
         if s.smug[node] >= 0 and s.smug[node] // 10 == p:
             s.push("smuggle_here", p, node)
-        if node in s.rubies_at:
+        if s.ruby_supply(node):
             s.push("ruby", p)
         if card in s.refill_of:  # MA-5.21: mandatory, once the ships on the card are met
             s.push("@refill_tile", p, card)

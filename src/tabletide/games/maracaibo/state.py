@@ -92,7 +92,8 @@ class MaracaiboState(TableState):
     """The smuggler tile on each node: ``owner * 10 + tile``, or -1."""
     res: dict[int, list[int]]
     """The residence markers on each residence card, by card, in building order."""
-    rubies_at: tuple[int, ...]
+    ruby_cards: tuple[int, ...]
+    """Bonaire and Tobago, which carry the ruby supply tiles (Rubies module)."""
     deck2: list[int]
     deck2_up: list[bool]
     box: list[int]
@@ -229,11 +230,11 @@ class MaracaiboState(TableState):
         rng.shuffle(figs)
         s.fig_offer = sorted(figs[: SOLO_FIGUREHEADS if solo_game else P + FIGUREHEAD_EXTRA])
         # MA-9.15: ruby supply tiles on Bonaire and Tobago.
-        s.rubies_at = ()
+        # MA-9.15: the ruby supply tiles lie on Bonaire and Tobago (all level I locations are
+        # dealt); a face-down one gets its tile when it is turned face up (MA-GAP-12.1).
+        s.ruby_cards = ()
         if "rubies" in s.mods:
-            s.rubies_at = tuple(
-                node for node in s.board.slots if cards[s.slot[node]].name in ("Bonaire", "Tobago")
-            )
+            s.ruby_cards = tuple(i for i in deck1 if cards[i].name in ("Bonaire", "Tobago"))
         s.ruby_market = 0
         s.round, s.active, s.ending = 1, 0, False
         s.raid_used, s.dice = [], [0, 0, 0]
@@ -311,7 +312,7 @@ class MaracaiboState(TableState):
         s.slot, s.up, s.coins, s.smug = self.slot[:], self.up[:], self.coins[:], self.smug[:]
         s.refill_of = dict(self.refill_of)
         s.res = {k: v[:] for k, v in self.res.items()}
-        s.rubies_at = self.rubies_at
+        s.ruby_cards = self.ruby_cards
         s.deck2, s.deck2_up, s.box = self.deck2[:], self.deck2_up[:], self.box[:]
         s.islands = self.islands[:]
         s.quest_deck, s.quest_offer = self.quest_deck[:], self.quest_offer[:]
@@ -477,6 +478,10 @@ class MaracaiboState(TableState):
 
     def effects_of_smuggler(self, tile: int) -> tuple[Effect, ...]:
         return self.c.smugglers[tile][self.smug_sides[tile]].effects
+
+    def ruby_supply(self, n: int) -> bool:
+        """Whether grid node ``n`` holds a ruby supply tile (on a face-up Bonaire or Tobago)."""
+        return self.up[n] and self.slot[n] in self.ruby_cards
 
     def face_down_kind(self, n: int) -> str:
         """What everybody knows of a face-down card: the level I locations of Uncharted Waters:

@@ -94,7 +94,7 @@ def _node(s: S, n: int) -> dict[str, Any]:
     if s.smug[n] >= 0:
         owner, tile = divmod(s.smug[n], 10)
         entry["smuggler"] = {"owner": owner, "tile": tile, "text": _smug_text(s, tile)}
-    if n in s.rubies_at:
+    if s.ruby_supply(n):
         entry["ruby_supply"] = True
     return entry
 
