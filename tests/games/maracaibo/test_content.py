@@ -434,8 +434,14 @@ def test_the_track_is_a_forward_graph_from_the_start_to_one_end() -> None:
 def test_every_complete_path_crosses_at_least_4_rivers() -> None:
     spaces = load_content().track.spaces
     for path in complete_paths():
-        rivers = sum(1 for a, b in itertools.pairwise(path) if b in spaces[a].river)
-        assert rivers >= 4, path
+        crossed = [
+            no
+            for a, b in itertools.pairwise(path)
+            for t, no in zip(spaces[a].river, spaces[a].river_no, strict=True)
+            if t == b
+        ]
+        assert len(crossed) == len(set(crossed)), f"{path} crosses a river twice"
+        assert len(crossed) >= 4, path
 
 
 @rule("MA-11.8", "MA-5.37", "MA-5.38")
@@ -611,6 +617,11 @@ def _backward_arrow(d: dict[str, Any]) -> None:
 
 def _river_off_an_arrow(d: dict[str, Any]) -> None:
     d["track"]["spaces"][1]["river"] = [7]
+    d["track"]["spaces"][1]["river_no"] = [0]
+
+
+def _river_without_a_number(d: dict[str, Any]) -> None:
+    d["track"]["spaces"][3]["river_no"] = []
 
 
 def _unknown_field(d: dict[str, Any]) -> None:
@@ -715,6 +726,7 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "a row of 8": (_short_row, "9 columns by 4 rows"),
     "an arrow backwards": (_backward_arrow, "lead forward"),
     "a river off its arrows": (_river_off_an_arrow, "on one of its arrows"),
+    "a river arrow without its river": (_river_without_a_number, "one river number per"),
     "an unknown field": (_unknown_field, "Extra inputs"),
     "raid_die of any colour": (_raid_die_any, "raid_die names the die's colour"),
     "'what' without per": (_what_without_per, "'what' belongs to a 'per' effect"),

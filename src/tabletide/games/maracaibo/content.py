@@ -204,13 +204,21 @@ class Card(Record):
 # ---------------------------------------------------------------------------- boards
 class Space(BaseModel):
     """A space of the exploration track (MA-GAP-5): its effect and the spaces its arrows reach.
-    ``river`` lists the successors reached by crossing a river."""
+    ``river`` lists the successors reached by crossing a river and ``river_no`` which river
+    each crossing is (one river may cross several arrows, e.g. both arms of a branch)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: int = Field(ge=0)
     effects: tuple[Effect, ...] = ()
     next: tuple[int, ...] = ()
     river: tuple[int, ...] = ()
+    river_no: tuple[int, ...] = ()
+
+    @model_validator(mode="after")
+    def _rivers(self) -> Space:
+        if len(self.river_no) != len(self.river):
+            raise ValueError(f"space {self.id}: one river number per river arrow")
+        return self
 
 
 class Track(Record):

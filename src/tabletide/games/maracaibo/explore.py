@@ -6,7 +6,7 @@ counted (MA-5.37), except the last space, where any number may stand (MA-GAP-5.5
 moving, each step trade may be used once, giving up steps for its reward (at least one step must
 remain, MA-GAP-13.6). The player picks the space to stop on; among the routes there, the explorer
 crosses the most rivers it has not crossed before (never worse for the player; a river counts
-once per player, MA-GAP-5.3).
+once per player, MA-GAP-5.3, however many of its arrows the explorer crosses).
 """
 
 from __future__ import annotations
@@ -30,31 +30,12 @@ if TYPE_CHECKING:
 
 @cache
 def river_ids(track: Track) -> dict[tuple[int, int], int]:
-    """Each river arrow (from, to) and its river id (0, 1, ... in track order).
-
-    A river runs across the board, so where it crosses both arms of a branch the two arrows
-    are one river (the docs' R2 and R3): river arrows that no single route passes both of get
-    the same id. Otherwise an explorer sent back to the start (Retirement) would count R2 or
-    R3 twice by taking the other arm (a river counts once per player, MA-GAP-5.3)."""
-    later: dict[int, set[int]] = {}
-    for space in reversed(track.spaces):  # arrows point forward: successors are done first
-        later[space.id] = {space.id}.union(*(later[t] for t in space.next))
-    out: dict[tuple[int, int], int] = {}
-    count = 0
-    for space in track.spaces:
-        for t in space.river:
-            same = next(
-                (
-                    rid
-                    for (a, b), rid in out.items()
-                    if space.id not in later[b] and a not in later[t]
-                ),
-                None,
-            )
-            if same is None:
-                same, count = count, count + 1
-            out[(space.id, t)] = same
-    return out
+    """Each river arrow (from, to) and the river it crosses (the track's ``river_no``)."""
+    return {
+        (space.id, t): no
+        for space in track.spaces
+        for t, no in zip(space.river, space.river_no, strict=True)
+    }
 
 
 def reach(s: S, p: int, steps: int, skip_occupied: bool = True) -> dict[int, int]:
