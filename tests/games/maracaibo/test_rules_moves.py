@@ -1249,3 +1249,36 @@ def finish_until(s: MaracaiboState, stop: str) -> None:
             legal[0],
         )
         s.apply(choice)
+
+
+def _location_groups(s: MaracaiboState) -> list[int]:
+    """The sizes of the groups of orthogonally adjacent location cards."""
+    nodes = {n for n in s.board.slots if s.cards[s.slot[n]].type == "location"}
+    sizes, seen = [], set()
+    for start in sorted(nodes):
+        if start in seen:
+            continue
+        todo, size = [start], 0
+        seen.add(start)
+        while todo:
+            size += 1
+            for m in s.board.neighbours(todo.pop()):
+                if m in nodes and m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        sizes.append(size)
+    return sizes
+
+
+@pytest.mark.rule("MA-3.4", "MA-GAP-4.7")
+def test_ma_3_4_first_game_layout_has_no_group_of_four_locations() -> None:
+    """The first-game advice: swap locations out of any group of 4+ adjacent ones. Without the
+    option such groups do occur; with it they never do, and the same 27 cards are dealt."""
+    plain_big = 0
+    for seed in range(40):
+        plain = new(2, seed, setup=False)
+        first = new(2, seed, setup=False, first_game=True)
+        plain_big += max(_location_groups(plain)) >= 4
+        assert max(_location_groups(first)) <= 3, seed
+        assert sorted(plain.slot) == sorted(first.slot)
+    assert plain_big, "no seed dealt a group of 4: the test proves nothing"

@@ -80,6 +80,12 @@ class MaracaiboGame(Game):
             "solo: how many of John's 6 A cards are swapped for B cards (MA-8.5)",
         ),
         OptionSpec(
+            "first_game",
+            False,
+            (False, True),
+            "no group of 4+ adjacent locations: swap with upgrade cards (MA-3.4 advice)",
+        ),
+        OptionSpec(
             "layout",
             "standard",
             tuple(lay.name for lay in _CONTENT.layouts),

@@ -177,7 +177,10 @@ class MaracaiboState(TableState):
         s.slot, s.up, s.coins = [-1] * NODES, [False] * NODES, [0] * NODES
         s.smug = [-1] * NODES
         s.res = {}
-        for node, card_i in zip(s.board.slots, deck1, strict=True):
+        dealt = dict(zip(s.board.slots, deck1, strict=True))
+        if options.get("first_game"):
+            break_up_locations(s.board, dealt, cards)
+        for node, card_i in dealt.items():
             s.slot[node] = card_i
             kind = cards[card_i].type
             hidden = (kind == "location" and "uncharted_locations" in s.mods) or (
@@ -496,3 +499,40 @@ class MaracaiboState(TableState):
         if self.deck2:
             return self.deck2.pop(), self.deck2_up.pop()
         return BLANK, False
+
+
+def break_up_locations(board: Board, dealt: dict[int, int], cards: tuple[Card, ...]) -> None:
+    """MA-3.4's advice for first games: no group of 4 or more adjacent location cards.
+    While there is one, its location with the most location neighbours (the first in deal order
+    on a tie) swaps places with the first upgrade card, in deal order, that touches no location
+    (MA-GAP-4.7)."""
+
+    def is_location(node: int) -> bool:
+        return node in dealt and cards[dealt[node]].type == "location"
+
+    def group(start: int) -> set[int]:
+        seen, todo = {start}, [start]
+        while todo:
+            for n in board.neighbours(todo.pop()):
+                if is_location(n) and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    for _ in range(len(dealt)):
+        big = next((g for n in board.slots if is_location(n) and len(g := group(n)) >= 4), None)
+        if big is None:
+            return
+        worst = max(
+            (n for n in board.slots if n in big),
+            key=lambda n: sum(1 for m in board.neighbours(n) if is_location(m)),
+        )
+        lonely = [
+            n
+            for n in board.slots
+            if cards[dealt[n]].type == "upgrade"
+            and not any(is_location(m) for m in board.neighbours(n))
+        ]
+        if not lonely:
+            return
+        dealt[worst], dealt[lonely[0]] = dealt[lonely[0]], dealt[worst]
