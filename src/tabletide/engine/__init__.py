@@ -9,7 +9,7 @@ from tabletide.engine.errors import (
     ReplayError,
     TabletideError,
 )
-from tabletide.engine.game import Game, OptionSpec
+from tabletide.engine.game import Game, OptionSpec, solo_option
 from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
@@ -40,4 +40,5 @@ __all__ = [
     "list_games",
     "load_game",
     "register_game",
+    "solo_option",
 ]

@@ -34,6 +34,14 @@ class OptionSpec:
         raise ConfigError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
 
 
+def solo_option(opponent: str) -> OptionSpec:
+    """The ``solo`` option of a game with an opponent run by its own rules. The engine then
+    makes 1 player always mean solo and refuses ``solo=true`` with more players."""
+    return OptionSpec(
+        "solo", False, (False, True), f"play alone against {opponent}; 1 player always means solo"
+    )
+
+
 class Game(ABC):
     """Static facts of a game and its entry points. Games are stateless and shared."""
 
@@ -75,6 +83,13 @@ class Game(ABC):
                 f"allowed: {listing or 'none'}"
             )
         resolved = {o.name: o.check(given.get(o.name, o.default)) for o in self.options}
+        if "solo" in resolved:  # see solo_option
+            if num_players == 1:
+                resolved["solo"] = True
+            elif resolved["solo"]:
+                raise ConfigError(
+                    f"the solo game (solo=true) is for 1 player only; got {num_players}"
+                )
         self._check_options(num_players, resolved)
         return resolved
 

@@ -9,12 +9,12 @@ from typing import Any, ClassVar
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
-    ConfigError,
     Event,
     Game,
     OptionSpec,
     State,
     ints,
+    solo_option,
 )
 from tabletide.games.maracaibo.constants import MODULES, NODES, RAID_IDS
 from tabletide.games.maracaibo.content import load_content
@@ -67,12 +67,7 @@ class MaracaiboGame(Game):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "solo",
-            False,
-            (False, True),
-            "play alone against John Silver (MA-8); 1 player always means solo",
-        ),
+        solo_option("John Silver (MA-8)"),
         OptionSpec(
             "difficulty",
             0,
@@ -101,12 +96,6 @@ class MaracaiboGame(Game):
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
         self.content = _CONTENT
-
-    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
-        if num_players == 1:
-            options["solo"] = True  # John Silver is the only 1-player game (MA-8)
-        elif options["solo"]:
-            raise ConfigError("the solo game against John Silver (solo=true) is for 1 player")
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from tabletide.games.maracaibo.state import MaracaiboState

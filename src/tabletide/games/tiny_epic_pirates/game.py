@@ -10,13 +10,13 @@ from typing import Any, ClassVar
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
-    ConfigError,
     Event,
     Game,
     OptionSpec,
     State,
     enum,
     ints,
+    solo_option,
 )
 from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
 
@@ -71,25 +71,12 @@ class PiratesGame(Game):
     )
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
-    options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "solo",
-            False,
-            (False, True),
-            "play alone against the Legendary Pirate (PC-6); 1 player always means solo",
-        ),
-    )
+    options: ClassVar[tuple[OptionSpec, ...]] = (solo_option("the Legendary Pirate (PC-6)"),)
     max_game_length: ClassVar[int] = 40000
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
         self.content = load_content()
-
-    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
-        if num_players == 1:
-            options["solo"] = True  # the solo game is the only 1-player game (PC-1.1)
-        elif options["solo"]:
-            raise ConfigError("the solo mode (solo=true) is for 1 player only")
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from tabletide.games.tiny_epic_pirates.state import PiratesState
