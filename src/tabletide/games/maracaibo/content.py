@@ -451,23 +451,6 @@ class Content(BaseModel):
             raise ValueError("the 5 smuggler tiles have 10 different sides (MA-10.2)")
         return self
 
-    def card(self, card_id: str) -> Card:
-        return self._by_id[card_id]
-
-    @property
-    def _by_id(self) -> dict[str, Card]:
-        return _index(self)
-
-
-_INDEX: dict[int, dict[str, Card]] = {}
-
-
-def _index(content: Content) -> dict[str, Card]:
-    key = id(content)
-    if key not in _INDEX:
-        _INDEX[key] = {c.id: c for c in content.cards}
-    return _INDEX[key]
-
 
 def _read(name: str) -> dict[str, object]:
     path = resources.files("tabletide.games.maracaibo").joinpath("content").joinpath(name)

@@ -22,7 +22,9 @@ from tabletide.games.maracaibo.constants import (
     QUEST_SELL,
     where,
 )
-from tabletide.games.maracaibo.content import COLORS, Effect
+from tabletide.games.maracaibo.content import COLORS, Effect, Perm, Slot
+from tabletide.games.maracaibo.scoring import count
+from tabletide.games.maracaibo.turn import offer_size
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
@@ -114,8 +116,6 @@ def auto_do(s: S, f: Frame) -> None:
     elif kind == "residence":
         s.push("residence", p)
     elif kind == "per":
-        from tabletide.games.maracaibo.scoring import count
-
         assert e.what is not None
         got = e.n * count(s, p, e.what)
         if e.cap:
@@ -271,8 +271,6 @@ def legal_quest(s: S, f: Frame) -> list[Action]:
 
 
 def apply_quest(s: S, f: Frame, a: Action) -> None:
-    from tabletide.games.maracaibo.turn import offer_size
-
     p = f.seat
     if a.kind == "skip":
         return
@@ -414,7 +412,7 @@ def open_slots(s: S, p: int) -> list[int]:
 def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
     slots = s.c.ship.slots
     out = [
-        Action.make("slot", f"Ship slot {i + 1}: {describe_slot(i, slots[i])}", i=i)
+        Action.make("slot", f"Ship slot {i + 1}: {describe_slot(slots[i])}", i=i)
         for i in open_slots(s, f.seat)
     ]
     return [*out, SKIP] if out else []
@@ -656,14 +654,25 @@ def describe_all(effects: tuple[Effect, ...]) -> str:
     return ", ".join(describe(e) for e in effects) or "nothing"
 
 
-def describe_slot(i: int, slot: object) -> str:
-    from tabletide.games.maracaibo.content import Slot
+def describe_perm(p: Perm) -> str:
+    """A permanent ability in a few words."""
+    color = f" ({p.color} die)" if p.color else ""
+    return {
+        "raid_bonus": f"raid +{p.n}{color}",
+        "raid_action": f"raid action: {p.n} strength -> {describe_all(p.gives)}",
+        "explore_bonus": f"explore +{p.n}",
+        "trade": f"explore: give up {p.n} step(s) for {describe_all(p.gives)}",
+        "discount": f"discount {p.n}",
+        "moves": f"sail up to {p.n} spaces",
+        "rerolls": f"up to {p.n} rerolls",
+        "income": f"income +{p.n} doubloons" + (f", +{p.vp} VP" if p.vp else ""),
+    }[p.perm]
 
-    assert isinstance(slot, Slot)
+
+def describe_slot(slot: Slot) -> str:
+    """A ship-board slot's benefit in a few words."""
     if slot.effects:
         return describe_all(slot.effects)
-    from tabletide.games.maracaibo.view import describe_perm
-
     return "; ".join(describe_perm(p) for p in slot.permanent)
 
 

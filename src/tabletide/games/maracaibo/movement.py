@@ -21,6 +21,8 @@ from tabletide.games.maracaibo.constants import (
     column,
 )
 from tabletide.games.maracaibo.effects import node_name
+from tabletide.games.maracaibo.raid import raid_bonus
+from tabletide.games.maracaibo.spaces import push_space
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
@@ -105,8 +107,6 @@ def reveal(s: S, node: int) -> None:
 def arrive(s: S, p: int, node: int) -> None:
     """The end of a move: turn a face-down location (MA-9.2), meet the other ships, then the
     space's actions (MA-5.10)."""
-    from tabletide.games.maracaibo.spaces import push_space
-
     if node < GRID and not s.up[node] and s.slot[node] >= 0:
         coins = s.coins[node]
         s.coins[node] = 0
@@ -164,8 +164,6 @@ def skirmish(s: S, p: int, node: int, others: list[int]) -> None:
     """MA-9.10-9.12: everybody on the card rolls one die, no rerolls, plus uncoloured raid
     bonuses (John: plus the round). A single highest wins 2 VP and 1 doubloon from each loser
     (solo: 5 VP, no coins); a tie for highest wins nothing (MA-GAP-12.5)."""
-    from tabletide.games.maracaibo.raid import raid_bonus
-
     rolls = {}
     for q in [p, *others]:
         die = 1 + s.rng.below(6)

@@ -20,6 +20,10 @@ from tabletide.games.maracaibo.constants import (
     row,
 )
 from tabletide.games.maracaibo.content import COLORS, Track
+from tabletide.games.maracaibo.effects import take_card
+from tabletide.games.maracaibo.explore import move_explorer, reach, river_ids
+from tabletide.games.maracaibo.movement import arrive
+from tabletide.games.maracaibo.movement import reveal as reveal_card
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
@@ -136,9 +140,6 @@ def sail(s: S, node: int) -> None:
     the most), then payments or a skirmish with the player's ship. Only Uncharted Waters:
     Locations pays him VP for a location (a face-down level II location of the Upgrades
     module is merely turned)."""
-    from tabletide.games.maracaibo.movement import arrive
-    from tabletide.games.maracaibo.movement import reveal as reveal_card
-
     j = s.john
     routes = paths(s.board, s.ship[j], RANGE).get(node, [(node,)])
     route = max(routes, key=lambda r: sum(1 for n in r if face_down(s, n)))
@@ -163,8 +164,6 @@ def face_down(s: S, n: int) -> bool:
 def perform(s: S, action: str, node: int, category: str) -> None:
     j = s.john
     if action == "upgrade":
-        from tabletide.games.maracaibo.effects import take_card
-
         take_card(s, j, node, 0)
         return
     if node < GRID:  # the location steps of §8.3
@@ -307,16 +306,12 @@ def longest(track: Track) -> tuple[int, ...]:
 
 
 def john_can_explore(s: S) -> bool:
-    from tabletide.games.maracaibo.explore import reach
-
     return bool(reach(s, s.john, 1))
 
 
 def john_explore(s: S, base: int) -> None:
     """MA-8.17: exactly base + level bonus steps, always the longest branch, skipping occupied
     spaces; no space effect; VP by level."""
-    from tabletide.games.maracaibo.explore import move_explorer, river_ids
-
     j = s.john
     extra, vp = EXPLORE[level(s) - 1]
     track = s.c.track
@@ -334,12 +329,6 @@ def john_explore(s: S, base: int) -> None:
         if at in occupied and spaces[at].next:
             continue
         left -= 1
-    while at in occupied and spaces[at].next:  # never stop on another explorer
-        nxt = max(spaces[at].next, key=lambda t: (far[t], -t))
-        rid = rivers.get((at, nxt))
-        if rid is not None:
-            mask |= 1 << rid
-        at = nxt
     move_explorer(s, j, at, mask & ~s.rivers[j])
     s.vp[j] += vp
     s.log("vp", j, n=vp)

@@ -22,12 +22,14 @@ from tabletide.games.maracaibo.effects import (
     SKIP,
     affordable,
     build,
+    buyable,
     describe_all,
     push_effects,
     refill,
     residence_price,
     take_card,
 )
+from tabletide.games.maracaibo.explore import reach
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
@@ -160,9 +162,6 @@ def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
     """Whether an alternative would do anything besides paying: an explore needs a space
     ahead, burying a treasure to bury, gaining a card one that is affordable after the
     alternative's payments."""
-    from tabletide.games.maracaibo.effects import buyable
-    from tabletide.games.maracaibo.explore import reach
-
     budget = s.doubloons[p] - sum(e.n for e in alt if e.do == "pay")
 
     def live(e: Effect) -> bool:

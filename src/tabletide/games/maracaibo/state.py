@@ -20,7 +20,11 @@ from tabletide.games.maracaibo.constants import (
     GRID,
     ISLAND_START,
     MODULES,
+    MOVES,
     NODES,
+    RAID_CARD,
+    RAID_FIG,
+    RAID_SLOT,
     SMUGGLER_TILES,
     SOLO_FIGUREHEADS,
     START,
@@ -397,8 +401,6 @@ class MaracaiboState(TableState):
     def perms(self, p: int) -> list[tuple[int, Perm]]:
         """Every permanent ability of ``p`` with its raid-action id base: ship slots, the
         figurehead, then upgrade cards (John ignores his cards' effects, MA-8.23)."""
-        from tabletide.games.maracaibo.constants import RAID_CARD, RAID_FIG, RAID_SLOT
-
         out: list[tuple[int, Perm]] = []
         filled = self.slots[p]
         if filled:
@@ -419,8 +421,6 @@ class MaracaiboState(TableState):
         return self.perm_total(p, "discount")
 
     def max_moves(self, p: int) -> int:
-        from tabletide.games.maracaibo.constants import MOVES
-
         return max([MOVES] + [perm.n for _, perm in self.perms(p) if perm.perm == "moves"])
 
     def income(self, p: int) -> tuple[int, int]:

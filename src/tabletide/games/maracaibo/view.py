@@ -10,26 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
 from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row, where
-from tabletide.games.maracaibo.content import COLORS, Card, Perm, load_content
-from tabletide.games.maracaibo.effects import COUNTED_WORDS, article, describe, describe_all
+from tabletide.games.maracaibo.content import COLORS, Card, load_content
+from tabletide.games.maracaibo.effects import (
+    COUNTED_WORDS,
+    article,
+    describe,
+    describe_all,
+    describe_perm,
+    describe_slot,
+)
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
-
-
-def describe_perm(p: Perm) -> str:
-    color = f" ({p.color} die)" if p.color else ""
-    return {
-        "raid_bonus": f"raid +{p.n}{color}",
-        "raid_action": f"raid action: {p.n} strength -> {describe_all(p.gives)}",
-        "explore_bonus": f"explore +{p.n}",
-        "trade": f"explore: give up {p.n} step(s) for {describe_all(p.gives)}",
-        "discount": f"discount {p.n}",
-        "moves": f"sail up to {p.n} spaces",
-        "rerolls": f"up to {p.n} rerolls",
-        "income": f"income +{p.n} doubloons" + (f", +{p.vp} VP" if p.vp else ""),
-    }[p.perm]
 
 
 def card_info(card: Card, index: int) -> dict[str, Any]:
@@ -216,9 +209,7 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
             "slots": [
                 {
                     "zone": sl.zone,
-                    "text": describe_all(sl.effects)
-                    if sl.effects
-                    else "; ".join(describe_perm(p) for p in sl.permanent),
+                    "text": describe_slot(sl),
                     "permanent": bool(sl.permanent),
                 }
                 for sl in s.c.ship.slots
