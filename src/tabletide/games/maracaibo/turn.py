@@ -81,9 +81,7 @@ def auto_end_turn(s: S, f: Frame) -> None:
 def end_round(s: S) -> None:
     """MA-GAP-10: the income phase, then the next round or the final scoring."""
     for p in range(s.P):
-        d, v = s.income(p)
-        if p == s.john:
-            continue
+        d, v = s.income(p)  # John's is 0: his cards' income is ignored (MA-8.23)
         if d or v:
             s.doubloons[p] += d
             s.vp[p] += v
