@@ -17,6 +17,7 @@ _BUILTIN = {
     "tiny_epic_pirates": "tabletide.games.tiny_epic_pirates:GAME",
     "ahoy": "tabletide.games.ahoy:GAME",
     "maracaibo": "tabletide.games.maracaibo:GAME",
+    "empires_north": "tabletide.games.empires_north:GAME",
 }
 _REGISTERED: dict[str, Game] = {}
 

@@ -1,0 +1,394 @@
+"""The Action phase's actions (EN-5): build a location, place or move an action disc and
+perform the tile's action (with the optional boost or production card first), attack an
+opponent's action card, use your own, pass."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Action, Frame
+from tabletide.games.empires_north import effects, expedition
+from tabletide.games.empires_north.constants import DISC_MOVE_COST, TILES, VP, WORKER
+from tabletide.games.empires_north.content import Card
+from tabletide.games.empires_north.effects import bundle_text, push_alts, trigger
+from tabletide.games.empires_north.pieces import Placed
+
+if TYPE_CHECKING:
+    from tabletide.games.empires_north.state import EmpiresState as S
+
+LEGAL: dict[str, Any] = {}
+APPLY: dict[str, Any] = {}
+AUTO: dict[str, Any] = {}
+
+EXPLORE, POPULATE, CONSTRUCTION, HARVEST, SAIL = range(len(TILES))
+
+
+# ---------------------------------------------------------------------------- queries
+def buildable(s: S, p: int, card: Card) -> bool:
+    """A "Pay to build" location (EN-5.2.1); a copy location needs a card to copy (EN-9.8)."""
+    if card.type not in ("feature", "action"):
+        return False
+    return card.copy_of is None or bool(copy_targets(s, p, card))
+
+
+def copy_targets(s: S, p: int, card: Card) -> list[int]:
+    cond = card.copy_of
+    assert cond is not None
+    out = []
+    for pos, placed in enumerate(s.empire[p]):
+        target = s.cards[placed.acts]
+        if placed.acts != placed.card or placed.host >= 0 or target.copy_of is not None:
+            continue  # not a copy, not an upgrade
+        kind = "production" if target.type in ("production", "flex") else target.type
+        if cond.type is not None and kind != cond.type:
+            continue
+        if cond.icon is not None and cond.icon not in target.icons:
+            continue
+        out.append(pos)
+    return out
+
+
+def production_sites(s: S, p: int) -> list[int]:
+    """Production locations of ``p``'s empire: what HARVEST takes goods from (EN-5.4.4)."""
+    return [
+        pos
+        for pos, pl in enumerate(s.empire[p])
+        if pl.host < 0 and s.cards[pl.acts].type in ("production", "flex")
+    ]
+
+
+def hosts(s: S, p: int, card: Card) -> list[int]:
+    """Production locations an upgrade may be slid under: they give a good it gives
+    (EN-5.2.3a2, EN-GAP-13f: any shared type)."""
+    mine = set(card.produce) - {VP}
+    return [pos for pos in production_sites(s, p) if mine & set(s.acts(p, pos).produce)]
+
+
+def performable(s: S, p: int, tile: int) -> bool:
+    """Whether the tile's action would really do something (EN-5.3.4)."""
+    if tile == EXPLORE:
+        return bool(s.deck[p] or s.discard[p])
+    if tile == CONSTRUCTION:
+        return any(buildable(s, p, s.cards[c]) for c in s.hand[p])
+    if tile == HARVEST:
+        return bool(production_sites(s, p))
+    if tile == SAIL:
+        return s.ships_free(p) > 0
+    return True
+
+
+def adjacent(s: S, tile: int) -> tuple[int, int]:
+    """The two tiles next to ``tile`` in the circle (EN-3.6)."""
+    i = s.circle.index(TILES[tile])
+    n = len(s.circle)
+    return TILES.index(s.circle[(i - 1) % n]), TILES.index(s.circle[(i + 1) % n])
+
+
+def _use_cost_ok(s: S, p: int, card: Card) -> bool:
+    action = card.action
+    assert action is not None
+    return s.can_pay(p, action.cost, reserve=action.assign)
+
+
+# ---------------------------------------------------------------------------- the turn
+def _turn_legal(s: S, f: Frame) -> list[Action]:
+    p = f.seat
+    cards = s.cards
+    out: list[Action] = []
+    for c in sorted(set(s.hand[p])):
+        card = cards[c]
+        if buildable(s, p, card) and s.can_pay(p, card.cost):
+            out.append(
+                Action.make("build", f"Build {card.name} ({bundle_text(card.cost)})", card=c)
+            )
+    if -1 in s.disc_at[p]:
+        for t, name in enumerate(TILES):
+            if performable(s, p, t):
+                out.append(Action.make("disc", f"Place a disc on {name.upper()}", tile=t))
+    if s.goods[p][DISC_MOVE_COST] or s.goods[p]["gold"]:
+        for d, at in enumerate(s.disc_at[p]):
+            if at < 0 or s.disc_x[p][d]:
+                continue
+            for t in adjacent(s, at):
+                if performable(s, p, t):
+                    label = (
+                        f"Move disc {d + 1} from {TILES[at].upper()} to {TILES[t].upper()} (1 food)"
+                    )
+                    out.append(Action.make("move", label, disc=d, to=t))
+    if s.goods[p]["axe"]:
+        for q in range(s.num_players):
+            if q == p or s.passed[q]:
+                continue
+            for pos, pl in enumerate(s.empire[q]):
+                if not pl.exhausted and cards[pl.acts].action is not None:
+                    label = f"Attack seat {q}'s {cards[pl.card].name} (1 axe)"
+                    out.append(Action.make("attack", label, seat=q, pos=pos))
+    for pos, pl in enumerate(s.empire[p]):
+        card = cards[pl.acts]
+        if not pl.exhausted and card.action is not None and _use_cost_ok(s, p, card):
+            out.append(Action.make("use", f"Use {cards[pl.card].name}", pos=pos))
+    out.append(Action.make("pass", "Pass"))
+    return out
+
+
+def _turn_apply(s: S, f: Frame, a: Action) -> None:
+    p = f.seat
+    s.push("@next", p)
+    match a.kind:
+        case "build":
+            card = a.num("card")
+            s.pay(p, s.cards[card].cost)
+            s.log("build", p, card=s.cards[card].name, cost=dict(s.cards[card].cost))
+            place(s, p, card)
+        case "disc":
+            d = s.disc_at[p].index(-1)
+            _disc(s, p, d, a.num("tile"), moved=False)
+        case "move":
+            s.pay(p, {DISC_MOVE_COST: 1})  # EN-5.3.2, EN-GAP-6: 1 food or 1 gold
+            _disc(s, p, a.num("disc"), a.num("to"), moved=True)
+        case "attack":
+            _attack(s, p, a.num("seat"), a.num("pos"))
+        case "use":
+            _use(s, p, a.num("pos"))
+        case "pass":
+            s.passed[p] = True  # EN-5.7
+            s.log("pass", p)
+            trigger(s, "pass", p)
+
+
+def _disc(s: S, p: int, d: int, tile: int, moved: bool) -> None:
+    """EN-5.3.1/5.3.2: put the disc on the tile (a moved disc flips to its exhausted side)."""
+    s.disc_at[p][d] = tile
+    s.disc_uses[p][d] += 1
+    if moved:
+        s.disc_x[p][d] = True
+    s.log("disc", p, disc=d, tile=TILES[tile], moved=moved)
+    start_tile(s, p, tile)
+
+
+def _attack(s: S, p: int, q: int, pos: int) -> None:
+    """EN-5.5: pay 1 axe; the opponent's action card is exhausted."""
+    s.goods[p]["axe"] -= 1
+    s.empire[q][pos] = s.empire[q][pos]._replace(exhausted=True)
+    s.log("attack", p, target=q, card=s.cards[s.empire[q][pos].card].name)
+    trigger(s, "attacked", q)
+    trigger(s, "attack", p)
+
+
+def _use(s: S, p: int, pos: int) -> None:
+    """EN-5.6: pay the cost, put the assigned goods on the card, resolve, exhaust."""
+    card = s.acts(p, pos)
+    action = card.action
+    assert action is not None
+    if action.assign:
+        for good, k in action.assign.items():  # exactly these goods, no gold (EN-9.4)
+            if good == WORKER:
+                s.workers[p] -= k
+            else:
+                s.goods[p][good] -= k
+        on_card = s.stock[p].setdefault(pos, {})
+        for good, k in action.assign.items():
+            on_card[good] = on_card.get(good, 0) + k
+    s.pay(p, action.cost)
+    name = s.cards[s.empire[p][pos].card].name
+    s.log("use", p, card=name, cost=dict(action.cost), assign=dict(action.assign))
+    s.push("@exhaust", p, pos)
+    push_alts(s, p, action.effects, name)
+
+
+def _exhaust(s: S, f: Frame) -> None:
+    p, pos = f.seat, f.data[0]
+    s.empire[p][pos] = s.empire[p][pos]._replace(exhausted=True)
+
+
+LEGAL["turn"] = _turn_legal
+APPLY["turn"] = _turn_apply
+AUTO["@exhaust"] = _exhaust
+
+
+# ---------------------------------------------------------------------------- building
+def place(s: S, p: int, card_i: int, host: int = -1) -> None:
+    """A card enters ``p``'s empire ready (EN-5.2.1 step 3): production goods (EN-5.2.3a), the
+    copy target (EN-9.8), the build bonus (EN-5.2.2) and "build" features."""
+    card = s.cards[card_i]
+    s.hand[p].remove(card_i)
+    pos = len(s.empire[p])
+    s.empire[p].append(Placed(card_i, card_i, False, host))
+    if card.produce:
+        s.gain(p, card.produce)
+        s.log("produce", p, card=card.name, goods=dict(card.produce))
+    trigger(s, "build", p, icons=card.icons, skip=pos)
+    if card.copy_of is not None:
+        s.push("copy", p, pos)
+    push_alts(s, p, card.bonus, card.name)
+
+
+def _copy_legal(s: S, f: Frame) -> list[Action]:
+    p, pos = f.seat, f.data[0]
+    card = s.cards[s.empire[p][pos].card]
+    return [
+        Action.make("copy", f"Copy {s.cards[s.empire[p][t].card].name}", pos=t)
+        for t in copy_targets(s, p, card)
+    ]
+
+
+def _copy_apply(s: S, f: Frame, a: Action) -> None:
+    """EN-9.8: the copy acts as the copied card from now on; its build bonus again."""
+    p, pos, target = f.seat, f.data[0], a.num("pos")
+    acts = s.empire[p][target].acts
+    s.empire[p][pos] = s.empire[p][pos]._replace(acts=acts)
+    copied = s.cards[acts]
+    s.log("copy", p, card=s.cards[s.empire[p][pos].card].name, copies=copied.name)
+    if copied.produce:  # a production location's goods when built (EN-5.2.3a)
+        s.gain(p, copied.produce)
+    push_alts(s, p, copied.bonus, copied.name)
+
+
+LEGAL["copy"] = _copy_legal
+APPLY["copy"] = _copy_apply
+
+
+# ---------------------------------------------------------------------------- tile actions
+def start_tile(s: S, p: int, tile: int) -> None:
+    """Perform a tile's action (EN-5.3): first the optional boost or production card naming it
+    (EN-5.3.3), then the action itself, then the features it triggers."""
+    s.push("@after_tile", p, tile)
+    s.push(_TILE_FRAME[tile], p)
+    s.push("extra", p, tile)
+
+
+def _extra_legal(s: S, f: Frame) -> list[Action]:
+    p, tile = f.seat, f.data[0]
+    name = TILES[tile]
+    out = [Action.make("none", "No card")]
+    for c in sorted(set(s.hand[p])):
+        card = s.cards[c]
+        if card.when != name:
+            continue
+        if card.type == "boost":
+            out.append(Action.make("boost", f"Play {card.name}", card=c))
+        elif card.type != "upgrade" or hosts(s, p, card):
+            out.append(Action.make("produce", f"Build {card.name}", card=c))
+    return out
+
+
+def _extra_apply(s: S, f: Frame, a: Action) -> None:
+    p = f.seat
+    if a.kind == "none":
+        return
+    c = a.num("card")
+    card = s.cards[c]
+    if a.kind == "boost":
+        s.hand[p].remove(c)  # EN-9.11: resolved, then discarded
+        s.discard[p].append(c)
+        s.shown[p].append(c)
+        s.log("boost", p, card=card.name)
+        push_alts(s, p, card.effects, card.name)
+    elif card.type == "production":
+        s.log("build", p, card=card.name, cost={})
+        place(s, p, c)
+    else:
+        s.push("host", p, c)
+
+
+def _host_legal(s: S, f: Frame) -> list[Action]:
+    p, c = f.seat, f.data[0]
+    card = s.cards[c]
+    out = []
+    if card.type == "flex":
+        out.append(Action.make("alone", "Build it as a production location"))
+    for pos in hosts(s, p, card):
+        label = f"Slide it under {s.cards[s.empire[p][pos].card].name}"
+        out.append(Action.make("host", label, pos=pos))
+    return out
+
+
+def _host_apply(s: S, f: Frame, a: Action) -> None:
+    p, c = f.seat, f.data[0]
+    host = a.num("pos") if a.kind == "host" else -1
+    s.log("build", p, card=s.cards[c].name, cost={}, under=host)
+    place(s, p, c, host)
+
+
+def _explore(s: S, f: Frame) -> None:
+    """EN-5.4.1: draw the top card of your clan deck."""
+    p = f.seat
+    got = s.take_cards(p, 1)
+    s.hand[p] = sorted(s.hand[p] + got)
+    s.log("draw", p, n=len(got), source="EXPLORE", secret=[s.cards[c].name for c in got])
+
+
+def _populate(s: S, f: Frame) -> None:
+    """EN-5.4.2: one more worker, for this and every later round."""
+    s.workers[f.seat] += 1
+    s.log("populate", f.seat)
+
+
+def _construct_legal(s: S, f: Frame) -> list[Action]:
+    p = f.seat
+    return [
+        Action.make("construct", f"Build {s.cards[c].name} for free", card=c)
+        for c in sorted(set(s.hand[p]))
+        if buildable(s, p, s.cards[c])
+    ]
+
+
+def _construct_apply(s: S, f: Frame, a: Action) -> None:
+    """EN-5.4.3: a "Pay to build" location for free: neither goods nor workers (EN-GAP-13k)."""
+    c = a.num("card")
+    s.log("build", f.seat, card=s.cards[c].name, cost={}, free=True)
+    place(s, f.seat, c)
+
+
+def harvest_goods(s: S, p: int, pos: int) -> dict[str, int]:
+    """The goods of a production location and of every upgrade under it (EN-5.2.3a2)."""
+    total: dict[str, int] = {}
+    for i, pl in enumerate(s.empire[p]):
+        if i == pos or pl.host == pos:
+            for good, k in s.cards[pl.acts].produce.items():
+                total[good] = total.get(good, 0) + k
+    return total
+
+
+def _harvest_legal(s: S, f: Frame) -> list[Action]:
+    p = f.seat
+    out = []
+    for pos in production_sites(s, p):
+        goods = bundle_text(harvest_goods(s, p, pos))
+        name = s.cards[s.empire[p][pos].card].name
+        out.append(Action.make("harvest", f"Harvest {name} ({goods})", pos=pos))
+    return out
+
+
+def _harvest_apply(s: S, f: Frame, a: Action) -> None:
+    """EN-5.4.4: gain the goods of one production location, upgrades included."""
+    p, pos = f.seat, a.num("pos")
+    goods = harvest_goods(s, p, pos)
+    s.gain(p, goods)
+    s.log("harvest", p, card=s.cards[s.empire[p][pos].card].name, goods=goods)
+
+
+def _after_tile(s: S, f: Frame) -> None:
+    trigger(s, "tile", f.seat, tile=TILES[f.data[0]])
+
+
+_TILE_FRAME = {
+    EXPLORE: "@explore",
+    POPULATE: "@populate",
+    CONSTRUCTION: "construct",
+    HARVEST: "harvest",
+    SAIL: "sail",
+}
+LEGAL["extra"] = _extra_legal
+APPLY["extra"] = _extra_apply
+LEGAL["host"] = _host_legal
+APPLY["host"] = _host_apply
+LEGAL["construct"] = _construct_legal
+APPLY["construct"] = _construct_apply
+LEGAL["harvest"] = _harvest_legal
+APPLY["harvest"] = _harvest_apply
+AUTO["@explore"] = _explore
+AUTO["@populate"] = _populate
+AUTO["@after_tile"] = _after_tile
+
+__all__ = ["adjacent", "effects", "expedition", "performable", "place", "start_tile"]

@@ -1,0 +1,349 @@
+"""The card language at work: resolving effects and "/" alternatives (EN-5.2.4, EN-9), the
+decisions some effects ask for, and features firing on events (EN-5.2.3b).
+
+Effects run from a frame ``@effects (effects, source)``: the first effect is performed and the
+rest wait below whatever decisions it asks for, so a card's effects resolve in printed order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Action, Frame
+from tabletide.games.empires_north.constants import GOODS, TILES, VP, WORKER
+from tabletide.games.empires_north.content import Alternatives, Effect
+
+if TYPE_CHECKING:
+    from tabletide.games.empires_north.state import EmpiresState as S
+
+LEGAL: dict[str, Any] = {}
+APPLY: dict[str, Any] = {}
+AUTO: dict[str, Any] = {}
+
+STOCK_GOODS = (*GOODS, WORKER)
+"""What can lie on a card (EN-9.4), in the order of the release action's ``good`` index."""
+
+
+# ---------------------------------------------------------------------------- words
+def bundle_text(bundle: dict[str, int]) -> str:
+    parts = []
+    for good, k in bundle.items():
+        name = {"vp": "VP", "axe": "axe", "worker": "worker"}.get(good, good)
+        plural = "s" if k > 1 and good in ("axe", "worker") else ""
+        parts.append(f"{k} {name}{plural}")
+    return " + ".join(parts) if parts else "nothing"
+
+
+def describe(e: Effect) -> str:
+    """One effect in words."""
+    n = e.n
+    match e.do:
+        case "gain":
+            return f"gain {bundle_text(e.goods)}"
+        case "draw":
+            return f"draw {n} card{'s' * (n > 1)}"
+        case "find":
+            return f"find {e.card} in your deck"
+        case "rouse":
+            return f"rouse {n} worker{'s' * (n > 1)}"
+        case "refresh":
+            return f"refresh {n} exhausted card{'s' * (n > 1)}"
+        case "release":
+            return f"release {n} assigned good{'s' * (n > 1)}"
+        case "move_disc":
+            return "move a used disc to any tile"
+        case "ship_forward":
+            return "move your ship 1 forward"
+        case "expedition":
+            return "send a queued ship to the islands now"
+        case "tile":
+            return f"perform {str(e.tile).upper()}"
+        case "per":
+            cap = f" (max {e.cap})" if e.cap else ""
+            return f"gain {bundle_text(e.goods)} per {e.what}{cap}"
+        case "ship":
+            return f"gain a ship (up to {n})"
+        case "common_ship":
+            return "sail a common ship"
+        case "gift":
+            return f"each opponent gains {bundle_text(e.goods)}"
+    return e.do
+
+
+def describe_option(option: tuple[Effect, ...]) -> str:
+    return ", ".join(describe(e) for e in option) or "nothing"
+
+
+def describe_alts(alts: Alternatives) -> str:
+    return " / ".join(describe_option(o) for o in alts)
+
+
+# ---------------------------------------------------------------------------- resolving
+def push_alts(s: S, p: int, alts: Alternatives, source: str) -> None:
+    """Resolve one option of ``alts`` for ``p``: a decision when there is a "/"."""
+    if not alts:
+        return
+    if len(alts) == 1:
+        push_effects(s, p, alts[0], source)
+    else:
+        s.push("alt", p, alts, source)
+
+
+def push_effects(s: S, p: int, effects: tuple[Effect, ...], source: str) -> None:
+    if effects:
+        s.push("@effects", p, effects, source)
+
+
+def _alt_legal(s: S, f: Frame) -> list[Action]:
+    alts: Alternatives = f.data[0]
+    return [Action.make("alt", describe_option(o).capitalize(), i=i) for i, o in enumerate(alts)]
+
+
+def _alt_apply(s: S, f: Frame, a: Action) -> None:
+    alts, source = f.data
+    push_effects(s, f.seat, alts[a.num("i")], source)
+
+
+def _effects(s: S, f: Frame) -> None:
+    effects, source = f.data
+    first, rest = effects[0], effects[1:]
+    if rest:
+        s.push("@effects", f.seat, rest, source)
+    perform(s, f.seat, first, source)
+
+
+def perform(s: S, p: int, e: Effect, source: str) -> None:
+    """Do one effect for ``p`` (EN-9)."""
+    from tabletide.games.empires_north import actions, expedition
+
+    match e.do:
+        case "gain":
+            s.gain(p, e.goods)
+            s.log("gain", p, goods=dict(e.goods), source=source)
+        case "draw":
+            got = s.take_cards(p, e.n)
+            s.hand[p] = sorted(s.hand[p] + got)
+            s.log("draw", p, n=len(got), source=source, secret=[s.cards[c].name for c in got])
+        case "find":
+            _find(s, p, str(e.card), source)
+        case "rouse":
+            k = min(e.n, s.tired[p])
+            s.tired[p] -= k
+            s.workers[p] += k
+            s.log("rouse", p, n=k, source=source)
+        case "refresh":
+            s.push("refresh", p, e.n, source)
+        case "release":
+            s.push("release", p, e.n, source)
+        case "move_disc":
+            s.push("relocate", p, source)
+        case "ship_forward":
+            s.push("forward", p, source)
+        case "expedition":
+            if s.phase == "action":
+                s.push("launch", p, source)
+        case "tile":
+            tile = TILES.index(str(e.tile))
+            if actions.performable(s, p, tile):
+                s.log("tile_effect", p, tile=TILES[tile], source=source)
+                actions.start_tile(s, p, tile)
+        case "per":
+            k = s.count(p, str(e.what))
+            if e.cap:
+                k = min(k, e.cap)
+            if k:
+                s.gain(p, {g: v * k for g, v in e.goods.items()})
+            s.log("gain", p, goods={g: v * k for g, v in e.goods.items()}, source=source)
+        case "ship":
+            if s.ships[p] < e.n:
+                s.ships[p] += 1
+                s.log("ship", p, ships=s.ships[p], source=source)
+        case "common_ship":
+            expedition.start_sail(s, p, common=True)
+        case "gift":
+            for q in range(s.num_players):
+                if q != p:
+                    s.gain(q, e.goods)
+            s.log("gift", p, goods=dict(e.goods), source=source)
+
+
+def _find(s: S, p: int, name: str, source: str) -> None:
+    """EN-9.10: search the whole draw deck for the card, take it, shuffle the deck."""
+    deck = s.deck[p]
+    for i, card in enumerate(deck):
+        if s.cards[card].name == name:
+            deck.pop(i)
+            s.hand[p] = sorted([*s.hand[p], card])
+            break
+    else:
+        card = -1
+    s.rng.shuffle(deck)
+    s.log("find", p, card=name, found=card >= 0, source=source)
+
+
+AUTO["@effects"] = _effects
+LEGAL["alt"] = _alt_legal
+APPLY["alt"] = _alt_apply
+
+
+# ---------------------------------------------------------------------------- effect decisions
+def _refresh_legal(s: S, f: Frame) -> list[Action]:
+    p = f.seat
+    out = [
+        Action.make("refresh", f"Refresh {s.cards[pl.card].name}", pos=i)
+        for i, pl in enumerate(s.empire[p])
+        if pl.exhausted
+    ]
+    return [*out, Action.make("done", "Done")] if out else []
+
+
+def _refresh_apply(s: S, f: Frame, a: Action) -> None:
+    """EN-9.7: an exhausted card turns upright and may act again this round."""
+    if a.kind == "done":
+        return
+    p, pos = f.seat, a.num("pos")
+    s.empire[p][pos] = s.empire[p][pos]._replace(exhausted=False)
+    s.log("refresh", p, card=s.cards[s.empire[p][pos].card].name)
+    if f.data[0] > 1:
+        s.push("refresh", p, f.data[0] - 1, f.data[1])
+
+
+def _release_legal(s: S, f: Frame) -> list[Action]:
+    p = f.seat
+    out = []
+    for pos, goods in sorted(s.stock[p].items()):
+        name = s.cards[s.empire[p][pos].card].name
+        for good, k in goods.items():
+            if k > 0:
+                g = STOCK_GOODS.index(good)
+                out.append(Action.make("release", f"Release 1 {good} from {name}", pos=pos, good=g))
+    return [*out, Action.make("done", "Done")] if out else []
+
+
+def _release_apply(s: S, f: Frame, a: Action) -> None:
+    """EN-9.5: take a good (or worker) from one of your cards back into your supply."""
+    if a.kind == "done":
+        return
+    p, pos, good = f.seat, a.num("pos"), STOCK_GOODS[a.num("good")]
+    on_card = s.stock[p][pos]
+    on_card[good] -= 1
+    if not on_card[good]:
+        del on_card[good]
+    if not on_card:
+        del s.stock[p][pos]
+    s.gain(p, {good: 1})
+    s.log("release", p, good=good, card=s.cards[s.empire[p][pos].card].name)
+    if f.data[0] > 1:
+        s.push("release", p, f.data[0] - 1, f.data[1])
+
+
+def _relocate_legal(s: S, f: Frame) -> list[Action]:
+    """EN-9.14: a disc used this round (on a tile) moves to any other tile; an exhausted disc
+    stays put (moving it could change nothing, EN-GAP-6)."""
+    p = f.seat
+    out = []
+    for d, at in enumerate(s.disc_at[p]):
+        if at < 0 or s.disc_x[p][d]:
+            continue
+        for t in range(len(TILES)):
+            if t != at:
+                label = f"Move disc {d + 1} from {TILES[at].upper()} to {TILES[t].upper()}"
+                out.append(Action.make("relocate", label, disc=d, to=t))
+    return [*out, Action.make("done", "Leave the discs where they are")] if out else []
+
+
+def _relocate_apply(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "done":
+        return
+    p, d, t = f.seat, a.num("disc"), a.num("to")
+    s.disc_at[p][d] = t
+    s.log("relocate", p, disc=d, tile=TILES[t])
+
+
+def _forward_legal(s: S, f: Frame) -> list[Action]:
+    """EN-9.15: one of your ships overtakes the ship directly ahead; a passed opponent's ship
+    cannot be overtaken (EN-GAP-13e) and the first ship stays first (EN-GAP-13l)."""
+    p = f.seat
+    q = s.queue
+    out = []
+    for i in range(1, len(q)):
+        ahead = q[i - 1].owner
+        if q[i].owner == p and (ahead == p or not s.passed[ahead]):
+            out.append(Action.make("forward", f"Ship {i + 1} overtakes ship {i}", ship=i))
+    return out
+
+
+def _forward_apply(s: S, f: Frame, a: Action) -> None:
+    i = a.num("ship")
+    q = s.queue
+    q[i - 1], q[i] = q[i], q[i - 1]
+    s.log("forward", f.seat, place=i)
+
+
+def _launch_legal(s: S, f: Frame) -> list[Action]:
+    """EN-5.8: one of your ships in the queue goes to the islands now."""
+    p = f.seat
+    out = [
+        Action.make("launch", f"Send your ship in place {i + 1} now", ship=i)
+        for i, ship in enumerate(s.queue)
+        if ship.owner == p
+    ]
+    return [*out, Action.make("done", "Keep it in the queue")] if out else []
+
+
+def _launch_apply(s: S, f: Frame, a: Action) -> None:
+    if a.kind == "done":
+        return
+    ship = s.queue.pop(a.num("ship"))  # EN-GAP-13(c): the ships behind move up
+    s.log("launch", f.seat)
+    s.push("voyage", f.seat, ship)
+
+
+for _kind, _legal, _apply in (
+    ("refresh", _refresh_legal, _refresh_apply),
+    ("release", _release_legal, _release_apply),
+    ("relocate", _relocate_legal, _relocate_apply),
+    ("forward", _forward_legal, _forward_apply),
+    ("launch", _launch_legal, _launch_apply),
+):
+    LEGAL[_kind] = _legal
+    APPLY[_kind] = _apply
+
+
+# ---------------------------------------------------------------------------- features
+def trigger(
+    s: S, event: str, p: int, tile: str | None = None, icons: tuple[str, ...] = (), skip: int = -1
+) -> None:
+    """Fire every feature that ``event`` of ``p`` triggers (EN-5.2.3b): ``p``'s own first, then
+    the other players' in turn order (EN-GAP-13d); each card in empire order. ``skip``: the
+    position of the card that caused the event (a card does not trigger on its own build)."""
+    n = s.num_players
+    fired: list[tuple[int, Alternatives, str]] = []
+    for k in range(n):
+        q = (p + k) % n
+        own = q == p
+        for pos, placed in enumerate(s.empire[q]):
+            if own and pos == skip:
+                continue
+            card = s.cards[placed.acts]
+            for feature in card.features:
+                on = feature.on
+                if own:
+                    if on != event or (on == "tile" and feature.tile != tile):
+                        continue
+                    if feature.icon is not None and feature.icon not in icons:
+                        continue
+                elif not (event == "tile" and on == "opponent_tile" and feature.tile == tile):
+                    continue
+                if feature.once:
+                    if s.empire[q][pos].exhausted:
+                        continue
+                    s.empire[q][pos] = s.empire[q][pos]._replace(exhausted=True)
+                fired.append((q, feature.effects, s.cards[placed.card].name))
+    for q, alts, name in reversed(fired):
+        push_alts(s, q, alts, name)
+    if fired:
+        s.log("features", p, event=event, cards=[name for _, _, name in fired])
+
+
+__all__ = ["STOCK_GOODS", "VP", "describe", "describe_alts", "push_alts", "trigger"]

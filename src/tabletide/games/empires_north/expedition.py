@@ -1,0 +1,161 @@
+"""Ships and islands: the SAIL action and the ship queue (EN-5.4.5), common ships (EN-GAP-12),
+and the Expedition phase, where each ship raids or conquers an island (EN-6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Action, Frame
+from tabletide.games.empires_north.constants import FACE_UP
+from tabletide.games.empires_north.effects import bundle_text, push_alts, trigger
+from tabletide.games.empires_north.pieces import DISTANT, NEAR, Placed, Ship
+
+if TYPE_CHECKING:
+    from tabletide.games.empires_north.state import EmpiresState as S
+
+LEGAL: dict[str, Any] = {}
+APPLY: dict[str, Any] = {}
+AUTO: dict[str, Any] = {}
+
+REVEALED = 2 * FACE_UP
+"""The ``slot`` of a raid or conquest of the island just taken from a deck top."""
+_FISH = ("no fish", "1 fish", "1 gold in place of the fish")
+
+
+# ---------------------------------------------------------------------------- SAIL
+def start_sail(s: S, p: int, common: bool) -> None:
+    """A SAIL with a common ship (EN-GAP-12: a card lends it for the round)."""
+    s.push("sail", p, common)
+
+
+def _sail_legal(s: S, f: Frame) -> list[Action]:
+    """EN-5.4.5.3/5.4.5.4: a fish (or gold in its place) opens the distant islands, an axe lets
+    the ship conquer; both are chosen now and cannot be added later (EN-GAP-13j)."""
+    p = f.seat
+    goods = s.goods[p]
+    fish_options = [0] + [1] * (goods["fish"] > 0) + [2] * (goods["gold"] > 0)
+    axes = [0, 1] if goods["axe"] else [0]
+    out = []
+    for fish in fish_options:
+        for axe in axes:
+            label = f"Sail with {_FISH[fish]}" + (" and an axe" if axe else "")
+            out.append(Action.make("sail", label, fish=fish, axe=axe))
+    return out
+
+
+def _sail_apply(s: S, f: Frame, a: Action) -> None:
+    p = f.seat
+    common = bool(f.data[0]) if f.data else False
+    fish, axe = a.num("fish"), a.num("axe")
+    if fish == 1:
+        s.goods[p]["fish"] -= 1
+    elif fish == 2:
+        s.goods[p]["gold"] -= 1
+    if axe:
+        s.goods[p]["axe"] -= 1
+    s.queue.append(Ship(p, fish > 0, bool(axe), common))  # EN-5.4.5.2: at the back
+    s.log("sail", p, place=len(s.queue), fish=fish > 0, axe=bool(axe), common=common)
+
+
+LEGAL["sail"] = _sail_legal
+APPLY["sail"] = _sail_apply
+
+
+# ---------------------------------------------------------------------------- the Expedition
+def _phase(s: S, f: Frame) -> None:
+    s.phase = "expedition"
+    s.push("@cleanup", s.start)
+    s.push("@voyages", s.start)
+
+
+def _voyages(s: S, f: Frame) -> None:
+    """EN-6.1: the ships in queue order, the one on the arrow first."""
+    if s.queue:
+        ship = s.queue.pop(0)
+        s.push("@voyages", s.start)
+        s.push("voyage", ship.owner, ship)
+
+
+def _slot(d: int, i: int) -> int:
+    return d * FACE_UP + i
+
+
+def _voyage_legal(s: S, f: Frame) -> list[Action]:
+    """EN-6.2: any near island (face up, or the deck's top card); with a fish the distant ones
+    too. EN-6.4: with an axe the ship may conquer instead of raid. Choosing is optional."""
+    ship: Ship = f.data[0]
+    out = []
+    reach = (NEAR, DISTANT) if ship.fish else (NEAR,)
+    for d in reach:
+        for i, card_i in enumerate(s.isl_up[d]):
+            if card_i < 0:
+                continue
+            card = s.cards[card_i]
+            slot = _slot(d, i)
+            out.append(
+                Action.make("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=slot)
+            )
+            if ship.axe and card.conquerable:
+                out.append(Action.make("conquer", f"Conquer {card.name}", slot=slot))
+        if s.isl_deck[d] or s.isl_discard[d]:
+            which = "near" if d == NEAR else "distant"
+            out.append(Action.make("top", f"Take the top card of the {which} deck", deck=d))
+    out.append(Action.make("skip", "Choose no island"))
+    return out
+
+
+def _voyage_apply(s: S, f: Frame, a: Action) -> None:
+    """EN-6.5: once the island is chosen the ship comes home; its fish and axe are spent."""
+    p = f.seat
+    ship: Ship = f.data[0]
+    if a.kind == "skip":
+        s.log("voyage", p, island=None)
+        return
+    if a.kind == "top":
+        d = a.num("deck")
+        card_i = s.draw_island(d)
+        s.revealed = card_i
+        s.log("reveal", p, island=s.cards[card_i].name)  # EN-GAP-3: seen before choosing
+        s.push("landing", p, ship, d)
+        return
+    slot = a.num("slot")
+    d, i = divmod(slot, FACE_UP)
+    card_i = s.isl_up[d][i]
+    s.isl_up[d][i] = -1  # EN-6.8: not refilled before Cleanup
+    _land(s, p, card_i, d, a.kind == "conquer")
+
+
+def _landing_legal(s: S, f: Frame) -> list[Action]:
+    ship: Ship = f.data[0]
+    card = s.cards[s.revealed]
+    out = [Action.make("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=REVEALED)]
+    if ship.axe and card.conquerable:
+        out.append(Action.make("conquer", f"Conquer {card.name}", slot=REVEALED))
+    return out
+
+
+def _landing_apply(s: S, f: Frame, a: Action) -> None:
+    card_i, s.revealed = s.revealed, -1
+    _land(s, f.seat, card_i, f.data[1], a.kind == "conquer")
+
+
+def _land(s: S, p: int, card_i: int, d: int, conquer: bool) -> None:
+    card = s.cards[card_i]
+    if conquer:  # EN-6.4: the island joins the empire, ready; its bonus, then features
+        s.empire[p].append(Placed(card_i, card_i))
+        s.log("conquer", p, island=card.name)
+        trigger(s, "conquer", p)
+        push_alts(s, p, card.bonus, card.name)
+    else:  # EN-6.3: its goods, and the card to its discard pile
+        s.gain(p, card.raid)
+        s.isl_discard[d].append(card_i)
+        s.log("raid", p, island=card.name, goods=dict(card.raid))
+        trigger(s, "raid", p)
+
+
+AUTO["@expedition_phase"] = _phase
+AUTO["@voyages"] = _voyages
+LEGAL["voyage"] = _voyage_legal
+APPLY["voyage"] = _voyage_apply
+LEGAL["landing"] = _landing_legal
+APPLY["landing"] = _landing_apply
