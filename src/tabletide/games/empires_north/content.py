@@ -249,6 +249,8 @@ class Card(Record):
             raise ValueError(f"{self.id}: 'when' is the cost of production and boost cards only")
         if self.cost and t not in ("feature", "action"):
             raise ValueError(f"{self.id}: only feature and action locations are paid to build")
+        if t == "boost" and self.icons:
+            raise ValueError(f"{self.id}: a boost never enters an empire, so it shows no icon")
         if (t == "boost") != bool(self.effects):
             raise ValueError(f"{self.id}: instant effects belong exactly to boosts")
         if (t == "action") != (self.action is not None) and t != "island":
@@ -350,8 +352,9 @@ class Content(BaseModel):
                 for e in c.effects_all:
                     if e.card is not None and e.card not in names:
                         raise ValueError(f"{c.id}: find names {e.card!r}, not a {clan.id} card")
-            if len(names) != len(cards):
-                raise ValueError(f"{clan.id}: card names are unique within a clan")
+        names = [c.name for c in self.cards]
+        if len(set(names)) != len(names):
+            raise ValueError("card names are unique (a name names one card)")
         distances = Counter(c.distance for c in self.cards if c.type == "island")
         if distances["near"] < 6 or distances["distant"] < 6:
             raise ValueError("each island deck needs at least 6 cards (EN-3.5 deals 2 face up)")
