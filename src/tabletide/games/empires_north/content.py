@@ -347,10 +347,10 @@ class Content(BaseModel):
             deck = sum(c.copies for c in cards if not c.start)
             if deck != DECK_SIZE:
                 raise ValueError(f"{clan.id}: the clan deck has 30 cards (EN-2.6); got {deck}")
-            names = {c.name for c in cards}
+            own = {c.name for c in cards}
             for c in cards:
                 for e in c.effects_all:
-                    if e.card is not None and e.card not in names:
+                    if e.card is not None and e.card not in own:
                         raise ValueError(f"{c.id}: find names {e.card!r}, not a {clan.id} card")
         names = [c.name for c in self.cards]
         if len(set(names)) != len(names):
