@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 _MODULES = (turn, actions, effects, expedition)
 
 PROMPTS = {
-    "opening": "choose the 3 cards to keep of your first 5 (EN-3.15): discard one",
+    "opening": "keep 3 of your first 5 cards, free (EN-3.15): choose one to keep",
     "lookout": "Lookout: keep a drawn card for 1 worker each, or done (EN-4.3)",
     "turn": "your action: build, place or move a disc, attack, use a card, or pass (EN-5.1)",
     "extra": "before the tile's action: play one boost or build one production card? (EN-5.3.3)",
@@ -168,7 +168,8 @@ class EmpiresState(TableState):
         s.last_round = s.next_last = False
         s.revealed = -1
         s.final = []
-        s.log("setup", None, clans=s.clan, circle=list(s.circle), start=s.start)
+        names = {c.id: c.name for c in content.clans}
+        s.log("setup", None, clans=[names[c] for c in s.clan], circle=list(s.circle), start=s.start)
         # EN-3.15: draw 5, keep 3, in turn order from the start player.
         s.push("@round", s.start)
         for p in reversed(s.order()):

@@ -126,7 +126,9 @@ def event_text(e: dict[str, Any]) -> str:
     secret = e.get("secret")
     match t:
         case "setup":
-            return f"Clans: {', '.join(e['clans'])}; the circle: {' - '.join(e['circle'])}."
+            clans = ", ".join(f"seat {p} {c}" for p, c in enumerate(e["clans"]))
+            circle = " - ".join(t.upper() for t in e["circle"])
+            return f"Clans: {clans}. The action circle: {circle}."
         case "round":
             last = " (the last round)" if e["last"] else ""
             return f"Round {e['round']}{last}: seat {e['start']} starts."
