@@ -144,7 +144,7 @@ def _land(s: S, p: int, card_i: int, d: int, conquer: bool) -> None:
     if conquer:  # EN-6.4: the island joins the empire, ready; its bonus, then features
         s.empire[p].append(Placed(card_i, card_i))
         s.log("conquer", p, island=card.name)
-        trigger(s, "conquer", p)
+        trigger(s, "conquer", p, skip=len(s.empire[p]) - 1)  # not on itself
         push_alts(s, p, card.bonus, card.name)
     else:  # EN-6.3: its goods, and the card to its discard pile
         s.gain(p, card.raid)
