@@ -215,8 +215,8 @@ def place(s: S, p: int, card_i: int, host: int = -1) -> None:
     pos = len(s.empire[p])
     s.empire[p].append(Placed(card_i, card_i, False, host))
     if card.produce:
-        s.gain(p, card.produce)
         s.log("produce", p, card=card.name, goods=dict(card.produce))
+        s.gain(p, card.produce)
     trigger(s, "build", p, icons=card.icons, skip=pos)
     if card.copy_of is not None:
         s.push("copy", p, pos)
@@ -240,6 +240,7 @@ def _copy_apply(s: S, f: Frame, a: Action) -> None:
     copied = s.cards[acts]
     s.log("copy", p, card=s.cards[s.empire[p][pos].card].name, copies=copied.name)
     if copied.produce:  # a production location's goods when built (EN-5.2.3a)
+        s.log("produce", p, card=s.cards[s.empire[p][pos].card].name, goods=dict(copied.produce))
         s.gain(p, copied.produce)
     push_alts(s, p, copied.bonus, copied.name)
 
@@ -364,8 +365,8 @@ def _harvest_apply(s: S, f: Frame, a: Action) -> None:
     """EN-5.4.4: gain the goods of one production location, upgrades included."""
     p, pos = f.seat, a.num("pos")
     goods = harvest_goods(s, p, pos)
-    s.gain(p, goods)
     s.log("harvest", p, card=s.cards[s.empire[p][pos].card].name, goods=goods)
+    s.gain(p, goods)
 
 
 def _after_tile(s: S, f: Frame) -> None:

@@ -28,6 +28,7 @@ from tabletide.games.empires_north.constants import (
     CLANS,
     DECK_SIZE,
     GOODS,
+    ICONS,
     START_LOCATIONS,
     VP,
     WORKER,
@@ -355,7 +356,10 @@ class Content(BaseModel):
         names = [c.name for c in self.cards]
         if len(set(names)) != len(names):
             raise ValueError("card names are unique (a name names one card)")
-        distances = Counter(c.distance for c in self.cards if c.type == "island")
+        distances: Counter[str | None] = Counter()
+        for c in self.cards:
+            if c.type == "island":
+                distances[c.distance] += c.copies
         if distances["near"] < 6 or distances["distant"] < 6:
             raise ValueError("each island deck needs at least 6 cards (EN-3.5 deals 2 face up)")
         self._named()
@@ -375,7 +379,9 @@ class Content(BaseModel):
         ):
             raise ValueError("Olaf's Floki's Shipyard is a boost that gives the third ship")
         harbour = by_name.get(("nanuuk", "Frozen Harbour"))
-        if harbour is None or not any(e.do == "per" for o in harbour.bonus for e in o):
+        if harbour is None or not any(
+            e.do == "per" and e.what in ICONS for o in harbour.bonus for e in o
+        ):
             raise ValueError("Nanuuk's Frozen Harbour: a build bonus of VP per type icon")
         if not any(c.name == "Frozen Mammoth" and c.type == "upgrade" for c in self.cards):
             raise ValueError("the Frozen Mammoth is an upgrade-only production card (EN-11.5)")

@@ -117,9 +117,9 @@ def perform(s: S, p: int, e: Effect, source: str) -> None:
     from tabletide.games.empires_north import actions, expedition
 
     match e.do:
-        case "gain":
-            s.gain(p, e.goods)
+        case "gain":  # logged first, so a 25 VP notice follows the gain that caused it
             s.log("gain", p, goods=dict(e.goods), source=source)
+            s.gain(p, e.goods)
         case "draw":
             got = s.take_cards(p, e.n)
             s.hand[p] = sorted(s.hand[p] + got)
@@ -151,9 +151,10 @@ def perform(s: S, p: int, e: Effect, source: str) -> None:
             k = s.count(p, str(e.what))
             if e.cap:
                 k = min(k, e.cap)
+            goods = {g: v * k for g, v in e.goods.items()}
+            s.log("gain", p, goods=goods, source=source)
             if k:
-                s.gain(p, {g: v * k for g, v in e.goods.items()})
-            s.log("gain", p, goods={g: v * k for g, v in e.goods.items()}, source=source)
+                s.gain(p, goods)
         case "ship":
             if s.ships[p] < e.n:
                 s.ships[p] += 1
@@ -161,10 +162,10 @@ def perform(s: S, p: int, e: Effect, source: str) -> None:
         case "common_ship":
             expedition.start_sail(s, p, common=True)
         case "gift":
+            s.log("gift", p, goods=dict(e.goods), source=source)
             for q in range(s.num_players):
                 if q != p:
                     s.gain(q, e.goods)
-            s.log("gift", p, goods=dict(e.goods), source=source)
 
 
 def _find(s: S, p: int, name: str, source: str) -> None:

@@ -147,9 +147,9 @@ def _land(s: S, p: int, card_i: int, d: int, conquer: bool) -> None:
         trigger(s, "conquer", p, skip=len(s.empire[p]) - 1)  # not on itself
         push_alts(s, p, card.bonus, card.name)
     else:  # EN-6.3: its goods, and the card to its discard pile
+        s.log("raid", p, island=card.name, goods=dict(card.raid))
         s.gain(p, card.raid)
         s.isl_discard[d].append(card_i)
-        s.log("raid", p, island=card.name, goods=dict(card.raid))
         trigger(s, "raid", p)
 
 

@@ -95,7 +95,7 @@ def _circle(st: dict[str, Any]) -> list[str]:
 def _island_line(card: dict[str, Any] | None) -> str:
     if card is None:
         return f"[{DIM}](taken)[/]"
-    conquer = "" if card["conquerable"] else " [raid only]"
+    conquer = "" if card["conquerable"] else " (raid only)"
     return (
         f"[blue]{escape(card['name'])}[/] raid: {bundle_text(card['raid'])}{conquer}"
         f" — {escape(card['text'])}"
