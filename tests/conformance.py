@@ -224,6 +224,13 @@ def random_walk(state: State, steps: int, seed: int) -> State:
     return state
 
 
+def fuzz_seeds(chunk: int, chunks: int, games: int, first: int = 0) -> range:
+    """The seeds of one of ``chunks`` equal parts of ``games`` fuzz games numbered from
+    ``first`` (a fuzz test is split into parametrized chunks so that ``-n 2`` spreads it)."""
+    per = games // chunks
+    return range(first + chunk * per, first + (chunk + 1) * per)
+
+
 # ---------------------------------------------------------------------------- golden replays
 def playthrough(
     name: str, num_players: int, seed: int, options: Mapping[str, Any] | None = None

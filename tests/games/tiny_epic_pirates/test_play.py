@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from conformance import check_bad_input, check_game, check_golden, playthrough, random_walk, views
+from conformance import (
+    check_bad_input,
+    check_game,
+    check_golden,
+    fuzz_seeds,
+    playthrough,
+    random_walk,
+    views,
+)
 from tabletide.engine import Action, Rng, derive_seed
 from tabletide.games.tiny_epic_pirates import helm
 from tabletide.games.tiny_epic_pirates.constants import (
@@ -111,8 +119,7 @@ def fuzz_one(seed: int, monkeypatch: pytest.MonkeyPatch) -> int:
 @pytest.mark.parametrize("chunk", range(4))
 def test_fuzz_ci_sample(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """200 seeded random games over 1/2/3/4 players with invariants after every step."""
-    per = CI_FUZZ_GAMES // 4
-    lengths = [fuzz_one(seed, monkeypatch) for seed in range(chunk * per, (chunk + 1) * per)]
+    lengths = [fuzz_one(seed, monkeypatch) for seed in fuzz_seeds(chunk, 4, CI_FUZZ_GAMES)]
     assert max(lengths) <= GAME.max_game_length
 
 
@@ -120,8 +127,7 @@ def test_fuzz_ci_sample(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("chunk", range(20))
 def test_fuzz_long(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """2,000 seeded random games (``make test-long``)."""
-    per = LONG_FUZZ_GAMES // 20
-    for seed in range(10_000 + chunk * per, 10_000 + (chunk + 1) * per):
+    for seed in fuzz_seeds(chunk, 20, LONG_FUZZ_GAMES, first=10_000):
         fuzz_one(seed, monkeypatch)
 
 
