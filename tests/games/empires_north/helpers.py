@@ -52,6 +52,7 @@ __all__ = [
     "legal_json",
     "make_card",
     "new",
+    "pass_all",
     "resume",
     "run",
     "tile",
@@ -97,6 +98,15 @@ def turn(s: EmpiresState, p: int) -> None:
     """Make it ``p``'s turn in the Action phase (``p`` becomes the start player)."""
     s.start = s.active = p
     s.stack = [Frame("turn", p)]
+
+
+def pass_all(s: EmpiresState) -> None:
+    """Every player still in the Action phase passes, in turn (the Expedition follows)."""
+    for _ in range(2 * s.num_players):
+        if kind(s) != "turn":
+            return
+        act(s, "pass")
+    raise AssertionError("the Action phase does not end when every player has passed")
 
 
 def resume(s: EmpiresState) -> None:

@@ -31,6 +31,7 @@ from .helpers import (
     kinds,
     make_card,
     new,
+    pass_all,
     tile,
     turn,
 )
@@ -47,15 +48,6 @@ def _fresh(n: int = 2, clans: tuple[str, ...] = ("glenn", "olaf"), seed: int = 0
     return s
 
 
-def _pass_all(s: EmpiresState) -> None:
-    """Every player still in the Action phase passes, in turn."""
-    for _ in range(2 * s.num_players):
-        if kind(s) != "turn":
-            return
-        act(s, "pass")
-    raise AssertionError("the Action phase does not end when every player has passed")
-
-
 def _lookouts_done(s: EmpiresState) -> None:
     """Every player keeps nothing at the Lookout."""
     for _ in range(2 * s.num_players):
@@ -67,7 +59,7 @@ def _lookouts_done(s: EmpiresState) -> None:
 
 def _to_lookout(s: EmpiresState) -> None:
     """From the Action phase to the next round's Lookout (nobody sails)."""
-    _pass_all(s)
+    pass_all(s)
     assert kind(s) == "lookout", kind(s)
 
 
@@ -301,7 +293,7 @@ def test_en_4_1_phases_lookout_action_expedition_cleanup() -> None:
     turn(s, 0)
     clear(s, 0)
     _sail(s, 0)
-    _pass_all(s)
+    pass_all(s)
     assert kind(s) == "voyage" and s.phase == "expedition"
     act(s, "skip")
     # Cleanup ran (the start player moved on), then the next round's Lookout
@@ -564,7 +556,7 @@ def test_en_5_1_6_the_action_phase_continues_after_25_vp() -> None:
     act(s, "disc", tile=tile("populate"))
     assert s.workers == [6, 6]
     assert not s.is_terminal()
-    _pass_all(s)
+    pass_all(s)
     assert s.is_terminal()
 
 
@@ -629,7 +621,7 @@ def test_en_7_1_a_moved_disc_is_reusable_after_cleanup() -> None:
     while s.current_player() == 0 and kind(s) not in ("turn",):
         s.apply(s.legal_actions()[0])
     assert s.disc_x[0][0]
-    _pass_all(s)
+    pass_all(s)
     while kind(s) == "voyage":  # the move may have been to SAIL
         act(s, "skip")
     _lookouts_done(s)
@@ -672,7 +664,7 @@ def test_en_7_0_no_cleanup_in_the_last_round() -> None:
     s.empire[0][0] = s.empire[0][0]._replace(exhausted=True)
     ups = [list(u) for u in s.isl_up]
     start = s.start
-    _pass_all(s)
+    pass_all(s)
     assert s.is_terminal()
     assert s.tired[0] == 2 and s.workers[0] == 3
     assert s.empire[0][0].exhausted
@@ -690,7 +682,7 @@ def test_en_8_1a_25_vp_in_the_action_phase_ends_after_this_rounds_expedition() -
     assert s.last_round and not s.next_last
     raid = s.cards[s.isl_up[NEAR][0]].raid
     _sail(s, 1)
-    _pass_all(s)
+    pass_all(s)
     # this round's Expedition still happens
     assert kind(s) == "voyage" and s.current_player() == 1
     act(s, "raid", slot=0)
@@ -707,7 +699,7 @@ def test_en_8_1b_25_vp_in_the_expedition_makes_the_next_round_the_last() -> None
     give(s, 0, vp=20)
     _vp_island(s, 5)
     _sail(s, 0)
-    _pass_all(s)
+    pass_all(s)
     assert kind(s) == "voyage"
     act(s, "raid", slot=0)
     assert s.vp[0] == 25
@@ -718,7 +710,7 @@ def test_en_8_1b_25_vp_in_the_expedition_makes_the_next_round_the_last() -> None
     _lookouts_done(s)
     assert not s.is_terminal()
     s.tired[0] = 1
-    _pass_all(s)
+    pass_all(s)
     assert s.is_terminal() and s.round == 2
     assert s.tired[0] == 1  # no Cleanup after the last round
 
@@ -736,7 +728,7 @@ def test_en_gap_8_25_vp_through_stored_in_the_lookout_counts_as_the_action_phase
     assert s.vp[0] == 25
     assert s.last_round and not s.next_last  # this round is the last, not the next
     assert kind(s) == "turn" and s.round == 2
-    _pass_all(s)
+    pass_all(s)
     assert s.is_terminal() and s.round == 2
 
 
@@ -749,7 +741,7 @@ def test_en_gap_8_25_vp_in_the_expedition_of_the_last_round_changes_nothing() ->
     give(s, 0, vp=20)
     _vp_island(s, 5)
     _sail(s, 0)
-    _pass_all(s)
+    pass_all(s)
     act(s, "raid", slot=0)
     assert s.vp[0] >= 25
     assert s.is_terminal() and s.round == 1
@@ -765,7 +757,7 @@ def test_en_gap_8_reaching_25_again_in_the_announced_last_round_changes_nothing(
     give(s, 0, vp=20)
     _vp_island(s, 5)
     _sail(s, 0)
-    _pass_all(s)
+    pass_all(s)
     act(s, "raid", slot=0)
     _lookouts_done(s)
     assert s.last_round and s.round == 2
@@ -773,7 +765,7 @@ def test_en_gap_8_reaching_25_again_in_the_announced_last_round_changes_nothing(
     give(s, 1, vp=20)
     _vp_island(s, 10)
     _sail(s, 1)
-    _pass_all(s)
+    pass_all(s)
     act(s, "raid", slot=0)
     assert s.vp[1] >= 25
     assert s.is_terminal() and s.round == 2
@@ -787,7 +779,7 @@ def test_en_8_1_below_25_the_game_goes_on() -> None:
     pos = build(s, 0, _vp_card(s, 24))
     act(s, "use", pos=pos)
     assert not s.last_round
-    _pass_all(s)
+    pass_all(s)
     assert not s.is_terminal() and s.round == 2
 
 
@@ -800,7 +792,7 @@ def test_en_8_1_round_limit_is_a_software_stop_after_the_expedition() -> None:
     assert s.round == ROUND_LIMIT and not s.last_round
     _lookouts_done(s)
     s.tired[0] = 1
-    _pass_all(s)
+    pass_all(s)
     assert not s.last_round  # ended by the limit, not by the VP trigger
     assert s.is_terminal() and s.round == ROUND_LIMIT
     assert s.tired[0] == 1  # no Cleanup
@@ -811,7 +803,7 @@ def test_en_8_1_round_limit_is_a_software_stop_after_the_expedition() -> None:
 def _end(s: EmpiresState) -> None:
     """End the game after this round: mark it the last and let everybody pass."""
     s.last_round = True
-    _pass_all(s)
+    pass_all(s)
     assert s.is_terminal()
 
 

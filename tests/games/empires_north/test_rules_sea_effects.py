@@ -34,6 +34,7 @@ from .helpers import (
     legal_json,
     make_card,
     new,
+    pass_all,
     run,
     tile,
     turn,
@@ -62,12 +63,6 @@ def sail(s: EmpiresState, fish: int = 0, axe: int = 0) -> None:
         act(s, "sail", fish=fish, axe=axe)
     else:  # a single choice was taken by itself: nothing to carry
         assert (fish, axe) == (0, 0)
-
-
-def pass_all(s: EmpiresState) -> None:
-    """Every player still in the Action phase passes: the Expedition starts."""
-    while kind(s) == "turn":
-        act(s, "pass")
 
 
 def queue(s: EmpiresState, *ships: Ship) -> None:

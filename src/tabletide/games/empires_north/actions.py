@@ -142,10 +142,11 @@ def _turn_apply(s: S, f: Frame, a: Action) -> None:
             place(s, p, card)
         case "disc":
             d = s.disc_at[p].index(-1)
-            _disc(s, p, d, a.num("tile"), moved=False)
-        case "move":
-            s.pay(p, {DISC_MOVE_COST: 1})  # EN-5.3.2, EN-GAP-6: 1 food or 1 gold
-            _disc(s, p, a.num("disc"), a.num("to"), moved=True)
+            _disc(s, p, d, a.num("tile"))
+        case "move":  # EN-5.3.2, EN-GAP-6: 1 food, or 1 gold without food
+            paid = DISC_MOVE_COST if s.goods[p][DISC_MOVE_COST] else "gold"
+            s.pay(p, {DISC_MOVE_COST: 1})
+            _disc(s, p, a.num("disc"), a.num("to"), moved=paid)
         case "attack":
             _attack(s, p, a.num("seat"), a.num("pos"))
         case "use":
@@ -156,8 +157,9 @@ def _turn_apply(s: S, f: Frame, a: Action) -> None:
             trigger(s, "pass", p)
 
 
-def _disc(s: S, p: int, d: int, tile: int, moved: bool) -> None:
-    """EN-5.3.1/5.3.2: put the disc on the tile (a moved disc flips to its exhausted side)."""
+def _disc(s: S, p: int, d: int, tile: int, moved: str = "") -> None:
+    """EN-5.3.1/5.3.2: put the disc on the tile; a disc moved (``moved``: what was paid)
+    flips to its exhausted side."""
     s.disc_at[p][d] = tile
     s.disc_uses[p][d] += 1
     if moved:

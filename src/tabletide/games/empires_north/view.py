@@ -187,7 +187,7 @@ def event_text(e: dict[str, Any]) -> str:
         case "copy":
             return f"{who}'s {e['card']} copies {e['copies']}."
         case "disc":
-            verb = "moves a disc (1 food) to" if e["moved"] else "places a disc on"
+            verb = f"moves a disc (1 {e['moved']}) to" if e["moved"] else "places a disc on"
             return f"{who} {verb} {e['tile'].upper()}."
         case "boost":
             return f"{who} plays {e['card']}."
