@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north import effects, expedition
 from tabletide.games.empires_north.constants import DISC_MOVE_COST, TILES, VP, WORKER
 from tabletide.games.empires_north.content import Card
 from tabletide.games.empires_north.effects import bundle_text, push_alts, trigger
@@ -393,5 +392,3 @@ APPLY["harvest"] = _harvest_apply
 AUTO["@explore"] = _explore
 AUTO["@populate"] = _populate
 AUTO["@after_tile"] = _after_tile
-
-__all__ = ["adjacent", "effects", "expedition", "performable", "place", "start_tile"]

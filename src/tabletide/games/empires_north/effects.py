@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north.constants import GOODS, TILES, VP, WORKER
+from tabletide.games.empires_north.constants import GOODS, TILES, WORKER
 from tabletide.games.empires_north.content import Alternatives, Effect
 
 if TYPE_CHECKING:
@@ -345,6 +345,3 @@ def trigger(
         push_alts(s, q, alts, name)
     if fired:
         s.log("features", p, event=event, cards=[name for _, _, name in fired])
-
-
-__all__ = ["STOCK_GOODS", "VP", "describe", "describe_alts", "push_alts", "trigger"]

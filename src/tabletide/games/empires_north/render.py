@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from tabletide.games.empires_north.constants import GOODS, VP
+from tabletide.games.empires_north.constants import GOODS
 from tabletide.games.empires_north.effects import bundle_text
 
 LOG_TAIL = 12
@@ -197,6 +197,3 @@ def render(obs: dict[str, Any]) -> str:
     lines.append("[bold]Log[/]")
     lines += [f"  {escape(line)}" for line in obs["log"][-LOG_TAIL:]]
     return "\n".join(lines)
-
-
-__all__ = ["VP", "render"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.games.empires_north.constants import TILES, VP
+from tabletide.games.empires_north.constants import TILES
 from tabletide.games.empires_north.content import Card
 from tabletide.games.empires_north.effects import bundle_text
 
@@ -221,6 +221,3 @@ def event_text(e: dict[str, Any]) -> str:
         case "final":
             return "Final scores: " + ", ".join(f"seat {p}: {v}" for p, v in enumerate(e["scores"]))
     return f"{t} {who}".strip()
-
-
-__all__ = ["VP", "build_view", "card_view", "event_text"]
