@@ -113,9 +113,8 @@ def _effects(s: S, f: Frame) -> None:
 
 
 def perform(s: S, p: int, e: Effect, source: str) -> None:
-    """Do one effect for ``p`` (EN-9)."""
-    from tabletide.games.empires_north import actions, expedition
-
+    """Do one effect for ``p`` (EN-9). The tile and ship effects reach into ``actions`` and
+    ``expedition``, which import this module, so they import them where they are used."""
     match e.do:
         case "gain":  # logged first, so a 25 VP notice follows the gain that caused it
             s.log("gain", p, goods=dict(e.goods), source=source)
@@ -143,6 +142,8 @@ def perform(s: S, p: int, e: Effect, source: str) -> None:
             if s.phase == "action":
                 s.push("launch", p, source)
         case "tile":
+            from tabletide.games.empires_north import actions
+
             tile = TILES.index(str(e.tile))
             if actions.performable(s, p, tile):
                 s.log("tile_effect", p, tile=TILES[tile], source=source)
@@ -160,6 +161,8 @@ def perform(s: S, p: int, e: Effect, source: str) -> None:
                 s.ships[p] += 1
                 s.log("ship", p, ships=s.ships[p], source=source)
         case "common_ship":
+            from tabletide.games.empires_north import expedition
+
             expedition.start_sail(s, p, common=True)
         case "gift":
             s.log("gift", p, goods=dict(e.goods), source=source)

@@ -377,10 +377,8 @@ class EmpiresState(TableState):
 
     def score(self, p: int, k: int) -> None:
         """Move ``p``'s score marker (EN-5.2.6) and check the 25 VP end trigger (EN-8.1)."""
-        from tabletide.games.empires_north.turn import check_end
-
         self.vp[p] += k
-        check_end(self, p)
+        turn.check_end(self, p)
 
 
 def clans_for(options: dict[str, Any], n: int, rng: Rng, all_clans: list[str]) -> list[str]:
