@@ -691,9 +691,8 @@ def test_en_8_1a_25_vp_in_the_action_phase_ends_after_this_rounds_expedition() -
     assert s.final and s.phase == "over"
 
 
-@rule("EN-8.1")
-def test_en_8_1b_25_vp_in_the_expedition_makes_the_next_round_the_last() -> None:
-    s = new()
+def _to_voyage_at_20_vp(s: EmpiresState) -> None:
+    """Seat 0 at 20 VP sails to a 5 VP island; everybody passes: its voyage is pending."""
     clear(s, 0)
     clear(s, 1)
     give(s, 0, vp=20)
@@ -701,6 +700,12 @@ def test_en_8_1b_25_vp_in_the_expedition_makes_the_next_round_the_last() -> None
     _sail(s, 0)
     pass_all(s)
     assert kind(s) == "voyage"
+
+
+@rule("EN-8.1")
+def test_en_8_1b_25_vp_in_the_expedition_makes_the_next_round_the_last() -> None:
+    s = new()
+    _to_voyage_at_20_vp(s)
     act(s, "raid", slot=0)
     assert s.vp[0] == 25
     # Cleanup happened, round 2 began, and it is the last
@@ -736,12 +741,7 @@ def test_en_gap_8_25_vp_through_stored_in_the_lookout_counts_as_the_action_phase
 def test_en_gap_8_25_vp_in_the_expedition_of_the_last_round_changes_nothing() -> None:
     s = new()
     s.last_round = True
-    clear(s, 0)
-    clear(s, 1)
-    give(s, 0, vp=20)
-    _vp_island(s, 5)
-    _sail(s, 0)
-    pass_all(s)
+    _to_voyage_at_20_vp(s)
     act(s, "raid", slot=0)
     assert s.vp[0] >= 25
     assert s.is_terminal() and s.round == 1
@@ -752,12 +752,7 @@ def test_en_gap_8_25_vp_in_the_expedition_of_the_last_round_changes_nothing() ->
 def test_en_gap_8_reaching_25_again_in_the_announced_last_round_changes_nothing() -> None:
     """(b) made round 2 the last; another 25 VP in round 2's Expedition does not add a round."""
     s = new()
-    clear(s, 0)
-    clear(s, 1)
-    give(s, 0, vp=20)
-    _vp_island(s, 5)
-    _sail(s, 0)
-    pass_all(s)
+    _to_voyage_at_20_vp(s)
     act(s, "raid", slot=0)
     _lookouts_done(s)
     assert s.last_round and s.round == 2
