@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletide.agents.base import Agent
+from tabletide.agents.greedy import GreedyAgent
+from tabletide.agents.ismcts import IsmctsAgent
 from tabletide.agents.random_agent import RandomAgent
 from tabletide.engine import ConfigError
 
@@ -73,4 +75,78 @@ register_agent(
     "random[:SEED]",
     "uniform over legal actions; SEED fixes its choices (default: derived from the game seed)",
     _random,
+)
+
+
+def _no_arg(kind: str, arg: str | None) -> None:
+    if arg is not None:
+        raise ConfigError(f"agent {kind!r} takes no argument; got {kind}:{arg}")
+
+
+def _greedy(arg: str | None, seed: int) -> Agent:
+    _no_arg("greedy", arg)
+    return GreedyAgent(seed, name="greedy")
+
+
+def _ismcts(arg: str | None, seed: int) -> Agent:
+    if arg is None:
+        return IsmctsAgent(seed, name="ismcts", iterations=1000)
+    text = arg.strip().lower()
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if not 0 < seconds <= 3600:
+                raise ValueError
+            return IsmctsAgent(seed, name=f"ismcts:{arg}", iterations=None, seconds=seconds)
+        iterations = int(text)
+        if iterations < 1:
+            raise ValueError
+    except ValueError:
+        raise ConfigError(
+            f"agent 'ismcts:{arg}': give a number of iterations (ismcts:2000) "
+            "or seconds per decision (ismcts:1.5s)"
+        ) from None
+    return IsmctsAgent(seed, name=f"ismcts:{iterations}", iterations=iterations)
+
+
+def _easy(arg: str | None, seed: int) -> Agent:
+    _no_arg("easy", arg)
+    return GreedyAgent(seed, name="easy", epsilon=EASY_EPSILON, budget=16)
+
+
+def _level(level: str) -> AgentFactory:
+    def factory(arg: str | None, seed: int) -> Agent:
+        _no_arg(level, arg)
+        return IsmctsAgent(seed, name=level, iterations=None, level=level)
+
+    return factory
+
+
+EASY_EPSILON = 0.4
+"""How often ``easy`` plays a random move instead of its greedy one."""
+
+register_agent(
+    "greedy",
+    "greedy",
+    "one-ply lookahead (through its own follow-up decisions) on the game's evaluation",
+    _greedy,
+)
+register_agent(
+    "ismcts",
+    "ismcts[:N|:Ts]",
+    "information-set MCTS with N iterations (default 1000) or T seconds per decision",
+    _ismcts,
+)
+register_agent("easy", "easy", "for people: greedy, but 40% of its moves are random", _easy)
+register_agent(
+    "medium",
+    "medium",
+    "for people: a short ISMCTS search (the game's medium budget)",
+    _level("medium"),
+)
+register_agent(
+    "hard",
+    "hard",
+    "for people: a full ISMCTS search (the game's hard budget, < 2 s a move)",
+    _level("hard"),
 )

@@ -9,7 +9,7 @@ from tabletide.engine.errors import (
     ReplayError,
     TabletideError,
 )
-from tabletide.engine.game import Game, OptionSpec, solo_option
+from tabletide.engine.game import BotSettings, Game, OptionSpec, solo_option
 from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
@@ -20,6 +20,7 @@ __all__ = [
     "Action",
     "ActionCodec",
     "ActionSpec",
+    "BotSettings",
     "ConfigError",
     "Event",
     "Frame",

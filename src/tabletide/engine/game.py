@@ -34,6 +34,21 @@ class OptionSpec:
         raise ConfigError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
 
 
+@dataclass(frozen=True)
+class BotSettings:
+    """How the search bots treat a game (each game tunes its own; see ``docs/agents.md``)."""
+
+    scale: float = 10.0
+    """Evaluation points that make a clear lead: search turns a gap ``g`` between a seat and its
+    best opponent into the value ``1 / (1 + exp(-g / scale))``."""
+    rollout_depth: int = 0
+    """Random decisions played after the search tree before the position is evaluated."""
+    hard_iterations: int = 1000
+    """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
+    medium_iterations: int = 100
+    """ISMCTS iterations of the ``medium`` bot."""
+
+
 def solo_option(opponent: str) -> OptionSpec:
     """The ``solo`` option of a game with an opponent run by its own rules. The engine then
     makes 1 player always mean solo and refuses ``solo=true`` with more players."""
@@ -54,6 +69,7 @@ class Game(ABC):
     max_game_length: ClassVar[int]
     """An upper bound on the number of decisions in one game (checked by the fuzz tests)."""
     codec: ActionCodec
+    bot: ClassVar[BotSettings] = BotSettings()
 
     @property
     def num_distinct_actions(self) -> int:
@@ -128,6 +144,13 @@ class Game(ABC):
         if action in legal:
             return legal[legal.index(action)]
         raise IllegalActionError(f"action code {code} ({action.to_json()}) is not legal now")
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """What ``state`` is worth to ``seat``, in victory points: the points it has now plus
+        the game's material and tempo terms (what its goods, cards and position will likely
+        score). The bots call it on determinized copies, so it may read hidden facts.
+        The default is the seat's current score; each game refines it."""
+        return state.scores()[seat]
 
     def info(self) -> dict[str, Any]:
         """Metadata for listings: name, title, player counts, options."""

@@ -1,0 +1,75 @@
+"""The greedy agent: the move whose result the game's evaluation likes best.
+
+A move here is one atomic decision, but a game splits many turns into several (pick a tile, then
+a part, then a slot), and after the first of them the evaluation rarely changes. So the agent
+looks through its own follow-up decisions too: a decision is worth the best position it can
+reach before another seat (or the end) is to move, searched depth-first within a budget of
+``budget`` positions; where the budget runs out, the position is evaluated as it stands.
+Ties are broken at random from the agent's seed. With ``epsilon`` > 0 it plays a uniformly
+random move that often (the ``easy`` strength).
+"""
+
+from __future__ import annotations
+
+from tabletide.agents.values import advantage
+from tabletide.engine import Action, Rng, State
+
+TIE = 1e-9
+
+
+class GreedyAgent:
+    """One-ply lookahead (a turn's own follow-up decisions included) on ``game.evaluate``."""
+
+    def __init__(
+        self, seed: int = 0, name: str = "greedy", *, epsilon: float = 0.0, budget: int = 64
+    ) -> None:
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon must be in [0, 1]; got {epsilon}")
+        if budget < 1:
+            raise ValueError(f"budget must be >= 1; got {budget}")
+        self.name = name
+        self.rng = Rng(seed)
+        self.epsilon = epsilon
+        self.budget = budget
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("the game is over: there is no action to choose")
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon and self.rng.below(1 << 30) < self.epsilon * (1 << 30):
+            return self.rng.choice(legal)
+        values = self.action_values(state, legal)
+        best = max(values)
+        return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - TIE])
+
+    def action_values(self, state: State, legal: list[Action] | None = None) -> list[float]:
+        """The value of each legal action for the seat to move (its :func:`advantage`)."""
+        legal = state.legal_actions() if legal is None else legal
+        seat = state.current_player()
+        share = max(1, self.budget // len(legal))
+        values = []
+        for action in legal:
+            child = state.clone()
+            child.apply_unchecked(action)
+            values.append(self._follow(child, seat, share - 1))
+        return values
+
+    def _follow(self, state: State, seat: int, budget: int) -> float:
+        """The best advantage ``seat`` reaches from ``state`` while it keeps the move."""
+        if budget <= 0 or state.is_terminal() or state.current_player() != seat:
+            return advantage(state, seat)
+        legal = state.legal_actions()
+        if len(legal) > budget:
+            return advantage(state, seat)
+        share = budget // len(legal)
+        best = float("-inf")
+        for action in legal:
+            child = state.clone()
+            child.apply_unchecked(action)
+            best = max(best, self._follow(child, seat, share - 1))
+        return best
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(name={self.name!r}, epsilon={self.epsilon}, budget={self.budget})"

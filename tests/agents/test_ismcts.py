@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import pytest
+
+from tabletide.agents import IsmctsAgent, make_agent
+from tabletide.engine import Action, ConfigError
+
+from .conftest import lanterns_position
+from .toys import VAULT
+
+
+def test_ismcts_is_reproducible_from_its_seed() -> None:
+    state = lanterns_position([[1, 3, 5], [2, 4, 6]], deck=[1, 2, 2, 3, 4, 5], pile=[])
+    a, b = IsmctsAgent(7, iterations=300), IsmctsAgent(7, iterations=300)
+    assert a.act(state) == b.act(state)
+    assert a.last is not None and b.last is not None
+    assert a.last.visits == b.last.visits and a.last.values == b.last.values
+    others = [IsmctsAgent(seed, iterations=300) for seed in range(8)]
+    for agent in others:
+        agent.act(state)
+    assert len({tuple(sorted(o.last.visits.values())) for o in others if o.last}) > 1, (
+        "different seeds should search differently"
+    )
+
+
+def test_ismcts_finds_the_two_step_prize_and_spends_its_budget() -> None:
+    state = VAULT.new_state(1, 0)
+    agent = IsmctsAgent(0, iterations=400)
+    assert agent.act(state) == Action.make("door", door=1)
+    assert agent.last is not None
+    assert agent.last.iterations <= 400
+    assert max(agent.last.visits, key=agent.last.visits.__getitem__) == Action.make("door", door=1)
+
+
+def test_ismcts_stops_early_once_the_choice_is_settled() -> None:
+    # Seat 1's last drawer, behind door 1, trailing 9-18: the 9 ties, anything else loses.
+    state = VAULT.new_state(2, 0)
+    for door, drawer in ((1, 2), (1, 2), (1, 2)):
+        state.apply(Action.make("door", door=door))
+        state.apply(Action.make("drawer", drawer=drawer))
+    state.apply(Action.make("door", door=1))
+    assert state.current_player() == 1 and state.points == [18, 9]
+    agent = IsmctsAgent(0, iterations=5000)
+    assert agent.act(state) == Action.make("drawer", drawer=2)
+    assert agent.last is not None and agent.last.iterations < 5000
+
+
+def test_ismcts_leaves_the_state_it_is_given_untouched() -> None:
+    state = lanterns_position([[1, 3, 5], [2, 4, 6]], deck=[1, 2, 2, 3, 4, 5], pile=[])
+    before = (state.observation(0), state.observation(1), state.rng.position, list(state.history))
+    IsmctsAgent(1, iterations=200).act(state)
+    after = (state.observation(0), state.observation(1), state.rng.position, list(state.history))
+    assert before == after
+
+
+def test_ismcts_takes_a_winning_last_move_over_a_losing_one() -> None:
+    # Seat 0 trails 0-5 with a 6 and a 1 in hand, both hands' last cards: only the 6 wins.
+    state = lanterns_position([[1, 6], [5]], deck=[], pile=[5])
+    state.points = [0, 5]
+    assert IsmctsAgent(3, iterations=300).act(state) == Action.make("play", card=6)
+
+
+def test_a_time_budget_is_honoured() -> None:
+    state = lanterns_position([[1, 3, 5], [2, 4, 6]], deck=[1, 2, 2, 3, 4, 5], pile=[])
+    agent = IsmctsAgent(0, iterations=None, seconds=0.05)
+    assert agent.act(state) in state.legal_actions()
+    assert agent.last is not None and agent.last.iterations >= 1
+
+
+def test_named_levels_read_their_budget_from_the_game() -> None:
+    state = lanterns_position([[1, 3, 5], [2, 4, 6]], deck=[1, 2, 2, 3, 4, 5, 6, 6], pile=[])
+    hard, medium = make_agent("hard", 0), make_agent("medium", 0)
+    assert isinstance(hard, IsmctsAgent) and isinstance(medium, IsmctsAgent)
+    hard.act(state)
+    medium.act(state)
+    assert hard.last is not None and medium.last is not None
+    bot = state.game.bot
+    assert medium.last.iterations <= bot.medium_iterations < hard.last.iterations
+    assert hard.last.iterations <= bot.hard_iterations
+
+
+@pytest.mark.parametrize(
+    ("spec", "name"),
+    [("ismcts", "ismcts"), ("ismcts:50", "ismcts:50"), ("ismcts:0.5s", "ismcts:0.5s")],
+)
+def test_ismcts_specs(spec: str, name: str) -> None:
+    agent = make_agent(spec, 0)
+    assert isinstance(agent, IsmctsAgent) and agent.name == name
+
+
+@pytest.mark.parametrize("spec", ["ismcts:0", "ismcts:-3", "ismcts:x", "ismcts:0s", "hard:2"])
+def test_bad_ismcts_specs(spec: str) -> None:
+    with pytest.raises(ConfigError):
+        make_agent(spec, 0)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"iterations": None, "seconds": None},
+        {"iterations": 0},
+        {"seconds": -1.0},
+        {"rollout_depth": -1},
+        {"level": "expert"},
+    ],
+)
+def test_bad_ismcts_settings(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        IsmctsAgent(0, **kwargs)  # type: ignore[arg-type]
