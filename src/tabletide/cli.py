@@ -32,7 +32,7 @@ from tabletide.engine import (
     load_game,
 )
 from tabletide.sim.bench import bench as run_bench
-from tabletide.sim.bench import bench_table
+from tabletide.sim.bench import bench_agent, bench_agent_table, bench_table
 from tabletide.sim.runner import agent_seed, decision_seed, play_many
 from tabletide.sim.stats import summarize, summary_table
 
@@ -529,17 +529,48 @@ def bench(
         int | None, typer.Option(help="Player count [default: the smallest].")
     ] = None,
     num_games: Annotated[int, typer.Option("--games", help="Most games per measure.")] = 200,
-    seconds: Annotated[float, typer.Option(help="Time budget for the whole run.")] = 6.0,
+    seconds: Annotated[
+        float | None,
+        typer.Option(help="Time budget for the whole run [default: 6, or 60 with --agent]."),
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
     ] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(
+            help="Time this agent's decisions instead (e.g. ismcts, hard): seconds per "
+            "decision and, for ISMCTS, iterations per second."
+        ),
+    ] = None,
+    decisions: Annotated[int, typer.Option(help="With --agent: how many decisions to time.")] = 40,
 ) -> None:
-    """Measure engine speed: random games/s, steps/s, clone time."""
+    """Measure engine speed (random games/s, steps/s, clone time), or an agent's thinking time."""
     console = _console()
     with _user_errors():
         game = load_game(game_name)
         n = _default_players(game) if players is None else players
         options = parse_options(option)
+        if agent is not None:
+            if decisions < 1:
+                raise ConfigError(f"--decisions must be >= 1; got {decisions}")
+            with console.status(f"Timing {agent} on {game.name} with {n} players..."):
+                timed = bench_agent(
+                    game,
+                    n,
+                    agent,
+                    decisions=decisions,
+                    seconds=60.0 if seconds is None else seconds,
+                    options=options,
+                )
+            console.print(bench_agent_table(timed))
+            return
         with console.status(f"Benchmarking {game.name} with {n} players..."):
-            result = run_bench(game, n, games=num_games, seconds=seconds, options=options)
+            result = run_bench(
+                game,
+                n,
+                games=num_games,
+                seconds=6.0 if seconds is None else seconds,
+                options=options,
+            )
         console.print(bench_table(result))

@@ -6,6 +6,9 @@
   ``apply()`` on the true state, without determinization.
 * ``clone_us_median`` — the median time of ``state.clone()`` over many clones of mid-game states.
 
+:func:`bench_agent` times an agent's decisions instead (``tabletide bench GAME --agent ismcts``):
+the time per decision and, for ISMCTS, iterations per second.
+
 Numbers go to ``docs/benchmarks.md`` with the command that produced them.
 """
 
@@ -18,7 +21,7 @@ from typing import Any
 
 from rich.table import Table
 
-from tabletide.agents import RandomAgent
+from tabletide.agents import GreedyAgent, RandomAgent, make_agent
 from tabletide.engine import Game, Rng, State, derive_seed
 from tabletide.sim.runner import agent_seed, game_seed, play_game
 
@@ -145,3 +148,96 @@ def _state_at(
     for _ in range(step):
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def bench_agent(
+    game: Game,
+    num_players: int,
+    spec: str,
+    *,
+    decisions: int = 40,
+    seconds: float = 30.0,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Time the agent ``spec`` on positions of real games.
+
+    The positions come from greedy-vs-greedy games (every third decision that offers a choice),
+    so they look like the positions a bot meets, not the odd ones of random play. Each is handed
+    to the agent as the runner would, determinized for the seat to move. Stops after
+    ``decisions`` timed decisions or ``seconds`` (at least one decision). For ISMCTS it also
+    reports iterations per second.
+    """
+    options = game.resolve_options(num_players, options)
+    make_agent(spec, 0)  # a bad spec fails before any game is played
+    times: list[float] = []
+    iterations = 0
+    start = time.perf_counter()
+    g = 0
+    while len(times) < max(1, decisions):
+        s = game_seed(seed, g)
+        g += 1
+        state = game.new_state(num_players, s, options)
+        players = [GreedyAgent(agent_seed(s, seat)) for seat in range(num_players)]
+        agent = make_agent(spec, agent_seed(s, num_players))
+        step = 0
+        while not state.is_terminal() and len(times) < max(1, decisions):
+            if times and time.perf_counter() - start > seconds:
+                break
+            seat = state.current_player()
+            view = state.determinize(seat, derive_seed(s, "bench-agent", step))
+            if step % 3 == 1 and len(view.legal_actions()) > 1:
+                t0 = time.perf_counter()
+                agent.act(view)
+                times.append(time.perf_counter() - t0)
+                last = getattr(agent, "last", None)
+                iterations += getattr(last, "iterations", 0)
+            state.apply(players[seat].act(view))
+            step += 1
+        if times and time.perf_counter() - start > seconds:
+            break
+    thinking = sum(times)
+    return {
+        "game": game.name,
+        "players": num_players,
+        "agent": spec,
+        "options": {k: v for k, v in options.items() if v != _default(game, k)},
+        "decisions": len(times),
+        "games": g,
+        "median_s": statistics.median(times),
+        "p90_s": _quantile(times, 0.9),
+        "max_s": max(times),
+        "iterations": iterations,
+        "iterations_per_decision": iterations / len(times),
+        "iterations_per_s": iterations / thinking if thinking > 0 else 0.0,
+    }
+
+
+def bench_agent_table(result: dict[str, Any]) -> Table:
+    """The agent bench result as a two-column rich table."""
+    extra = ", ".join(f"{k}={v}" for k, v in result.get("options", {}).items())
+    title = f"{result['agent']} on {result['game']} · {result['players']} players" + (
+        f" · {extra}" if extra else ""
+    )
+    table = Table(title=title)
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    rows = [
+        ("time per decision, median (s)", f"{result['median_s']:.3f}"),
+        ("time per decision, 90th percentile (s)", f"{result['p90_s']:.3f}"),
+        ("time per decision, max (s)", f"{result['max_s']:.3f}"),
+        ("samples", f"{result['decisions']} decisions from {result['games']} game(s)"),
+    ]
+    if result["iterations"]:
+        rows += [
+            ("search iterations per decision", f"{result['iterations_per_decision']:,.0f}"),
+            ("search iterations per second", f"{result['iterations_per_s']:,.0f}"),
+        ]
+    for name, value in rows:
+        table.add_row(name, value)
+    return table
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
