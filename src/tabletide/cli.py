@@ -209,9 +209,9 @@ class PlaySession:
                     action = self.ask_human(seat)
                 else:
                     step = len(self.state.history)
-                    action = agent.act(
-                        self.state.determinize(seat, decision_seed(self.state.seed, step))
-                    )
+                    view = self.state.determinize(seat, decision_seed(self.state.seed, step))
+                    with self.console.status(f"{_seat_name(self.seats, seat)} is thinking..."):
+                        action = agent.act(view)
                 self.state.apply(action)
                 self.save()
                 self.print_new_events()
