@@ -321,7 +321,7 @@ def play(
     save: Annotated[
         Path | None,
         typer.Option(
-            help="Replay file, saved after every action [default: ./tabletide-GAME-SEED.json]."
+            help="Replay file, saved after every action (default: ./tabletide-GAME-SEED.json)."
         ),
     ] = None,
     resume: Annotated[
@@ -382,7 +382,7 @@ def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
     num_games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seats: Annotated[
-        str | None, typer.Option(help="Comma-separated agent specs [default: random per seat].")
+        str | None, typer.Option(help="Comma-separated agent specs (default: random per seat).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Series seed; game i uses a seed derived from it.")] = 0,
     option: Annotated[
@@ -433,6 +433,96 @@ def simulate(
             }
             out.write_text(json.dumps(data, indent=1), encoding="utf-8")
             console.print(f"Wrote {escape(str(out))}")
+
+
+# --------------------------------------------------------------------------- tournament
+@app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated agent specs, each SPEC or NAME=SPEC "
+            "(e.g. random,greedy,ismcts:2000 or a=ismcts:500,b=ismcts:500)."
+        ),
+    ],
+    players: Annotated[
+        int | None, typer.Option(help="Players per game (default: 2, or the game's minimum).")
+    ] = None,
+    num_games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Series seed; it fixes every game's seats and deal.")
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option(help="Worker processes (local), or CPUs of a local Ray runtime.")
+    ] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="Where games run: local (process pool) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Ray cluster to join: host:port, ray://host:port or auto "
+            "(default: $RAY_ADDRESS, else a local Ray runtime)."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write results to FILE.json, with FILE.csv and PNG charts beside it."),
+    ] = None,
+) -> None:
+    """Round robin with seat rotation: win shares with 95% intervals, scores, ranks, ratings."""
+    from tabletide.sim.backends import make_backend
+    from tabletide.sim.report import (
+        check_writable,
+        head_to_head_table,
+        tournament_table,
+        write_results,
+    )
+    from tabletide.sim.tournament import plan_tournament, run_plan
+
+    console = _console()
+    with _user_errors():
+        game = load_game(game_name)
+        n = _default_players(game) if players is None else players
+        plan = plan_tournament(game, agents, n, num_games, seed, parse_options(option))
+        runner = make_backend(backend, jobs, address)
+        if out is not None:
+            check_writable(out)
+        runner.check()
+        joins = runner.describe().get("address")
+        if joins:
+            where = f"Ray cluster {joins}"
+        else:
+            where = f"{'Ray' if runner.name == 'ray' else 'local'}, {jobs} job{'s' * (jobs > 1)}"
+        lineups = f"{len(plan.lineups)} lineup{'s' * (len(plan.lineups) > 1)}"
+        console.print(
+            f"[bold]{escape(game.title)}[/bold] · {plan.players} players · {lineups} × "
+            f"{plan.group_size} seating{'s' * (plan.group_size > 1)} · {plan.games} games · "
+            f"seed {plan.seed} · {escape(where)}"
+        )
+        for warning in plan.warnings:
+            console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game.name}", total=plan.games)
+            result = run_plan(plan, runner, on_result=lambda _: progress.advance(task))
+        console.print(tournament_table(result))
+        versus = head_to_head_table(result)
+        if versus is not None:
+            console.print(versus)
+        if out is not None:
+            for path in write_results(result, out):
+                console.print(f"Wrote {escape(str(path))}")
 
 
 # --------------------------------------------------------------------------- replay
@@ -526,12 +616,12 @@ def replay_command(
 def bench(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
     players: Annotated[
-        int | None, typer.Option(help="Player count [default: the smallest].")
+        int | None, typer.Option(help="Player count (default: the smallest).")
     ] = None,
     num_games: Annotated[int, typer.Option("--games", help="Most games per measure.")] = 200,
     seconds: Annotated[
         float | None,
-        typer.Option(help="Time budget for the whole run [default: 6, or 60 with --agent]."),
+        typer.Option(help="Time budget for the whole run (default: 6, or 60 with --agent)."),
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
