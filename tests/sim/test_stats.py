@@ -40,6 +40,16 @@ def test_wilson_interval_with_split_ties_and_no_games() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+@pytest.mark.parametrize("games", [1, 7, 10, 200, 1000])
+def test_wilson_interval_contains_a_perfect_or_empty_record(games: int) -> None:
+    # A sweep (or a whitewash) must not get a bound rounded past its own share: the chart's
+    # error bars are share - low and high - share, and matplotlib refuses negative ones.
+    low, high = wilson_interval(games, games)
+    assert low <= 1.0 == high
+    low, high = wilson_interval(0, games)
+    assert low == 0.0 <= high
+
+
 def test_ranks_from_returns_share_tied_places() -> None:
     assert ranks_from_returns([1.0, -1.0]) == (1.0, 2.0)
     assert ranks_from_returns([0.0, 0.0]) == (1.5, 1.5)

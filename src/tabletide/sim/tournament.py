@@ -241,7 +241,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denom = 1 + z2 / trials
     center = (p + z2 / (2 * trials)) / denom
     half = z / denom * math.sqrt(max(0.0, p * (1 - p) / trials + z2 / (4 * trials * trials)))
-    return (max(0.0, center - half), min(1.0, center + half))
+    # Rounding can put a bound a hair on the wrong side of p when p is 0 or 1.
+    return (min(p, max(0.0, center - half)), max(p, min(1.0, center + half)))
 
 
 def win_shares(record: GameRecord) -> list[float]:
