@@ -197,7 +197,7 @@ def plot_win_share(result: TournamentResult, path: Path) -> None:
         [a.win_share - a.win_low for a in agents],
         [a.win_high - a.win_share for a in agents],
     ]
-    fig = Figure(figsize=(max(4.0, 1.2 * len(agents) + 2), 4.0), layout="constrained")
+    fig = Figure(figsize=(max(6.5, 1.2 * len(agents) + 2), 4.5), layout="constrained")
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     ax.bar(xs, shares, color="#3b7dd8", yerr=errors, capsize=6, label="win share (95% CI)")
@@ -214,7 +214,8 @@ def plot_win_share(result: TournamentResult, path: Path) -> None:
     ax.set_ylim(0, 1.15)
     ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax.set_ylabel("win share")
-    ax.set_title(_title(result))
+    ax.set_title(_title(result), fontsize="medium")
+    ax.set_ylim(0, 1.15)
     ax.legend(loc="upper center", ncols=2, fontsize="small", frameon=False)
     fig.savefig(path, format="png", dpi=100)
 
@@ -225,7 +226,7 @@ def plot_scores(result: TournamentResult, path: Path) -> None:
     from matplotlib.figure import Figure
 
     agents = result.ranking()
-    fig = Figure(figsize=(max(4.0, 1.2 * len(agents) + 2), 4.0), layout="constrained")
+    fig = Figure(figsize=(max(6.5, 1.2 * len(agents) + 2), 4.5), layout="constrained")
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     ax.boxplot(
@@ -236,5 +237,5 @@ def plot_scores(result: TournamentResult, path: Path) -> None:
     if len(agents) > 3:
         ax.tick_params(axis="x", labelrotation=20)
     ax.set_ylabel("final score (victory points)")
-    ax.set_title(_title(result))
+    ax.set_title(_title(result), fontsize="medium")
     fig.savefig(path, format="png", dpi=100)
