@@ -6,8 +6,9 @@ Each iteration draws a fresh determinization of the position for the searching s
 then walks one shared tree with it:
 
 * **selection** — among the children whose actions are legal in this determinization, the one
-  with the best UCB1 score for the seat that chooses there, counting a child's *availability*
-  (how often it could have been chosen) instead of its parent's visits;
+  with the best UCB1 score for the seat that chooses there (exploration constant
+  ``game.bot.exploration`` unless given), counting a child's *availability* (how often it could
+  have been chosen) instead of its parent's visits;
 * **expansion** — one untried legal action becomes a new child;
 * **rollout** — up to ``rollout_depth`` uniformly random decisions (``game.bot.rollout_depth``
   unless given), then the position is scored by :func:`~tabletide.agents.values.seat_values`:
@@ -65,7 +66,7 @@ class IsmctsAgent:
         *,
         iterations: int | None = 1000,
         seconds: float | None = None,
-        exploration: float = 0.7,
+        exploration: float | None = None,
         rollout_depth: int | None = None,
         level: str | None = None,
     ) -> None:
@@ -104,7 +105,7 @@ class IsmctsAgent:
         """Run the search from ``state`` (whose current seat is the searcher); the root node."""
         seat = state.current_player()
         depth = state.game.bot.rollout_depth if self.rollout_depth is None else self.rollout_depth
-        c = self.exploration
+        c = state.game.bot.exploration if self.exploration is None else self.exploration
         rng = self.rng
         root = _Node(seat)
         limit = self._budget(state)

@@ -41,6 +41,12 @@ class BotSettings:
     scale: float = 10.0
     """Evaluation points that make a clear lead: search turns a gap ``g`` between a seat and its
     best opponent into the value ``1 / (1 + exp(-g / scale))``."""
+    exploration: float = 0.15
+    """The UCB exploration constant of ISMCTS. Leaf values are logistic in evaluation points,
+    so one point of lead moves a value by only about ``0.25 / scale``; a textbook constant like
+    0.7 drowns such differences in exploration at a few hundred iterations (measured in Ahoy:
+    ISMCTS with 300 iterations won 75% of 12 games against greedy with 0.15, and under 25%
+    with 0.7)."""
     rollout_depth: int = 0
     """Random decisions played after the search tree before the position is evaluated."""
     hard_iterations: int = 1000
