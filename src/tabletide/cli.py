@@ -53,6 +53,18 @@ def main() -> None:
 
 
 # --------------------------------------------------------------------------- shared helpers
+def _progress(console: Console) -> Progress:
+    """A progress bar for a series of games: name, bar, games done, time left."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 def _console() -> Console:
     return Console(highlight=False)
 
@@ -402,14 +414,7 @@ def simulate(
         if num_games < 1:
             raise ConfigError(f"--games must be at least 1; got {num_games}")
         start = time.perf_counter()
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with _progress(console) as progress:
             task = progress.add_task(f"{game.name}", total=num_games)
             results = play_many(
                 game,
@@ -506,14 +511,7 @@ def tournament(
         )
         for warning in plan.warnings:
             console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with _progress(console) as progress:
             task = progress.add_task(f"{game.name}", total=plan.games)
             result = run_plan(plan, runner, on_result=lambda _: progress.advance(task))
         console.print(tournament_table(result))

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tabletide.engine import ActionCodec, ActionSpec, Event, Game, State, enum, ints
+from tabletide.engine import (
+    ActionCodec,
+    ActionSpec,
+    BotSettings,
+    Event,
+    Game,
+    State,
+    enum,
+    ints,
+)
 from tabletide.games.ahoy.battle import REWARDS
 from tabletide.games.ahoy.constants import FIGURES, SPOTS, WIDTH
 from tabletide.games.ahoy.content import load_content
@@ -82,6 +91,9 @@ class AhoyGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     max_game_length: ClassVar[int] = 40000
+    bot: ClassVar[BotSettings] = BotSettings(
+        scale=10.0, rollout_depth=0, hard_iterations=1000, medium_iterations=100
+    )
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
@@ -96,6 +108,13 @@ class AhoyGame(Game):
         from tabletide.games.ahoy.view import event_text
 
         return event_text(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Fame now plus the likely region scoring, cargo, favor and material (see
+        ``evaluate``)."""
+        from tabletide.games.ahoy.evaluate import evaluate
+
+        return evaluate(state, seat)
 
     def render(self, state: State, seat: int | None) -> str:
         from tabletide.games.ahoy.render import render

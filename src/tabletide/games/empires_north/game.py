@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
+    BotSettings,
     ConfigError,
     Event,
     Game,
@@ -19,6 +20,7 @@ from tabletide.engine import (
 from tabletide.games.empires_north.constants import CLANS, DISCS, TILES
 from tabletide.games.empires_north.content import load_content
 from tabletide.games.empires_north.effects import STOCK_GOODS
+from tabletide.games.empires_north.evaluate import evaluate
 from tabletide.games.empires_north.expedition import REVEALED
 
 _CONTENT = load_content()
@@ -79,6 +81,9 @@ class EmpiresNorthGame(Game):
         for k in range(1, 5)
     )
     max_game_length: ClassVar[int] = 20000
+    bot: ClassVar[BotSettings] = BotSettings(
+        scale=10.0, rollout_depth=0, hard_iterations=1000, medium_iterations=100
+    )
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
@@ -97,6 +102,11 @@ class EmpiresNorthGame(Game):
         from tabletide.games.empires_north.state import EmpiresState
 
         return EmpiresState.setup(self, self.content, num_players, seed, options)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """VP now plus what material, engine, hand and ships will likely score
+        (``evaluate.py``); the final score once the game is over."""
+        return evaluate(state, seat)
 
     def event_text(self, event: Event) -> str:
         from tabletide.games.empires_north.view import event_text

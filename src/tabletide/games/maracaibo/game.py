@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
+    BotSettings,
     Event,
     Game,
     OptionSpec,
@@ -92,6 +93,9 @@ class MaracaiboGame(Game):
         ),
     )
     max_game_length: ClassVar[int] = 20000
+    bot: ClassVar[BotSettings] = BotSettings(
+        scale=10.0, rollout_depth=0, hard_iterations=200, medium_iterations=20
+    )
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
@@ -101,6 +105,13 @@ class MaracaiboGame(Game):
         from tabletide.games.maracaibo.state import MaracaiboState
 
         return MaracaiboState.setup(self, self.content, num_players, seed, options)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """VP now plus what material and position will likely score (``evaluate.py``); in the
+        solo game the margin over John Silver."""
+        from tabletide.games.maracaibo.evaluate import evaluate
+
+        return evaluate(state, seat)
 
     def event_text(self, event: Event) -> str:
         from tabletide.games.maracaibo.view import event_text

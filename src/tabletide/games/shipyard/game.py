@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tabletide.engine import ActionCodec, ActionSpec, Event, Game, OptionSpec, State, enum, ints
+from tabletide.engine import (
+    ActionCodec,
+    ActionSpec,
+    BotSettings,
+    Event,
+    Game,
+    OptionSpec,
+    State,
+    enum,
+    ints,
+)
 from tabletide.games.shipyard.constants import ITEMS, NUM_TILES, OFFER_ROWS, PART_TYPES
 from tabletide.games.shipyard.content import load_content
 
@@ -64,6 +74,9 @@ class ShipyardGame(Game):
         ),
     )
     max_game_length: ClassVar[int] = 20000
+    bot: ClassVar[BotSettings] = BotSettings(
+        scale=8.0, rollout_depth=0, hard_iterations=500, medium_iterations=50
+    )
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
@@ -80,6 +93,14 @@ class ShipyardGame(Game):
         from tabletide.games.shipyard.view import event_text
 
         return event_text(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Score plus the likely worth of the seat's material by the end (``evaluate.py``)."""
+        from tabletide.games.shipyard.evaluate import evaluate
+        from tabletide.games.shipyard.state import ShipyardState
+
+        assert isinstance(state, ShipyardState)
+        return evaluate(state, seat)
 
     def render(self, state: State, seat: int | None) -> str:
         from tabletide.games.shipyard.render import render

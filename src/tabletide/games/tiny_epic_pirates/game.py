@@ -5,11 +5,12 @@ Legendary Pirate (option ``solo``). Components the rulebook does not list are st
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
+    BotSettings,
     Event,
     Game,
     OptionSpec,
@@ -19,6 +20,10 @@ from tabletide.engine import (
     solo_option,
 )
 from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
+from tabletide.games.tiny_epic_pirates.evaluate import evaluate
+
+if TYPE_CHECKING:
+    from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 ACTION_SPACE = (
     ActionSpec("ports", (ints("diagonal", 2),)),
@@ -73,6 +78,12 @@ class PiratesGame(Game):
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[OptionSpec, ...]] = (solo_option("the Legendary Pirate (PC-6)"),)
     max_game_length: ClassVar[int] = 40000
+    bot: ClassVar[BotSettings] = BotSettings(
+        scale=0.15, rollout_depth=0, hard_iterations=1000, medium_iterations=100
+    )
+    """Evaluation in treasures: 0.15 of a treasure is a clear lead. Random decisions are poor
+    play here (wasted deckhands, storms), so no rollout. Measurements: docs/games/
+    tiny_epic_pirates.md, "How the bots judge a position"."""
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
@@ -87,6 +98,11 @@ class PiratesGame(Game):
         from tabletide.games.tiny_epic_pirates.view import event_text
 
         return event_text(event)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Buried treasures plus what gold, loot, crew and position will likely be worth
+        (see ``evaluate``); in solo, the margin over the Legendary Pirate."""
+        return evaluate(cast("PiratesState", state), seat)
 
     def render(self, state: State, seat: int | None) -> str:
         from tabletide.games.tiny_epic_pirates.render import render

@@ -1,0 +1,329 @@
+"""What a position of Ahoy is worth to a seat, in fame: the bots' evaluation hook.
+
+Fame comes from three places. The Fleet and the Union score every region they control at each
+round end (AH-7.3). The Smugglers score deliveries (AH-6.3.5) and, at the very end, their favor
+cards (AH-7.9). So a seat's value is:
+
+* the fame it has now;
+* for the Fleet and the Union, **this round's scoring**: each region's wealth times the chance
+  that the seat still controls it when the round ends. That chance comes from its control
+  margin (AH-7.2) and from how many dice the other side still holds this round. A Bombard or an
+  Uprising the other side can still make with one die counts half (AH-6.1.2, AH-6.2.2);
+* for the Fleet and the Union, **the later round ends**: the same regions with a flatter
+  chance, times the number of round ends likely left before someone reaches 30 fame (AH-7.4);
+* for a Smuggler, its **favor cards** scored on today's board (AH-7.9) and its **cargo** (a
+  delivery is 2 fame, a reward and a favor card);
+* **material** at a rate that shrinks as the end nears: gold, crew, and for the Union its Ready
+  allies and plans; damage on die spots counts against it.
+
+The horizon (round ends left) is the leader's distance to 30 fame over its likely gain per
+round, shared by every seat. The tempo discount of a seat's material looks only at the other
+seats' progress, so that one more fame, gold or Ready ally never lowers a seat's value. At the
+end of the game the value is the final fame exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from tabletide.games.ahoy.constants import (
+    CUTTER,
+    FAME_TO_WIN,
+    FIGURES,
+    FORT0,
+    FORT_FIGS,
+    PATROL0,
+    SHIP_SPOT0,
+)
+
+if TYPE_CHECKING:
+    from tabletide.engine import State
+    from tabletide.games.ahoy.state import AhoyState
+
+MARGIN_CAP = 8
+"""Control margins beyond this many points are as safe as this many."""
+
+
+def hold_table(temper: float) -> list[float]:
+    """P(a side with control margin m scores the region) for m = -MARGIN_CAP..MARGIN_CAP: a
+    logistic centred between a tie (which scores nothing, AH-7.3) and a 1-point lead."""
+    return [1.0 / (1.0 + math.exp(-(m - 0.5) / temper)) for m in range(-MARGIN_CAP, MARGIN_CAP + 1)]
+
+
+NOW = [hold_table(0.12 + 0.1 * k) for k in range(6)]
+"""The chance to score at this round's end, by the dice the other side still holds (0..5)."""
+LATER = hold_table(0.9)
+"""The chance to score a later round end with today's margin."""
+
+LATER_WEIGHT = 1.0
+PERSIST = 0.75
+"""Fame still to come counts ``PERSIST ** t``, ``t`` the rounds until it is scored: today's
+control is worth ``LATER_WEIGHT * PERSIST ** k`` at the k-th later round end, as the other
+side has turns to take it back."""
+MIN_PACE = 2.0
+"""The least fame per round a seat is taken to gain, for the horizon."""
+SMUGGLER_PACE = 3.0
+"""A Smuggler's fame per round, for the horizon: about one delivery and its reward."""
+LAST_ROUND = 10
+"""No round end past this round is counted (the horizon's cap; games of random play last 7-12
+rounds, games of the bots 7-9)."""
+THREAT = 0.5
+"""The weight of the margin after the other side's one-die Bombard or Uprising."""
+GOLD = 0.4
+CREW = 0.6
+DAMAGE = 0.8
+SHIP_DAMAGE = 1.0
+"""Per damage token on the cutter's or gunboat's card (it is never repaired, AH-6.2.5)."""
+READY_ALLY = 0.25
+READY_CAP = 8
+READY_BEYOND = 0.25
+"""Ready allies beyond ``READY_CAP`` count at this fraction."""
+PLAN_VALUE = {
+    "stealth_attack": 1.2,
+    "cutter": 1.5,
+    "gunboat": 1.2,
+    "recruitment_drive": 1.0,
+    "evacuation": 0.4,
+    "swift_approach": 0.6,
+    "weapons_cache": 0.5,
+    "secret_weapon": 0.6,
+    "near_miss": 0.5,
+}
+CARGO = 1.0
+"""A cargo card that can be delivered: a bit less than the 2 fame, reward and favor card of a
+delivery made now, since it has still to be carried there."""
+CARGO_BLOCKED = 0.3
+"""A cargo card whose island is not on the map, or only under a fort (AH-6.1.5)."""
+
+
+def controls(s: AhoyState) -> tuple[list[int], list[int]]:
+    """AH-7.2 control points of the Fleet and the Union in every region, in one pass over the
+    figures (the numbers of ``turn.control``, which walks all figures once per region)."""
+    n = len(s.placed)
+    fleet = [0] * n
+    union = [0] * n
+    cells = s.cells
+    fig = s.fig
+    fs, us = s.fleet, s.union
+    for f in range(FIGURES):
+        pos = fig[f]
+        if pos < 0:
+            continue
+        r = cells[pos].region
+        if f == fs:
+            fleet[r] += 2
+        elif PATROL0 <= f < FORT0:
+            fleet[r] += 1
+        elif FORT0 <= f < CUTTER:
+            fleet[r] += 2
+        elif f == us or f >= CUTTER:
+            union[r] += 1
+    allies = s.allies
+    claw = claw_region(s)
+    for r in range(n):
+        union[r] += allies[r] * (2 if r == claw else 1)
+    return fleet, union
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The value of ``state`` to ``seat`` in fame (see the module text)."""
+    s: AhoyState = state  # type: ignore[assignment]
+    fame = s.fame
+    if s.over:
+        return float(fame[seat])
+    fleet, union = controls(s)
+    fs, us = s.fleet, s.union
+    pend_f, pend_u, later_f, later_u = _regions(s, fleet, union)
+    # How many round ends are likely left after this one (AH-7.4): the least, over the seats,
+    # of the distance to 30 fame over the seat's pace. A seat's pace is at least what its
+    # later round ends are worth to it, so that more fame never lowers its value.
+    n = s.num_players
+    reach = [float(f) for f in fame]
+    reach[fs] += pend_f
+    reach[us] += pend_u
+    pace = [SMUGGLER_PACE] * n
+    pace[fs] = max(MIN_PACE, LATER_WEIGHT * later_f)
+    pace[us] = max(MIN_PACE, LATER_WEIGHT * later_u)
+    ends = [(FAME_TO_WIN - reach[i]) / pace[i] for i in range(n)]
+    most = LAST_ROUND - s.round - (1 if _scored(s) else 0)
+    rounds = _clamp(min(ends), most)
+    # Fame to come fades with the time until it is scored: this round's by the share of the
+    # round's dice still to be placed, each later round by one more round.
+    soon = PERSIST ** _to_play(s)
+    weight = soon * LATER_WEIGHT * PERSIST * (1.0 - PERSIST**rounds) / (1.0 - PERSIST)
+    # Material loses its worth as the others near the end (the seat's own progress is left
+    # out, so that more fame never lowers its value).
+    tempo = min(1.0, 0.25 + _clamp(min(e for i, e in enumerate(ends) if i != seat), most) / 2)
+    value = fame[seat] + tempo * (_material(s, seat) - _damage(s, seat))
+    if seat == fs:
+        value += soon * pend_f + weight * later_f
+    elif seat == us:
+        value += soon * pend_u + weight * later_u
+    elif s.faction[seat] == "smuggler":
+        value += _favor(s, seat, fleet, union)
+    return float(value)
+
+
+def _clamp(rounds: float, most: float) -> float:
+    return 0.0 if rounds < 0 or most <= 0 else most if rounds > most else rounds
+
+
+def _to_play(s: AhoyState) -> float:
+    """The share of this round still to be played: dice in hand over the round's dice (a
+    whole round while the 2-player adjustment waits for the next one)."""
+    if _scored(s):
+        return 1.0
+    dice = _DICE.get(s.faction)
+    if dice is None:
+        dice = _DICE[s.faction] = sum(s.c.board(f).dice for f in s.faction)
+    return sum(len(h) for h in s.hand) / dice
+
+
+_DICE: dict[tuple[str, ...], int] = {}
+
+
+def _scored(s: AhoyState) -> bool:
+    """Whether this round is scored and its 2-player adjustment is being decided (AH-7.5)."""
+    return bool(s.stack) and s.stack[0].kind == "@cleanup"
+
+
+def _regions(s: AhoyState, fleet: list[int], union: list[int]) -> tuple[float, float, float, float]:
+    """This round's expected region scoring of the Fleet and the Union, and their expected
+    scoring per later round (AH-7.3)."""
+    hand = s.hand
+    fs, us = s.fleet, s.union
+    top = 2 * MARGIN_CAP
+    claw = claw_region(s)
+    if _scored(s):
+        # The 2-player adjustment (AH-7.5): this round is scored, the next one is to come
+        # with fresh dice.
+        now_f = NOW[min(5, s.c.board("union").dice)]
+        now_u = NOW[min(5, s.c.board("fleet").dice)]
+        bomb, rise, rise_n = -1, -1, 0
+    else:
+        now_f = NOW[min(5, len(hand[us]))]
+        now_u = NOW[min(5, len(hand[fs]))]
+        bomb = _bombard_region(s) if hand[fs] else -1
+        rise, rise_n = _uprising(s) if hand[us] else (-1, 0)
+    later = LATER
+    pend_f = pend_u = later_f = later_u = 0.0
+    for r, w in enumerate(s.wealth):
+        k = fleet[r] - union[r] + MARGIN_CAP  # the Fleet's margin, as a table index
+        k = 0 if k < 0 else top if k > top else k
+        later_f += w * later[k]
+        later_u += w * later[top - k]
+        if r in (bomb, rise):
+            j = k
+            if r == bomb:
+                j += s.allies[r] * (2 if r == claw else 1)
+            if r == rise:
+                j -= rise_n * (2 if r == claw else 1)
+            j = 0 if j < 0 else top if j > top else j
+            pend_f += w * ((1 - THREAT) * now_f[k] + THREAT * now_f[j])
+            pend_u += w * ((1 - THREAT) * now_u[top - k] + THREAT * now_u[top - j])
+        else:
+            pend_f += w * now_f[k]
+            pend_u += w * now_u[top - k]
+    return pend_f, pend_u, later_f, later_u
+
+
+def _material(s: AhoyState, seat: int) -> float:
+    """Gold, crew, cargo, and the Union's Ready allies and plans, before the tempo discount."""
+    value = GOLD * s.gold[seat] + CREW * len(s.crew[seat])
+    if seat == s.union:
+        ready: float = s.ready
+        if ready > READY_CAP:
+            ready = READY_CAP + (ready - READY_CAP) * READY_BEYOND
+        plans = s.plan_cards
+        value += READY_ALLY * ready + sum(PLAN_VALUE[plans[c]] for c in s.plan_hand)
+    cargo = s.cargo[seat]
+    if cargo:
+        market = s.c.market
+        cells, island_of = s.cells, s.island_of
+        forts = {s.fig[f] for f in FORT_FIGS}
+        open_symbols = {cells[p].symbol for p in island_of if p not in forts}
+        for card in cargo:
+            value += CARGO if market[card].cargo_symbol in open_symbols else CARGO_BLOCKED
+    return value
+
+
+def _damage(s: AhoyState, seat: int) -> float:
+    hurt = s.damage[seat]
+    if not hurt:
+        return 0.0
+    ship = sum(1 for sp in hurt if sp >= SHIP_SPOT0)
+    return DAMAGE * (len(hurt) - ship) + SHIP_DAMAGE * ship
+
+
+def _favor(s: AhoyState, seat: int, fleet: list[int], union: list[int]) -> float:
+    """AH-7.9 on today's board: each delivered card scores 1 per region of its symbol that the
+    faction of its favor token controls."""
+    favor = s.favor[seat]
+    if not (favor[0] or favor[1]):
+        return 0.0
+    market = s.c.market
+    cells, island_of = s.cells, s.island_of
+    value = 0
+    for r in range(len(s.placed)):
+        f, u = fleet[r], union[r]
+        if f == u:
+            continue
+        symbol = cells[island_of[r]].symbol
+        value += sum(1 for card in favor[0 if f > u else 1] if market[card].symbol == symbol)
+    return float(value)
+
+
+def claw_region(s: AhoyState) -> int:
+    """The region of the cutter (Mighty Claw, AH-6.2.8), or -1."""
+    pos = s.fig[CUTTER]
+    return s.cells[pos].region if pos >= 0 else -1
+
+
+_SPOTS: dict[tuple[int, str], int] = {}
+
+
+def _spot(s: AhoyState, seat: int, action: str) -> int:
+    """``s.spot_index`` remembered per board (the boards are shared, immutable content)."""
+    key = (id(s.spots[seat]), action)
+    spot = _SPOTS.get(key)
+    if spot is None:
+        spot = _SPOTS[key] = s.spot_index(seat, action)
+    return spot
+
+
+def _can_make(s: AhoyState, seat: int, spot: int, want: int) -> bool:
+    """Whether ``seat`` can still put a die showing ``want`` on ``spot`` this round: the spot
+    is free and undamaged and a die in hand shows ``want`` or can be turned to it with the
+    seat's gold (AH-5.3; the Fence turns 2 per gold, AH-A.18)."""
+    if spot in s.damage[seat]:
+        return False
+    for sp, _ in s.dice[seat]:
+        if sp == spot:
+            return False
+    reach = s.gold[seat]
+    if reach and s.has_crew(seat, "fence"):
+        reach *= 2
+    return any(want - reach <= v <= want + reach for v in s.hand[seat])
+
+
+def _bombard_region(s: AhoyState) -> int:
+    """The region whose allies the Fleet could still Bombard this round (AH-6.1.2), or -1."""
+    fs = s.fleet
+    pos = s.fig[fs]
+    if pos < 0:
+        return -1
+    r = s.cells[pos].region
+    if not s.allies[r] or not _can_make(s, fs, _spot(s, fs, "bombard"), 4):
+        return -1
+    return r
+
+
+def _uprising(s: AhoyState) -> tuple[int, int]:
+    """The region where the Union could still place allies with Uprising this round
+    (AH-6.2.2) and how many, or (-1, 0)."""
+    us = s.union
+    pos = s.fig[us]
+    if pos < 0 or not s.ready or not _can_make(s, us, _spot(s, us, "uprising"), 1):
+        return -1, 0
+    return s.cells[pos].region, min(4, s.ready)

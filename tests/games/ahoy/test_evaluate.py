@@ -1,0 +1,297 @@
+"""The bots' evaluation of Ahoy (``games/ahoy/evaluate.py``): exact at the end, pure, monotone
+in fame and material, the same for equal Smugglers, and good enough that the greedy agent finds
+the clearly better move in small positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletide.agents import GreedyAgent
+from tabletide.agents.values import advantage
+from tabletide.engine import Action, Rng
+from tabletide.games.ahoy import turn
+from tabletide.games.ahoy.evaluate import controls, evaluate
+from tabletide.games.ahoy.state import AhoyState
+
+from .helpers import (
+    GAME,
+    E,
+    W,
+    act,
+    clear_figures,
+    give_crew,
+    hand,
+    kind,
+    new,
+    patrol,
+    put,
+    sea,
+    spot,
+    start_turn,
+)
+
+ISLES = ["I.I.I.", "......"]
+"""Three regions side by side, islands at (0,0), (2,0) and (4,0)."""
+SYM3 = "skull sword fish"
+
+
+def playout(n: int, seed: int, every: int = 7) -> tuple[list[AhoyState], AhoyState]:
+    """A random game: positions sampled along the way, and the finished game."""
+    state = GAME.new_state(n, seed)
+    assert isinstance(state, AhoyState)
+    rng = Rng(seed + 100)
+    seen: list[AhoyState] = []
+    step = 0
+    while not state.is_terminal():
+        if step % every == 0:
+            seen.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    return seen, state
+
+
+SAMPLES = {n: [playout(n, seed) for seed in range(2)] for n in (2, 3, 4)}
+
+
+def positions(n: int) -> list[AhoyState]:
+    return [s for seen, _ in SAMPLES[n] for s in seen]
+
+
+def table(n: int = 2) -> AhoyState:
+    """A game of ``n`` players after setup on the three-region map, no figure on it, an empty
+    market and no plans in hand."""
+    s = new(n)
+    sea(s, ISLES, symbols=SYM3)
+    clear_figures(s)
+    s.plan_hand = []
+    s.market_deck += s.market
+    s.market = []
+    return s
+
+
+def greedy_moves(state: AhoyState, seeds: range = range(4)) -> set[Action]:
+    return {GreedyAgent(seed).act(state) for seed in seeds}
+
+
+# ---------------------------------------------------------------------------- properties
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_value_at_the_end_is_the_final_fame(n: int) -> None:
+    for _, final in SAMPLES[n]:
+        assert final.is_terminal()
+        assert [evaluate(final, seat) for seat in range(n)] == final.scores()
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_evaluating_changes_nothing(n: int) -> None:
+    for state in positions(n):
+        before = state.clone()
+        for seat in range(n):
+            evaluate(state, seat)
+        for name, value in vars(before).items():
+            if name == "rng":
+                assert state.rng.position == value.position
+            else:
+                assert getattr(state, name) == value, name
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_control_points_are_the_rules_control_points(n: int) -> None:
+    for state in positions(n):
+        fleet, union = controls(state)
+        assert list(zip(fleet, union, strict=True)) == [
+            turn.control(state, r) for r in range(len(state.placed))
+        ]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_more_fame_gold_or_ready_allies_never_lower_a_value(n: int) -> None:
+    for state in positions(n):
+        for seat in range(n):
+            base = evaluate(state, seat)
+            for extra in (1, 3, 10):
+                richer = state.clone()
+                richer.fame[seat] += extra
+                assert evaluate(richer, seat) >= base - 1e-9, (seat, extra)
+                richer = state.clone()
+                richer.gold[seat] += extra
+                assert evaluate(richer, seat) > base
+            if seat == state.union:
+                richer = state.clone()
+                richer.ready += 1
+                assert evaluate(richer, seat) > base
+
+
+def test_damage_lowers_a_value() -> None:
+    for state in positions(2):
+        for seat in range(2):
+            free = [sp for sp in range(3) if sp not in state.damage[seat]]
+            if not free:
+                continue
+            hurt = state.clone()
+            hurt.damage[seat].append(free[0])
+            assert evaluate(hurt, seat) < evaluate(state, seat)
+
+
+def test_two_smugglers_in_the_same_position_have_the_same_value() -> None:
+    for state in positions(4):
+        twin = state.clone()
+        a, b = 1, 3
+        assert twin.faction[a] == twin.faction[b] == "smuggler"
+        for field in ("fame", "gold", "white", "black"):
+            getattr(twin, field)[b] = getattr(twin, field)[a]
+        twin.fig[b] = twin.fig[a]
+        twin.crew[b] = twin.crew[a][:]
+        twin.damage[b] = twin.damage[a][:]
+        twin.hand[b] = twin.hand[a][:]
+        twin.dice[b] = twin.dice[a][:]
+        twin.favor[b] = [twin.favor[a][0][:], twin.favor[a][1][:]]
+        twin.cargo[b] = twin.cargo[a][:]
+        assert evaluate(twin, a) == pytest.approx(evaluate(twin, b))
+        # Swapping the two Smugglers' fortunes swaps their values.
+        swapped = state.clone()
+        for field in ("fame", "gold"):
+            values = getattr(swapped, field)
+            values[a], values[b] = values[b], values[a]
+        swapped.cargo[a], swapped.cargo[b] = swapped.cargo[b], swapped.cargo[a]
+        swapped.favor[a], swapped.favor[b] = swapped.favor[b], swapped.favor[a]
+        swapped.crew[a], swapped.crew[b] = swapped.crew[b], swapped.crew[a]
+        swapped.damage[a], swapped.damage[b] = swapped.damage[b], swapped.damage[a]
+        assert evaluate(swapped, a) == pytest.approx(evaluate(state, b))
+        assert evaluate(swapped, b) == pytest.approx(evaluate(state, a))
+
+
+def test_a_region_won_for_this_round_is_worth_about_its_wealth() -> None:
+    # The Union holds no dice: a Fleet lead of 1 in a region of wealth 5 is nearly 5 fame
+    # this round, and more over the later rounds.
+    s = table()
+    s.wealth = [5, 1, 1]
+    put(s, s.fleet, 1, 1)
+    put(s, s.union, 5, 1)
+    hand(s, s.union)
+    hand(s, s.fleet, 2)
+    tied = s.clone()
+    s.allies[0] = 1  # 2 - 1: the Fleet controls the region
+    tied.allies[0] = 2  # 2 - 2: nobody scores it
+    gain = evaluate(s, s.fleet) - evaluate(tied, s.fleet)
+    assert gain > 5
+    assert advantage(s, s.fleet) - advantage(tied, s.fleet) > gain
+
+
+# ---------------------------------------------------------------------------- the greedy agent
+def test_greedy_fleet_bombards_the_allies_that_hold_a_rich_region() -> None:
+    s = table()
+    s.wealth = [4, 1, 1]
+    s.allies[0] = 3  # Union 3 against the flagship's 2
+    put(s, s.fleet, 1, 1)
+    put(s, s.union, 5, 1)
+    hand(s, s.fleet, 4)
+    hand(s, s.union)
+    start_turn(s, s.fleet)
+    bombard = spot(s, s.fleet, "bombard")
+    assert greedy_moves(s) == {Action.make("place", die=4, spot=bombard, value=4)}
+
+
+def test_greedy_union_raises_allies_where_they_win_the_region() -> None:
+    s = table()
+    s.wealth = [4, 1, 1]
+    s.ready = 4
+    put(s, s.fleet, 0, 1)  # Fleet 2 against the Union flagship's 1 in region 0
+    put(s, s.union, 1, 1)
+    hand(s, s.union, 1)
+    hand(s, s.fleet)
+    start_turn(s, s.union)
+    uprising = spot(s, s.union, "uprising")
+    assert greedy_moves(s) == {Action.make("place", die=1, spot=uprising, value=1)}
+    act(s, "place", die=1, spot=uprising, value=1)
+    assert kind(s) == "count"
+    assert all(a.num("n") >= 2 for a in greedy_moves(s))
+
+
+def test_greedy_union_places_its_sail_allies_to_take_the_island() -> None:
+    s = table()
+    s.wealth = [3, 1, 1]
+    put(s, s.fleet, 0, 1)  # Fleet 2; the Union flagship will make 1 + 2 allies
+    put(s, s.union, 1, 0)
+    hand(s, s.union, 3)
+    hand(s, s.fleet)
+    start_turn(s, s.union)
+    act(s, "place", die=3, spot=spot(s, s.union, "sail"), value=3)
+    act(s, "step", dir=W)
+    act(s, "stop")
+    assert kind(s) == "rider_allies"
+    assert greedy_moves(s) == {Action.make("allies", how="place")}
+
+
+def test_greedy_fleet_places_the_patrol_that_breaks_a_tie() -> None:
+    s = table()
+    s.wealth = [1, 3, 1]
+    s.allies[1] = 3  # the flagship and a patrol would only tie these 3 allies
+    put(s, s.fleet, 1, 1)
+    put(s, s.union, 5, 1)
+    patrol(s, 3, 1)
+    hand(s, s.fleet, 3)
+    hand(s, s.union)
+    start_turn(s, s.fleet)
+    act(s, "place", die=3, spot=spot(s, s.fleet, "sail"), value=3)
+    act(s, "step", dir=E)  # to (2,1), region 1
+    act(s, "stop")
+    assert kind(s) == "rider_patrol"
+    assert greedy_moves(s) == {Action.make("yes")}
+
+
+def test_greedy_smuggler_delivers_instead_of_ending_its_turn() -> None:
+    s = table(3)
+    smuggler = 1
+    card = next(m.id for m in s.c.market if m.cargo_symbol == "sword")
+    for pile in (s.market_deck, s.removed):
+        if card in pile:
+            pile.remove(card)
+    s.cargo[smuggler] = [card]
+    put(s, smuggler, 2, 0)  # on the sword island
+    put(s, s.fleet, 5, 1)
+    put(s, s.union, 4, 1)
+    for seat in range(3):
+        hand(s, seat)
+    start_turn(s, smuggler)
+    assert greedy_moves(s) == {Action.make("deliver", card=card)}
+
+
+@pytest.mark.parametrize("who", ["fleet", "union"])
+def test_greedy_raises_the_wealth_of_a_region_it_holds(who: str) -> None:
+    s = table()
+    seat = s.fleet if who == "fleet" else s.union
+    put(s, s.fleet, 1, 1)  # the Fleet holds region 0
+    put(s, s.union, 5, 1)  # the Union holds region 2
+    for r in (0, 2):
+        s.wealth[r] = 3
+    for other in range(2):
+        hand(s, other)
+    s.first = seat
+    s.stack.clear()
+    s.push("@cleanup", seat)
+    s.push("clear_market", seat)
+    s.push("raise", seat)
+    assert kind(s) == "raise"
+    held = 0 if who == "fleet" else 2
+    assert greedy_moves(s) == {Action.make("region", region=held)}
+
+
+def test_a_sure_scoring_is_not_counted_twice_at_the_round_end() -> None:
+    # The last die of the round is placed: the values barely move when the round is scored,
+    # since sure regions are already counted as this round's fame, and the next round is
+    # not counted yet while the 2-player adjustment is decided.
+    s = table()
+    s.wealth = [3, 1, 1]
+    put(s, s.fleet, 1, 1)
+    put(s, s.union, 5, 1)
+    hand(s, s.fleet)
+    hand(s, s.union)
+    give_crew(s, s.fleet, "mysterious_gust")  # a free action: the turn waits for 'end'
+    start_turn(s, s.fleet)
+    assert kind(s) == "turn"
+    before = [evaluate(s, seat) for seat in range(2)]
+    act(s, "end")
+    assert kind(s) == "raise"
+    assert s.fame == [3, 1]  # region 0 (3) for the Fleet, region 2 (1) for the Union
+    after = [evaluate(s, seat) for seat in range(2)]
+    assert after == pytest.approx(before, abs=1.0)
