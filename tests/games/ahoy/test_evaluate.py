@@ -184,7 +184,7 @@ def test_greedy_fleet_bombards_the_allies_that_hold_a_rich_region() -> None:
     s.allies[0] = 3  # Union 3 against the flagship's 2
     put(s, s.fleet, 1, 1)
     put(s, s.union, 5, 1)
-    hand(s, s.fleet, 4)
+    hand(s, s.fleet, 2, 4)
     hand(s, s.union)
     start_turn(s, s.fleet)
     bombard = spot(s, s.fleet, "bombard")
@@ -197,12 +197,10 @@ def test_greedy_union_raises_allies_where_they_win_the_region() -> None:
     s.ready = 4
     put(s, s.fleet, 0, 1)  # Fleet 2 against the Union flagship's 1 in region 0
     put(s, s.union, 1, 1)
-    hand(s, s.union, 1)
-    hand(s, s.fleet)
+    hand(s, s.union, 1, 3)
+    hand(s, s.fleet, 2)  # the round goes on: the evaluation, not the scoring, judges the count
     start_turn(s, s.union)
-    uprising = spot(s, s.union, "uprising")
-    assert greedy_moves(s) == {Action.make("place", die=1, spot=uprising, value=1)}
-    act(s, "place", die=1, spot=uprising, value=1)
+    act(s, "place", die=1, spot=spot(s, s.union, "uprising"), value=1)
     assert kind(s) == "count"
     assert all(a.num("n") >= 2 for a in greedy_moves(s))
 
@@ -213,7 +211,7 @@ def test_greedy_union_places_its_sail_allies_to_take_the_island() -> None:
     put(s, s.fleet, 0, 1)  # Fleet 2; the Union flagship will make 1 + 2 allies
     put(s, s.union, 1, 0)
     hand(s, s.union, 3)
-    hand(s, s.fleet)
+    hand(s, s.fleet, 2)  # the round goes on after this turn
     start_turn(s, s.union)
     act(s, "place", die=3, spot=spot(s, s.union, "sail"), value=3)
     act(s, "step", dir=W)
@@ -230,7 +228,7 @@ def test_greedy_fleet_places_the_patrol_that_breaks_a_tie() -> None:
     put(s, s.union, 5, 1)
     patrol(s, 3, 1)
     hand(s, s.fleet, 3)
-    hand(s, s.union)
+    hand(s, s.union, 3)  # the round goes on after this turn
     start_turn(s, s.fleet)
     act(s, "place", die=3, spot=spot(s, s.fleet, "sail"), value=3)
     act(s, "step", dir=E)  # to (2,1), region 1

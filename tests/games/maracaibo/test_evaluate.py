@@ -17,9 +17,11 @@ from tabletide.games.maracaibo.content import load_content
 from tabletide.games.maracaibo.evaluate import (
     doubloon_rate,
     evaluate,
+    income,
     john_value,
     player_value,
     rounds_left,
+    tables,
     terms,
 )
 from tabletide.games.maracaibo.scoring import breakdown
@@ -89,9 +91,10 @@ def test_value_just_before_the_end_is_close_to_the_final_score() -> None:
 def test_evaluate_changes_nothing(players: int, seed: int, steps: int) -> None:
     s = played(players, seed, steps)
     before = snapshot(s)
-    values = [evaluate(s, seat) for seat in range(players)]
-    assert snapshot(s) == before
-    assert [evaluate(s, seat) for seat in range(players)] == values
+    for seat in range(players):
+        value = evaluate(s, seat)
+        assert snapshot(s) == before
+        assert evaluate(s, seat) == value
 
 
 def mirror(s: MaracaiboState, src: int, dst: int) -> None:
@@ -200,6 +203,39 @@ def test_other_seats_material_does_not_change_a_seats_value() -> None:
     assert evaluate(s, A) == before
 
 
+@pytest.mark.parametrize("letter", ["B", "E", "F", "L"])
+def test_a_figureheads_abilities_are_worth_something(letter: str) -> None:
+    """Dragon (explore +2), Lion (raid +2), Sea Serpent (income), Unicorn (discount 2)."""
+    s = played(2, 3, 60)
+    p = next(q for q in range(2) if s.fig[q] < 0)
+    before = evaluate(s, p)
+    s.fig[p] = "ABCDEFGHIJKL".index(letter)
+    assert evaluate(s, p) > before
+
+
+def test_the_evaluations_income_is_the_games_income() -> None:
+    """The evaluation reads income from precomputed tables; they agree with ``s.income``."""
+    for players in (1, 2, 4):
+        for seed in range(3):
+            options = {"rubies": True, "royal_orders": True} if seed else {}
+            s = GAME.new_state(players, seed=seed, options=options)
+            assert isinstance(s, MaracaiboState)
+            rng = Rng(seed)
+            while not s.is_terminal():
+                for p in range(s.P):
+                    if p != s.john:
+                        assert income(s, p, tables(s.c)) == s.income(p)
+                s.apply(rng.choice(s.legal_actions()))
+
+
+def test_the_whales_quest_income_is_counted() -> None:
+    """MA-10.1.D: the Whale adds 1 doubloon of income per quest card held (MA-GAP-10.3)."""
+    s = new(2)
+    s.fig[A] = "ABCDEFGHIJKL".index("D")
+    s.quests[A].append(s.quest_deck.pop())
+    assert income(s, A, tables(s.c)) == s.income(A) == (2, 0)
+
+
 # ---------------------------------------------------------------------------- time
 def test_the_clock_runs_down_over_the_game() -> None:
     s = new(2)
@@ -295,16 +331,17 @@ def test_greedy_buys_a_rich_card_in_the_last_round_instead_of_five_doubloons() -
 
 
 def test_greedy_takes_the_treasure_whose_island_is_fullest() -> None:
-    """A treasure of any type: with 8 emerald cubes on their island an emerald is worth 5 VP at
-    today's values, a gold (island empty) 2 VP (MA-7.6)."""
+    """A treasure of any type: with 8 gold cubes on their island a gold is worth 5 VP at today's
+    values, an emerald (island empty) 2 VP (MA-7.6), even though the emerald's bonus space
+    (2 VP) beats the gold's (3 doubloons or 1 VP)."""
     s = new(2)
-    s.islands = [0, 8, 2]
+    s.islands = [8, 0, 2]
     run(s, A, Effect(do="treasure", color="any"))
     assert kind(s) == "color"
     greedy_plays(s)
     assert kind(s) == "store"  # the cube is taken; where to put it is the next decision
     greedy_plays(s)
-    assert s.treasure(A, EMERALD) == 1 and s.treasure(A, GOLD) == s.treasure(A, PEARL) == 0
+    assert s.treasure(A, GOLD) == 1 and s.treasure(A, EMERALD) == s.treasure(A, PEARL) == 0
 
 
 def test_greedy_builds_a_residence_that_pays_in_full() -> None:

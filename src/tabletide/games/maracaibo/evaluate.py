@@ -19,15 +19,16 @@ position (MA-8.28).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from tabletide.games.maracaibo.constants import (
     BURIED_VP,
-    GRID,
     MARACAIBO,
     RIVER_VP,
     ROUNDS,
     SIX_QUESTS_VP,
+    SMUGGLER_TILES,
     column,
 )
 from tabletide.games.maracaibo.content import COLORS, Content, Perm
@@ -101,90 +102,136 @@ def player_value(s: MaracaiboState, p: int) -> float:
 def terms(s: MaracaiboState, p: int) -> dict[str, float]:
     """The evaluation of a (non-John) participant by term, for the docs and the tests."""
     c = s.c
+    cards = s.cards
+    table = tables(c)
     left = rounds_left(s)
     share = left / ROUNDS
-    phases = ROUNDS - s.round + 1  # income phases still to come (one at each round's end)
-    rate = doubloon_rate(left)
-    cards = [s.cards[k] for k in s.owned[p]]
     out: dict[str, float] = {"vp": float(s.vp[p])}
-    out["rivers"] = RIVER_VP * s.river_count(p)  # MA-7.1
-    out["doubloons"] = rate * s.doubloons[p]
-    income_d, income_vp = s.income(p)
-    out["income"] = income_vp * phases + income_d * sum(
-        doubloon_rate(ROUNDS - r) for r in range(s.round, ROUNDS + 1)
+    out["rivers"] = float(RIVER_VP * s.rivers[p].bit_count())  # MA-7.1
+    out["doubloons"] = doubloon_rate(left) * s.doubloons[p]
+    # Income (MA-GAP-10.3): one payment at the end of this round and of each round after it;
+    # the doubloons of each payment at the rate of that moment.
+    income_d, income_vp = income(s, p, table)
+    to_come = range(s.round, ROUNDS + 1)
+    out["income"] = income_vp * len(to_come) + income_d * sum(
+        doubloon_rate(ROUNDS - r) for r in to_come
     )
-    out["card_vp"] = float(sum(k.vp for k in cards))  # MA-7.3
-    out["card_goals"] = float(sum(score_of(s, p, g) for k in cards for g in k.endgame))  # MA-7.4
+    owned = [cards[k] for k in s.owned[p]]
+    out["card_vp"] = float(sum(k.vp for k in owned))  # MA-7.3
+    out["card_goals"] = float(sum(score_of(s, p, g) for k in owned for g in k.endgame))  # MA-7.4
     residences = 0.0
-    for card in s.residences_of(p):  # MA-7.5, and what the condition can still gain
-        cond = s.cards[card].condition
-        assert cond is not None
-        now = score_of(s, p, cond)
-        residences += now + GROWTH * share * max(0, cond.cap - now)
+    for card, who in s.res.items():  # MA-7.5, and what the condition can still gain
+        if p in who:
+            cond = cards[card].condition
+            assert cond is not None
+            now = score_of(s, p, cond)
+            residences += now + GROWTH * share * max(0, cond.cap - now)
     out["residences"] = residences
-    treasure = 0.0
+    treasure = burials = 0.0
     for i in range(3):  # MA-7.6 at today's island values
-        treasure += s.treasure(p, i) * treasure_value(s.islands[i])
+        above = s.store[p][i] + s.bonus[p][i].bit_count()
+        held = above + s.buried[p][i] + s.poseidon[p].count(i)
+        treasure += held * treasure_value(s.islands[i])
+        burials += min(above, table.burial_spaces[i] - s.buried[p][i])
     out["treasure"] = treasure
     out["buried"] = float(BURIED_VP * s.buried_count(p))  # MA-7.7
-    out["burials"] = (
-        BURY_VALUE
-        * share
-        * sum(
-            min(s.above(p, i), len(c.hideout.section(COLORS[i]).buried) - s.buried[p][i])
-            for i in range(3)
-        )
-    )
+    out["burials"] = BURY_VALUE * share * burials
     quests = 0.0
     done = 0
+    royal = "royal_orders" in s.mods
     for q in s.quests[p]:  # MA-7.8, and what the quest can still gain
         quest = c.quests[q]
         now = quest_vp(s, p, quest)
-        best = 2 * quest.high.vp if "royal_orders" in s.mods else quest.high.vp
+        best = 2 * quest.high.vp if royal else quest.high.vp
         quests += now + GROWTH * share * (best - now)
         done += fulfilled(s, p, quest)
     out["quests"] = quests
     out["six_quests"] = float(SIX_QUESTS_VP if done >= 6 else 0)  # MA-7.9
-    out["abilities"] = left * (perms_value(s, p) + UPGRADE_VALUE * s.slots[p].bit_count())
-    tiles = sum(1 for n in range(GRID) if s.smug[n] >= 0 and s.smug[n] // 10 == p)
-    out["smugglers"] = SMUGGLER_VALUE * left * tiles
+    abilities = UPGRADE_VALUE * s.slots[p].bit_count() + sum(table.card[k] for k in s.owned[p])
+    filled = s.slots[p]
+    for i, v in enumerate(table.slot):
+        if filled >> i & 1:
+            abilities += v
+    if s.fig[p] >= 0:
+        abilities += table.figurehead[s.fig[p]]
+    out["abilities"] = left * abilities
+    placed = SMUGGLER_TILES - len(s.smug_left[p])  # tiles never leave the board
+    out["smugglers"] = SMUGGLER_VALUE * left * placed
     if s.rubies[p]:
         out["rubies"] = float(c.places.ruby_sold_out_vp * s.rubies[p])
     return out
 
 
-def perms_value(s: MaracaiboState, p: int) -> float:
-    """VP per round left of ``p``'s permanent abilities (slots, figurehead, cards)."""
-    c = s.c
-    total = 0.0
-    slot_values, card_values = _tables(c)
+def income(s: MaracaiboState, p: int, table: Tables) -> tuple[int, int]:
+    """``s.income(p)`` (doubloon and VP income) from the precomputed tables."""
+    d = v = 0
+    for k in s.owned[p]:
+        d += table.income_d[k]
+        v += table.income_vp[k]
     filled = s.slots[p]
     if filled:
-        for i, v in enumerate(slot_values):
+        for i, (sd, sv) in enumerate(table.slot_income):
             if filled >> i & 1:
-                total += v
+                d += sd
+                v += sv
     if s.fig[p] >= 0:
-        total += sum(perm_value(perm) for perm in c.figureheads[s.fig[p]].permanent)
-    for card in s.owned[p]:
-        total += card_values[card]
-    return total
+        fd, fv = table.figurehead_income[s.fig[p]]
+        d += fd
+        v += fv
+        if s.c.figureheads[s.fig[p]].special == "whale":  # MA-10.1.D
+            d += len(s.quests[p])
+    return d, v
 
 
-_TABLES: dict[int, tuple[Content, tuple[float, ...], tuple[float, ...]]] = {}
+@dataclass(frozen=True)
+class Tables:
+    """What the evaluation needs of the content, computed once: per card, ship slot and
+    figurehead the value of its permanent abilities (VP per round left) and its income; the
+    buried-treasure spaces per hideout section."""
+
+    card: tuple[float, ...]
+    slot: tuple[float, ...]
+    figurehead: tuple[float, ...]
+    income_d: tuple[int, ...]
+    income_vp: tuple[int, ...]
+    slot_income: tuple[tuple[int, int], ...]
+    figurehead_income: tuple[tuple[int, int], ...]
+    burial_spaces: tuple[int, ...]
 
 
-def _tables(c: Content) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Per ship slot and per card, the value of its permanent abilities (computed once per
-    content; the content models are not hashable, so they are looked up by identity)."""
-    hit = _TABLES.get(id(c))
+_TABLE_CACHE: dict[int, tuple[Content, Tables]] = {}
+
+
+def tables(c: Content) -> Tables:
+    """The :class:`Tables` of a content (looked up by identity: the models are not hashable)."""
+    hit = _TABLE_CACHE.get(id(c))
     if hit is None or hit[0] is not c:
-        slots = tuple(sum(perm_value(perm) for perm in sl.permanent) for sl in c.ship.slots)
-        cards = tuple(sum(perm_value(perm) for perm in card.permanent) for card in c.cards)
-        hit = _TABLES[id(c)] = (c, slots, cards)
-    return hit[1], hit[2]
+
+        def value(perms: tuple[Perm, ...]) -> float:
+            return sum(perm_value(perm) for perm in perms)
+
+        def paid(perms: tuple[Perm, ...]) -> tuple[int, int]:
+            return (
+                sum(x.n for x in perms if x.perm == "income"),
+                sum(x.vp for x in perms if x.perm == "income"),
+            )
+
+        table = Tables(
+            card=tuple(value(k.permanent) for k in c.cards),
+            slot=tuple(value(sl.permanent) for sl in c.ship.slots),
+            figurehead=tuple(value(f.permanent) for f in c.figureheads),
+            income_d=tuple(k.income_d + paid(k.permanent)[0] for k in c.cards),
+            income_vp=tuple(k.income_vp + paid(k.permanent)[1] for k in c.cards),
+            slot_income=tuple(paid(sl.permanent) for sl in c.ship.slots),
+            figurehead_income=tuple(paid(f.permanent) for f in c.figureheads),
+            burial_spaces=tuple(len(c.hideout.section(name).buried) for name in COLORS),
+        )
+        hit = _TABLE_CACHE[id(c)] = (c, table)
+    return hit[1]
 
 
 def perm_value(perm: Perm) -> float:
+    """VP per round left of one permanent ability (income is counted apart)."""
     kind = perm.perm
     if kind == "raid_bonus" and perm.color is not None:
         return PERM_VALUE["raid_bonus_color"] * perm.n

@@ -94,7 +94,7 @@ class MaracaiboGame(Game):
     )
     max_game_length: ClassVar[int] = 20000
     bot: ClassVar[BotSettings] = BotSettings(
-        scale=10.0, rollout_depth=0, hard_iterations=200, medium_iterations=20
+        scale=25.0, rollout_depth=0, hard_iterations=200, medium_iterations=20
     )
 
     def __init__(self) -> None:
