@@ -259,3 +259,43 @@ def check_golden(path: Path, text: str) -> None:
     if os.environ.get("UPDATE_GOLDEN") or not path.exists():
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text, f"{path.name} differs from this run"
+
+
+def check_tensor(
+    game_name: str,
+    num_players: int,
+    seeds: Iterable[int],
+    options: Mapping[str, Any] | None = None,
+    every: int = 7,
+) -> None:
+    """The observation tensor over random playouts: a fixed size for the player count and
+    options, finite numbers, the state untouched, and for every seat the same tensor on any
+    determinization for that seat (so nothing hidden from it is encoded)."""
+    import math
+
+    game = load_game(game_name)
+    size = game.tensor_size(num_players, options)
+    layout = game.tensor_layout(num_players, options)
+    assert sum(s.size for s in layout) == size
+    assert all(s.size > 0 and s.name for s in layout), f"{game_name}: empty or unnamed segment"
+    for seed in seeds:
+        state = game.new_state(num_players, seed, options)
+        rng = Rng(derive_seed(seed, "tensor"))
+        step = 0
+        while True:
+            where = f"{game_name} {num_players}p {dict(options or {})} seed {seed} step {step}"
+            if step % every == 0 or state.is_terminal():
+                before = fingerprint(state)
+                for seat in range(num_players):
+                    tensor = game.observation_tensor(state, seat)
+                    assert len(tensor) == size, f"{where}: seat {seat} size {len(tensor)}"
+                    assert all(math.isfinite(v) for v in tensor), f"{where}: not finite"
+                    det = state.determinize(seat, rng.next_u64())
+                    assert game.observation_tensor(det, seat) == tensor, (
+                        f"{where}: seat {seat}'s tensor changes with what is hidden from it"
+                    )
+                assert fingerprint(state) == before, f"{where}: writing the tensor changed it"
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1

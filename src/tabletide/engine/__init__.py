@@ -14,6 +14,7 @@ from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, 
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
 from tabletide.engine.state import Event, Frame, State, TableState, dispatch_tables
+from tabletide.engine.tensor import Segment, TensorWriter, seat_order
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -31,9 +32,11 @@ __all__ = [
     "Replay",
     "ReplayError",
     "Rng",
+    "Segment",
     "State",
     "TableState",
     "TabletideError",
+    "TensorWriter",
     "derive_seed",
     "dispatch_tables",
     "enum",
@@ -41,5 +44,6 @@ __all__ = [
     "list_games",
     "load_game",
     "register_game",
+    "seat_order",
     "solo_option",
 ]

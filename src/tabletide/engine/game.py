@@ -15,6 +15,7 @@ from tabletide.engine.actions import Action
 from tabletide.engine.codec import ActionCodec
 from tabletide.engine.errors import ConfigError, IllegalActionError
 from tabletide.engine.state import Event, State
+from tabletide.engine.tensor import Segment, TensorWriter
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,33 @@ class Game(ABC):
         score). The bots call it on determinized copies, so it may read hidden facts.
         The default is the seat's current score; each game refines it."""
         return state.scores()[seat]
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        """Write what ``seat`` may see of ``state`` as numbers (see :mod:`tabletide.engine.tensor`
+        for the conventions). The size must depend only on the player count and options."""
+        raise NotImplementedError(f"{self.name} has no observation tensor")
+
+    def observation_tensor(self, state: State, seat: int) -> list[float]:
+        """``seat``'s observation as a flat list of floats, of length :meth:`tensor_size`."""
+        out = TensorWriter()
+        self.write_tensor(state, seat, out)
+        return out.values
+
+    def tensor_layout(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> list[Segment]:
+        """The named segments of the observation tensor for this player count and options."""
+        out = TensorWriter()
+        self.write_tensor(self.new_state(num_players, 0, options), 0, out)
+        return out.segments
+
+    def tensor_size(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The length of the observation tensor for this player count and options."""
+        key = (num_players, tuple(sorted(self.resolve_options(num_players, options).items())))
+        cache: dict[tuple[Any, ...], int] = self.__dict__.setdefault("_tensor_sizes", {})
+        if key not in cache:
+            cache[key] = sum(s.size for s in self.tensor_layout(num_players, options))
+        return cache[key]
 
     def info(self) -> dict[str, Any]:
         """Metadata for listings: name, title, player counts, options."""

@@ -1,0 +1,88 @@
+"""Numeric observations for learning agents: a flat vector of floats, written segment by segment.
+
+Each game writes what one seat may see (its :meth:`~tabletide.engine.State.observation`, nothing
+more) into a :class:`TensorWriter` in ``Game.write_tensor``. The writer records the name and size
+of every segment, so the layout documents itself (``tabletide tensor GAME`` prints it) and the
+research APIs (``tabletide.rl``) get a fixed size per player count and options.
+
+Conventions every game follows (see ``docs/rl.md``):
+
+* **Seat-relative order.** Per-seat segments start with the observing seat, then the seats
+  after it in turn order, so a policy learns "me" and "the next player", not "seat 2".
+* **Fixed size.** The size depends only on the player count and the options; pad with zeros
+  (lists of cards or tiles become fixed slots or counts per kind).
+* **Scaled.** Values are roughly in [0, 1]: counts divided by a stated maximum, one-hot
+  categories, bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One named run of values in an observation tensor."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+
+class TensorWriter:
+    """Appends named segments of floats; :attr:`values` is the tensor, :attr:`segments` its
+    layout."""
+
+    __slots__ = ("segments", "values")
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.segments: list[Segment] = []
+
+    def _mark(self, name: str, size: int, meaning: str) -> None:
+        self.segments.append(Segment(name, len(self.values) - size, size, meaning))
+
+    def scalar(self, name: str, value: float, scale: float = 1.0, meaning: str = "") -> None:
+        """One number divided by ``scale`` (its usual maximum)."""
+        self.values.append(float(value) / scale)
+        self._mark(name, 1, meaning or f"value / {scale:g}")
+
+    def scalars(
+        self, name: str, values: Sequence[float], scale: float = 1.0, meaning: str = ""
+    ) -> None:
+        """Several numbers, each divided by ``scale``."""
+        self.values.extend(float(v) / scale for v in values)
+        self._mark(name, len(values), meaning or f"{len(values)} values / {scale:g}")
+
+    def onehot(self, name: str, index: int | None, size: int, meaning: str = "") -> None:
+        """``size`` bits with bit ``index`` set; all zero when ``index`` is None or negative."""
+        if index is not None and index >= size:
+            raise ValueError(f"{name}: index {index} out of range for a one-hot of {size}")
+        bits = [0.0] * size
+        if index is not None and index >= 0:
+            bits[index] = 1.0
+        self.values.extend(bits)
+        self._mark(name, size, meaning or f"one-hot of {size}")
+
+    def bits(self, name: str, flags: Iterable[bool], meaning: str = "") -> None:
+        """One 0/1 value per flag."""
+        before = len(self.values)
+        self.values.extend(1.0 if f else 0.0 for f in flags)
+        self._mark(name, len(self.values) - before, meaning or "flags")
+
+    def counts(
+        self, name: str, items: Iterable[int], size: int, scale: float = 1.0, meaning: str = ""
+    ) -> None:
+        """How many times each index in ``range(size)`` occurs in ``items``, over ``scale``."""
+        out = [0.0] * size
+        for i in items:
+            out[i] += 1.0 / scale
+        self.values.extend(out)
+        self._mark(name, size, meaning or f"counts of {size} kinds / {scale:g}")
+
+
+def seat_order(seat: int, num_players: int) -> list[int]:
+    """The seats from ``seat`` on, in turn order (the order of per-seat segments)."""
+    return [(seat + k) % num_players for k in range(num_players)]

@@ -1,0 +1,67 @@
+"""The observation-tensor writer and the game hooks built on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.toys import VAULT, VaultGame
+from tabletide.engine import State, TensorWriter, seat_order
+
+
+def test_segments_record_names_offsets_and_sizes() -> None:
+    out = TensorWriter()
+    out.scalar("coins", 6, scale=12)
+    out.onehot("phase", 2, 4)
+    out.bits("ready", [True, False, True])
+    out.counts("hand", [0, 2, 2], 3, scale=2)
+    out.scalars("scores", [10, 20], scale=10)
+    assert out.values == [0.5, 0, 0, 1, 0, 1, 0, 1, 0.5, 0, 1, 1, 2]
+    assert [(s.name, s.start, s.size) for s in out.segments] == [
+        ("coins", 0, 1),
+        ("phase", 1, 4),
+        ("ready", 5, 3),
+        ("hand", 8, 3),
+        ("scores", 11, 2),
+    ]
+    assert out.segments[0].meaning == "value / 12"
+
+
+def test_a_missing_category_is_all_zero_and_an_overflow_is_refused() -> None:
+    out = TensorWriter()
+    out.onehot("none", None, 3)
+    out.onehot("negative", -1, 2)
+    assert out.values == [0.0] * 5
+    with pytest.raises(ValueError, match="index 3 out of range"):
+        out.onehot("phase", 3, 3)
+
+
+def test_seat_order_starts_with_the_observer() -> None:
+    assert seat_order(2, 4) == [2, 3, 0, 1]
+    assert seat_order(0, 1) == [0]
+
+
+def test_a_game_without_a_tensor_says_so() -> None:
+    state = VAULT.new_state(2, 0)
+    with pytest.raises(NotImplementedError, match="vault has no observation tensor"):
+        VAULT.observation_tensor(state, 0)
+
+
+class Counted(VaultGame):
+    """Vault with a tensor: the observer's points, then the other seat's."""
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        points = state.scores()
+        out.scalars("points", [points[s] for s in seat_order(seat, state.num_players)], 9)
+        out.onehot("to_move", state.current_player(), state.num_players)
+
+
+def test_the_hooks_give_values_layout_and_a_size_per_player_count() -> None:
+    game = Counted()
+    state = game.new_state(2, 0)
+    state.apply(state.legal_actions()[1])
+    state.apply(state.legal_actions()[2])  # door 1, drawer 2: 9 points for seat 0
+    assert game.observation_tensor(state, 0) == [1.0, 0.0, 0.0, 1.0]
+    assert game.observation_tensor(state, 1) == [0.0, 1.0, 0.0, 1.0]
+    assert [s.name for s in game.tensor_layout(2)] == ["points", "to_move"]
+    assert game.tensor_size(2) == 4
+    assert game.tensor_size(1) == 2
