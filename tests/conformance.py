@@ -54,6 +54,7 @@ def check_decision(game: Game, state: State, where: str) -> None:
     legal = state.legal_actions()
     assert legal, f"{where}: no legal actions but not terminal"
     assert legal == state.legal_actions(), f"{where}: legal_actions not deterministic"
+    assert state.search_legal() == legal, f"{where}: search_legal differs from legal_actions"
     assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
     codes = set()
     for action in legal:

@@ -21,6 +21,7 @@ class Steps(TableState):
 
     def __init__(self, frames: list[Frame]) -> None:
         self.stack = frames
+        self.history: list[Action] = []
         self.seen: list[int] = []
 
     # The abstract parts of State are not needed by advance().
@@ -63,3 +64,16 @@ def test_skip_empty_drops_a_decision_that_offers_nothing() -> None:
     s.advance()
     assert s.seen == [7, -1]
     assert s.stack == [Frame("pick", 0, (1, 2))], "the real choice is still pending"
+
+
+def test_search_reuses_the_list_built_at_the_stop_but_not_after_a_hand_edit() -> None:
+    s = Skipping(frames())
+    s.advance()
+    built = s.search_legal()
+    assert built == [Action.make("take", n=1), Action.make("take", n=2)]
+    assert s.search_legal() is built, "the list advance() built is reused"
+    s.stack[-1] = Frame("pick", 0, (3,))  # edited by hand: a new frame
+    assert s.search_legal() == [Action.make("take", n=3)]
+    s.stack[-1] = Frame("pick", 0, (1, 2))
+    s.history.append(Action.make("take", n=9))  # another position with an equal frame
+    assert s.search_legal() is not built

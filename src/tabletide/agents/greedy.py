@@ -60,7 +60,7 @@ class GreedyAgent:
         """The best advantage ``seat`` reaches from ``state`` while it keeps the move."""
         if budget <= 0 or state.is_terminal() or state.current_player() != seat:
             return advantage(state, seat)
-        legal = state.legal_actions()
+        legal = state.search_legal()
         if len(legal) > budget:
             return advantage(state, seat)
         share = budget // len(legal)

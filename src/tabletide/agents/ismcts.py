@@ -119,7 +119,7 @@ class IsmctsAgent:
             node = root
             path = [root]
             while not det.is_terminal():
-                legal = det.legal_actions()
+                legal = det.search_legal()
                 children = node.children
                 untried = [a for a in legal if a not in children]
                 for a in legal:
@@ -148,7 +148,7 @@ class IsmctsAgent:
             for _ in range(depth):
                 if det.is_terminal():
                     break
-                det.apply_unchecked(rng.choice(det.legal_actions()))
+                det.apply_unchecked(rng.choice(det.search_legal()))
             values = seat_values(det)
             for n in path:
                 n.visits += 1

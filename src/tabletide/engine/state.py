@@ -69,6 +69,18 @@ class State(ABC):
         self._last_legal = (len(self.history), top, legal)
         return legal
 
+    def search_legal(self) -> list[Action]:
+        """:meth:`legal_actions` for search agents: the list the engine already built when it
+        stopped at this decision is reused (about a fifth of a search's time). Only for states
+        reached by ``apply``; a state edited by hand must use :meth:`legal_actions`. The list
+        is shared: do not modify it."""
+        memo = getattr(self, "_stop_legal", None)
+        stack = self.stack
+        if memo is not None and stack and memo[1] is stack[-1] and memo[0] == len(self.history):
+            legal: list[Action] = memo[2]
+            return legal
+        return self.legal_actions()
+
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
@@ -285,6 +297,7 @@ class TableState(State):
                 stack.pop()
                 continue
             if len(legal) != 1:
+                self._stop_legal = (len(self.history), top, legal)
                 return
             stack.pop()
             apply_of[top.kind](self, top, legal[0])
