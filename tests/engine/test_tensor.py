@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.toys import VAULT, VaultGame
-from tabletide.engine import State, TensorWriter, seat_order
+from tabletide.engine import State, TensorLayout, TensorWriter, seat_order
 
 
 def test_segments_record_names_offsets_and_sizes() -> None:
@@ -65,3 +65,25 @@ def test_the_hooks_give_values_layout_and_a_size_per_player_count() -> None:
     assert [s.name for s in game.tensor_layout(2)] == ["points", "to_move"]
     assert game.tensor_size(2) == 4
     assert game.tensor_size(1) == 2
+
+
+def test_a_layout_is_filled_by_offset_and_emitted_after_other_segments() -> None:
+    layout = TensorLayout()
+    layout.add("coins", 1, "coins / 10")
+    layout.add("hand", 3, "cards per kind")
+    assert layout.off == {"coins": 0, "hand": 1} and layout.size == 4
+    values = layout.blank()
+    values[layout.off["hand"] + 2] = 1.0
+    out = TensorWriter()
+    out.scalar("round", 1, scale=4)
+    layout.emit(out, values)
+    assert out.values == [0.25, 0.0, 0.0, 0.0, 1.0]
+    assert [(s.name, s.start, s.size) for s in out.segments] == [
+        ("round", 0, 1),
+        ("coins", 1, 1),
+        ("hand", 2, 3),
+    ]
+    with pytest.raises(ValueError, match="3 values for a layout of 4"):
+        layout.emit(out, [0.0] * 3)
+    with pytest.raises(ValueError, match="'hand' declared twice"):
+        layout.add("hand", 1, "again")

@@ -14,7 +14,7 @@ from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, 
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
 from tabletide.engine.state import Event, Frame, State, TableState, dispatch_tables
-from tabletide.engine.tensor import Segment, TensorWriter, seat_order
+from tabletide.engine.tensor import Segment, TensorLayout, TensorWriter, seat_order
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -36,6 +36,7 @@ __all__ = [
     "State",
     "TableState",
     "TabletideError",
+    "TensorLayout",
     "TensorWriter",
     "derive_seed",
     "dispatch_tables",

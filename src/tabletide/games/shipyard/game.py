@@ -4,7 +4,7 @@ stand-ins in ``content/`` (see ``docs/games/shipyard.md``)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tabletide.engine import (
     ActionCodec,
@@ -14,6 +14,7 @@ from tabletide.engine import (
     Game,
     OptionSpec,
     State,
+    TensorWriter,
     enum,
     ints,
 )
@@ -106,6 +107,13 @@ class ShipyardGame(Game):
         from tabletide.games.shipyard.render import render
 
         return render(state.observation(seat))
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        """What ``seat`` may know, as seat-relative numbers (``tensor.py``)."""
+        from tabletide.games.shipyard.state import ShipyardState
+        from tabletide.games.shipyard.tensor import write_tensor
+
+        write_tensor(cast(ShipyardState, state), seat, out)
 
 
 GAME = ShipyardGame()

@@ -15,12 +15,14 @@ from tabletide.engine import (
     Game,
     OptionSpec,
     State,
+    TensorWriter,
     enum,
     ints,
     solo_option,
 )
 from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
 from tabletide.games.tiny_epic_pirates.evaluate import evaluate
+from tabletide.games.tiny_epic_pirates.tensor import write_tensor
 
 if TYPE_CHECKING:
     from tabletide.games.tiny_epic_pirates.state import PiratesState
@@ -103,6 +105,9 @@ class PiratesGame(Game):
         """Buried treasures plus what gold, loot, crew and position will likely be worth
         (see ``evaluate``); in solo, the margin over the Legendary Pirate."""
         return evaluate(cast("PiratesState", state), seat)
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        write_tensor(cast("PiratesState", state), seat, out)
 
     def render(self, state: State, seat: int | None) -> str:
         from tabletide.games.tiny_epic_pirates.render import render

@@ -1,0 +1,681 @@
+"""Shipyard's observation tensor: what one seat may know, as a fixed-size list of floats.
+
+Public, and encoded: the action track and the figures on it, every seat's coins, VP, supply,
+shipyard row, fleet, employees, wagon tiles, canal system and the number of contracts it holds;
+the part, wagon and canal offers, deck sizes, the pointers and the employee oval; the ship being
+fitted or sailing; the pending decision and its data. Private to the observer, and encoded: its
+own contracts. Never encoded: other seats' contracts (held or discarded), the unused contracts,
+and the order of every face-down deck (see ``ShipyardState._resample_hidden``).
+
+Segments are written in a fixed order; per-seat segments hold the observer first, then the seats
+after it in turn order (:func:`~tabletide.engine.seat_order`), and seat numbers (the decider, the
+starting player) are relative the same way. ``load_game("shipyard").tensor_layout(n)`` lists the
+segments with their meanings.
+
+The tensor is written at every step of RL training, so the slow parts are cached by immutable
+keys: the content tables, fleet summaries and the longest voyage of a canal system.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from tabletide.engine import TensorLayout, TensorWriter, seat_order
+from tabletide.games.shipyard import canals, track
+from tabletide.games.shipyard.building import MAX_PARTS_PER_ACTION
+from tabletide.games.shipyard.constants import (
+    CAPTAIN,
+    EMPTY,
+    FIGURES,
+    FIRST_TURNS,
+    GOODS,
+    ITEM_INDEX,
+    ITEMS,
+    NUM_TILES,
+    OFFER_ROWS,
+    PART_TYPES,
+    SUBSTITUTE,
+)
+from tabletide.games.shipyard.content import SYMBOLS, Content
+from tabletide.games.shipyard.voyage import Ship, base_speed, max_boost, route_options
+
+if TYPE_CHECKING:
+    from tabletide.engine import Frame
+    from tabletide.games.shipyard.state import ShipyardState
+
+DECISIONS = (
+    "choose_tile",
+    "menu",
+    "build",
+    "place",
+    "canal",
+    "first_canal",
+    "place_canal",
+    "circle",
+    "oval",
+    "hire",
+    "goods",
+    "exchange",
+    "wagon",
+    "launch",
+    "fit",
+    "boost",
+    "route",
+    "discard",
+    "final",
+)
+"""Every decision kind (top-frame kind) of the game, in one-hot order."""
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+
+FEATURES = (
+    "cabins",
+    "sail/funnel mounts",
+    "propeller mounts",
+    "crane mounts",
+    "cannon mounts",
+    "lifebuoys",
+    "lifeboats",
+    "lanterns",
+)
+"""What a ship part offers, in :class:`~tabletide.games.shipyard.voyage.Hull` order."""
+NF = len(FEATURES)
+SAFETY = 5  # index of the first safety feature (lifebuoys) in FEATURES
+FEATURE_MAX = 2  # no part has more than 2 of a feature (content check in the tests)
+CELL_KINDS = 4  # bow, middle, stern, substitute
+SCORING_SYMBOLS = SYMBOLS[1:]  # every canal symbol but "none": five officials, Blue Riband
+SHAPE_NAMES = ("straight", "bend", "fork")
+WINDOW = 2  # the canal window reaches this many cards from the boat's card each way
+WINDOW_SIDE = 2 * WINDOW + 1
+GRID_CELL = len(SHAPE_NAMES) + 4  # shape one-hot, rotation one-hot
+ROUTE_SLOTS = 4  # the codec's range of the ``sail`` option
+ROUTE_SLOT = len(SYMBOLS) + 1
+WAGON_IDS = 15  # the 14 deck tiles and the starting tile (id 14, SY-GAP-5c)
+CIRCLES = ("equipment", "crew")
+CIRCLE_SPACES = 4
+CANAL_STATS = 4 + len(SCORING_SYMBOLS)  # cards, boat, used up, longest voyage, symbols
+FLEET_STATS = (
+    ("ships", 8.0),
+    ("parts", 40.0),
+    *((f"{item}s", 12.0) for item in ITEMS),
+    ("lifebuoys", 12.0),
+    ("lifeboats", 12.0),
+    ("lanterns", 12.0),
+    ("ships of 5 parts", 4.0),
+    ("ships of 6 parts", 4.0),
+    ("ships of 7+ parts", 4.0),
+    ("ships with a lifebuoy, a lifeboat and a lantern", 4.0),
+    ("captains beyond the first, over all ships", 4.0),
+)
+"""What the fleet segment sums per seat (the measures contracts count, SY-8.3) and scales."""
+
+# Scales: stated maxima from the rules and content, or a generous bound of normal play where the
+# rules set none (random play can exceed a bound now and then; values stay small).
+COINS_MAX = 30.0
+VP_MAX = 100.0
+SUPPLY_MAX = 10.0
+TURNS_MAX = 40.0
+INCOME_MAX = 10.0
+CONTRACTS_MAX = 6.0  # 3 blue + 3 green (SY-3.1.1)
+VOYAGE_MAX = 15  # longest voyage measured; speeds above it are rare
+CANALS_MAX = 10.0
+USED_MAX = 20.0
+SYMBOLS_MAX = 6.0
+ROUTE_VP_MAX = 20.0
+BOOST_MAX = 4.0
+SHIP_PARTS_MAX = 9.0  # the shipyard row's length
+SHIP_FEATURES_MAX = 8.0
+DISCARD_KEEP_MAX = 2.0
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return ", ".join(names)
+
+
+MEANING = {
+    "decision": f"kind of the pending decision: {_names(DECISIONS)} (all 0 when over)",
+    "decider": "seat that decides now, relative: 0 = me, 1 = the next seat, ... (0s when over)",
+    "flags": "game over, early end triggered (SY-7.2), final phase (SY-7.3), lap pending",
+    "starting_player": "the starting player, relative",
+    "round_marker": "round marker value, one-hot 0 (end symbol) .. player count (SY-4.14)",
+    "leader_space": "track space of the leading tile / (spaces - 1); a lap ends at space 0",
+    "tile_in_play": "per action tile id (building, canal, equipment, crew, hiring, goods, "
+    "exchange, subsidy): in play (Subsidy only with 4 players)",
+    "tile_behind": "per tile id: spaces behind the leading tile / (spaces - 1)",
+    "tile_leading": "the leading tile, one-hot by tile id",
+    "tile_income": f"per tile id: coins for choosing it now (0 if occupied) / {INCOME_MAX:g} "
+    "(SY-4.10, 4.11)",
+    "coins": f"per seat: coins / {COINS_MAX:g}",
+    "vp": f"per seat: victory points / {VP_MAX:g}",
+    "supply": f"per seat, per item ({_names(ITEMS)}) in its supply / {SUPPLY_MAX:g}",
+    "figures": "per seat, per tile id: its figures on that tile / figures per seat "
+    "(3 with 2 players, else 1)",
+    "next_to_front": "per seat, per tile id: the tile of its oldest figure (moved to the front "
+    "at its next turn, SY-4.5)",
+    "first_turns_left": "per seat: first turns still to play / first turns (2 with 2 players, "
+    "else 1)",
+    "turns_taken": f"per seat: turns played / {TURNS_MAX:g}",
+    "shipyard_parts": "per seat, per shipyard space (9): bow, middle, stern, substitute",
+    "shipyard_features": f"per seat, per shipyard space: the part's {_names(FEATURES)} "
+    f"/ {FEATURE_MAX}",
+    "employees": "per seat, per employee id (24): hired",
+    "wagons": "per seat, per wagon tile id (0-13 deck tiles, 14 the starting tile): held",
+    "contracts_held": f"per seat: contracts held (a public count) / {CONTRACTS_MAX:g}",
+    "fleet": "per seat: " + _names(tuple(f"{name} / {sc:g}" for name, sc in FLEET_STATS)),
+    "canal_system": f"per seat: canals in its system / {CANALS_MAX:g}, has a boat, canals used "
+    f"up / {USED_MAX:g}, longest voyage it allows / {VOYAGE_MAX}, then its spaces with each "
+    f"symbol ({_names(SCORING_SYMBOLS)}) / {SYMBOLS_MAX:g}",
+    "my_contracts": "my contracts held, per contract index (24; index 0 = SY-C-01)",
+    "my_canal_grid": f"my canal cards within {WINDOW} cards of the boat's card "
+    f"({WINDOW_SIDE}x{WINDOW_SIDE}, rows north to south, boat's card in the centre), per cell: "
+    f"shape ({_names(SHAPE_NAMES)}), rotation 0-3",
+    "my_boat": "my boat: its water space 0-3 on its card, then where it came from (north, "
+    "east, south, west edge, or another space of the same card)",
+    "part_offer": "per offer slot (columns bow, left middle, right middle, stern; rows bottom "
+    "first): a part lies there",
+    "part_offer_features": f"per offer slot: the part's {_names(FEATURES)} / {FEATURE_MAX}",
+    "decks": "cards left in the bow, middle A, middle B and stern decks, the wagon deck, the "
+    "spent wagons, the canal deck and the canal discards, each over its full size",
+    "wagon_offer": f"per wagon offer slot (cheapest first): its wagons of {_names(GOODS)} / 2",
+    "canal_offer_shape": f"per canal offer slot (cheapest first): {_names(SHAPE_NAMES)}",
+    "canal_offer_symbols": f"per canal offer slot: spaces with {_names(SCORING_SYMBOLS)} / 2",
+    "pointers": "pointers, one-hot each: equipment circle (4 spaces), crew circle (4), stock "
+    "exchange (6, SY-GAP-6), employee oval (8, SY-GAP-8a)",
+    "oval_employees": "per employee id: copies left on the oval / 2 (one copy with 2 players)",
+    "oval_steps": "per employee id: pointer steps to its oval space / oval spaces (0 = not on "
+    "the oval)",
+    "ship": f"the ship being fitted or sailing: present, parts / {SHIP_PARTS_MAX:g}, base speed "
+    f"/ {VOYAGE_MAX}, items attached / {SUPPLY_MAX:g} ({_names(ITEMS)}), "
+    f"its {_names(FEATURES)} / {SHIP_FEATURES_MAX:g}",
+    "menu": "menu decision: main action done, bonus action done, chosen tile performable, "
+    "then the chosen tile one-hot by id",
+    "build": f"build decision: parts bought so far / {MAX_PARTS_PER_ACTION}, last chance (SY-7.5)",
+    "part_to_place": "place decision: bow, middle, stern, substitute",
+    "part_to_place_features": f"place decision: the part's {_names(FEATURES)} / {FEATURE_MAX}",
+    "canal_to_place": f"canal decisions (first_canal, place_canal): the card's shape "
+    f"({_names(SHAPE_NAMES)}), then its spaces with {_names(SCORING_SYMBOLS)}",
+    "circle": f"circle decision: {_names(CIRCLES)}",
+    "wagon_trade": f"wagon decision: the wagon's goods ({_names(GOODS)}), items already swapped "
+    f"for on this tile ({_names(ITEMS)}), wagons left on the tile after it (0, 1, 2) one-hot",
+    "voyage": f"route decision: speed, moves made, the Blue Riband move (each / {VOYAGE_MAX}), "
+    f"VP so far / {ROUTE_VP_MAX:g}; boost decision: the employees' speed bonus / {BOOST_MAX:g}",
+    "route_options": f"route decision, per sail option 0-{ROUTE_SLOTS - 1}: the symbol of the "
+    f"space it enters ({_names(SYMBOLS)}), then whether it enters another card",
+    "discard_keep": f"discard decision: contracts of each colour to keep / {DISCARD_KEEP_MAX:g} "
+    "(SY-4.15)",
+}
+
+
+# ---------------------------------------------------------------------------- content tables
+class Tables:
+    """Lookups built once per content set (feature indices of parts, goods of wagons...)."""
+
+    def __init__(self, c: Content) -> None:
+        self.part_features: dict[int, tuple[int, ...]] = {}
+        """Part code -> each feature index repeated once per unit (substitutes: none)."""
+        for p in c.parts:
+            m = p.mounts
+            values = [p.cabins, m.sail_funnel, m.propeller, m.crane, m.cannon]
+            values += (p.lifebuoys, p.lifeboats, p.lanterns)
+            self.part_features[p.id] = tuple(f for f, v in enumerate(values) for _ in range(v))
+        for ptype in range(len(PART_TYPES)):
+            self.part_features[SUBSTITUTE + ptype] = ()
+        self.part_type = tuple(PART_TYPES.index(p.type) for p in c.parts)
+        self.group_a = tuple(1 if p.group == "A" else 0 for p in c.parts)
+        full = (
+            sum(1 for p in c.parts if p.type == "bow"),
+            sum(self.group_a),
+            sum(1 for p in c.parts if p.group == "B"),
+            sum(1 for p in c.parts if p.type == "stern"),
+            len(c.wagons.deck),
+            len(c.wagons.deck),
+            len(c.canals),
+            len(c.canals),
+        )
+        self.deck_full = tuple(float(v) for v in full)
+        self.wagon_goods = tuple(
+            tuple(GOODS.index(g) for g in w.goods) for w in (*c.wagons.deck, c.wagons.starting)
+        )
+        self.canal_shape = tuple(SHAPE_NAMES.index(k.shape) for k in c.canals)
+        self.canal_symbols = tuple(
+            tuple(SCORING_SYMBOLS.index(s) for s in k.spaces if s != "none") for k in c.canals
+        )
+        self.space_symbol = tuple(tuple(SYMBOLS.index(s) for s in k.spaces) for k in c.canals)
+        self.oval_spaces = c.board.oval_spaces
+        self.exchange_spaces = len(c.board.exchange_prices)
+        self.employees = len(c.employees)
+        self.contracts = len(c.contracts)
+        self.cells = c.board.shipyard_spaces
+
+
+_TABLES: dict[int, tuple[Content, Tables]] = {}
+"""id(content) -> the content (kept alive, so its id is not reused) and its tables."""
+
+
+def tables(c: Content) -> Tables:
+    hit = _TABLES.get(id(c))
+    if hit is None:
+        hit = _TABLES[id(c)] = (c, Tables(c))
+    return hit[1]
+
+
+# ---------------------------------------------------------------------------- the layout
+class Layout(TensorLayout):
+    """The segments for one player count and content set, declared once."""
+
+    def __init__(self, n: int, t: Tables) -> None:
+        super().__init__()
+        cells, emp = t.cells, t.employees
+        for name, size in (
+            ("decision", len(DECISIONS)),
+            ("decider", n),
+            ("flags", 4),
+            ("starting_player", n),
+            ("round_marker", n + 1),
+            ("leader_space", 1),
+            ("tile_in_play", NUM_TILES),
+            ("tile_behind", NUM_TILES),
+            ("tile_leading", NUM_TILES),
+            ("tile_income", NUM_TILES),
+            ("coins", n),
+            ("vp", n),
+            ("supply", n * len(ITEMS)),
+            ("figures", n * NUM_TILES),
+            ("next_to_front", n * NUM_TILES),
+            ("first_turns_left", n),
+            ("turns_taken", n),
+            ("shipyard_parts", n * cells * CELL_KINDS),
+            ("shipyard_features", n * cells * NF),
+            ("employees", n * emp),
+            ("wagons", n * WAGON_IDS),
+            ("contracts_held", n),
+            ("fleet", n * len(FLEET_STATS)),
+            ("canal_system", n * CANAL_STATS),
+            ("my_contracts", t.contracts),
+            ("my_canal_grid", WINDOW_SIDE * WINDOW_SIDE * GRID_CELL),
+            ("my_boat", 9),
+            ("part_offer", 4 * OFFER_ROWS),
+            ("part_offer_features", 4 * OFFER_ROWS * NF),
+            ("decks", 8),
+            ("wagon_offer", OFFER_ROWS * len(GOODS)),
+            ("canal_offer_shape", OFFER_ROWS * len(SHAPE_NAMES)),
+            ("canal_offer_symbols", OFFER_ROWS * len(SCORING_SYMBOLS)),
+            ("pointers", 2 * CIRCLE_SPACES + t.exchange_spaces + t.oval_spaces),
+            ("oval_employees", emp),
+            ("oval_steps", emp),
+            ("ship", 3 + len(ITEMS) + NF),
+            ("menu", 3 + NUM_TILES),
+            ("build", 2),
+            ("part_to_place", CELL_KINDS),
+            ("part_to_place_features", NF),
+            ("canal_to_place", len(SHAPE_NAMES) + len(SCORING_SYMBOLS)),
+            ("circle", len(CIRCLES)),
+            ("wagon_trade", len(GOODS) + len(ITEMS) + 3),
+            ("voyage", 5),
+            ("route_options", ROUTE_SLOTS * ROUTE_SLOT),
+            ("discard_keep", 1),
+        ):
+            self.add(name, size, MEANING[name])
+
+
+_LAYOUTS: dict[tuple[int, Tables], Layout] = {}
+
+
+def layout(n: int, t: Tables) -> Layout:
+    lay = _LAYOUTS.get((n, t))
+    if lay is None:
+        lay = _LAYOUTS[(n, t)] = Layout(n, t)
+    return lay
+
+
+# ---------------------------------------------------------------------------- the tensor
+def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
+    """Write what ``seat`` may know of ``s`` (see the module docstring)."""
+    t = tables(s.c)
+    lay = layout(s.num_players, t)
+    off = lay.off
+    v = lay.blank()
+    order = seat_order(seat, s.num_players)
+    top = s.stack[-1] if s.stack else None
+    _write_turn(s, v, off, order, top)
+    _write_track(s, v, off)
+    _write_seats(s, t, v, off, order)
+    _write_own(s, t, v, off, seat)
+    _write_board(s, t, v, off)
+    _write_ship(s, t, v, off)
+    _write_decision_data(s, t, v, off, top)
+    lay.emit(out, v)
+
+
+def _write_turn(
+    s: ShipyardState, v: list[float], off: dict[str, int], order: list[int], top: Frame | None
+) -> None:
+    if top is None:
+        v[off["flags"]] = 1.0
+    else:
+        v[off["decision"] + DECISION_INDEX[top.kind]] = 1.0
+        v[off["decider"] + order.index(top.seat)] = 1.0
+    at = off["flags"]
+    v[at + 1] = float(s.early_end)
+    v[at + 2] = float(s.final)
+    v[at + 3] = float(s.lap_pending)
+    v[off["starting_player"] + order.index(s.start)] = 1.0
+    v[off["round_marker"] + s.marker] = 1.0
+
+
+def _write_track(s: ShipyardState, v: list[float], off: dict[str, int]) -> None:
+    last = s.track_len - 1
+    lead_pos = s.pos[s.lead]
+    v[off["leader_space"]] = lead_pos / last
+    in_play, behind = off["tile_in_play"], off["tile_behind"]
+    for tile in s.tiles:
+        v[in_play + tile] = 1.0
+        v[behind + tile] = ((lead_pos - s.pos[tile]) % s.track_len) / last
+    v[off["tile_leading"] + s.lead] = 1.0
+    occupied = track.occupied(s)
+    at = off["tile_income"]
+    for tile, coins in track.incomes(s).items():
+        if tile not in occupied:
+            v[at + tile] = coins / INCOME_MAX
+
+
+def _write_seats(
+    s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], order: list[int]
+) -> None:
+    n = s.num_players
+    n_items = len(ITEMS)
+    fig_scale = 1 / FIGURES[n]
+    first_scale = FIRST_TURNS[n]
+    coins, vp, supply = off["coins"], off["vp"], off["supply"]
+    figures, oldest, first, turns = (
+        off["figures"],
+        off["next_to_front"],
+        off["first_turns_left"],
+        off["turns_taken"],
+    )
+    parts, features = off["shipyard_parts"], off["shipyard_features"]
+    employees, wagons, held = off["employees"], off["wagons"], off["contracts_held"]
+    fleet, system = off["fleet"], off["canal_system"]
+    for k, p in enumerate(order):
+        v[coins + k] = s.coins[p] / COINS_MAX
+        v[vp + k] = s.vp[p] / VP_MAX
+        at = supply + k * n_items
+        for i, count in enumerate(s.supply[p]):
+            if count:
+                v[at + i] = count / SUPPLY_MAX
+        figs = s.figs[p]
+        if figs:
+            at = figures + k * NUM_TILES
+            for tile in figs:
+                v[at + tile] += fig_scale
+            v[oldest + k * NUM_TILES + figs[0]] = 1.0
+        v[first + k] = s.first_left[p] / first_scale
+        v[turns + k] = s.turns_taken[p] / TURNS_MAX
+        row_parts, row_features = _row_block(tuple(s.row[p]), t)
+        at = parts + k * len(row_parts)
+        v[at : at + len(row_parts)] = row_parts
+        at = features + k * len(row_features)
+        v[at : at + len(row_features)] = row_features
+        at = employees + k * t.employees
+        for e in s.employees[p]:
+            v[at + e] = 1.0
+        at = wagons + k * WAGON_IDS
+        for w in s.wagons[p]:
+            v[at + w] += 1.0
+        v[held + k] = len(s.contracts[p]) / CONTRACTS_MAX
+        at = fleet + k * len(FLEET_STATS)
+        v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
+        at = system + k * CANAL_STATS
+        v[at : at + CANAL_STATS] = canal_stats(s, t, p)
+
+
+@lru_cache(maxsize=1 << 14)
+def _row_block(row: tuple[int, ...], t: Tables) -> tuple[list[float], list[float]]:
+    """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row
+    (cached: rows change only when a part is placed or a ship is launched; never mutated)."""
+    kinds = [0.0] * (len(row) * CELL_KINDS)
+    features = [0.0] * (len(row) * NF)
+    for cell, code in enumerate(row):
+        if code == EMPTY:
+            continue
+        if code >= SUBSTITUTE:
+            kinds[cell * CELL_KINDS + code - SUBSTITUTE] = kinds[cell * CELL_KINDS + 3] = 1.0
+        else:
+            kinds[cell * CELL_KINDS + t.part_type[code]] = 1.0
+            for f in t.part_features[code]:
+                features[cell * NF + f] += 1 / FEATURE_MAX
+    return kinds, features
+
+
+@lru_cache(maxsize=1 << 12)
+def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[list[float], list[float]]:
+    """The ``part_offer`` and ``part_offer_features`` values of the part offer, its 4 columns
+    of 5 concatenated (cached: the offer changes only during Ship building; never mutated)."""
+    present = [0.0] * len(offer)
+    features = [0.0] * (len(offer) * NF)
+    for slot, code in enumerate(offer):
+        if code != EMPTY:
+            present[slot] = 1.0
+            for f in t.part_features[code]:
+                features[slot * NF + f] += 1 / FEATURE_MAX
+    return present, features
+
+
+def _write_own(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], seat: int) -> None:
+    at = off["my_contracts"]
+    for i in s.contracts[seat]:
+        v[at + i] = 1.0
+    boat = s.boat[seat]
+    if boat is None:
+        return
+    bx, by, space, sx, sy, _ = boat
+    grid = off["my_canal_grid"]
+    for (x, y), (card, rot) in s.canals[seat].items():
+        dx, dy = x - bx, y - by
+        if -WINDOW <= dx <= WINDOW and -WINDOW <= dy <= WINDOW:
+            at = grid + ((dy + WINDOW) * WINDOW_SIDE + dx + WINDOW) * GRID_CELL
+            v[at + t.canal_shape[card]] = 1.0
+            v[at + len(SHAPE_NAMES) + rot] = 1.0
+    came = (sx - bx, sy - by)
+    at = off["my_boat"]
+    v[at + space] = 1.0
+    v[at + 4 + (canals.DELTA.index(came) if came in canals.DELTA else 4)] = 1.0
+
+
+def _write_board(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int]) -> None:
+    bow, left, right, stern = s.offer
+    present, features = _offer_block((*bow, *left, *right, *stern), t)
+    at = off["part_offer"]
+    v[at : at + len(present)] = present
+    at = off["part_offer_features"]
+    v[at : at + len(features)] = features
+    bows, middles, sterns = s.part_decks
+    group_a = sum(map(t.group_a.__getitem__, middles))
+    left = [len(bows), group_a, len(middles) - group_a, len(sterns), len(s.wagon_deck)]
+    left += (len(s.wagon_discard), len(s.canal_deck), len(s.canal_discard))
+    at = off["decks"]
+    for i, (count, full) in enumerate(zip(left, t.deck_full, strict=True)):
+        v[at + i] = count / full
+    at = off["wagon_offer"]
+    for slot, w in enumerate(s.wagon_offer):
+        for g in t.wagon_goods[w]:
+            v[at + slot * len(GOODS) + g] += 1 / 2
+    shapes, symbols = off["canal_offer_shape"], off["canal_offer_symbols"]
+    for slot, card in enumerate(s.canal_offer):
+        v[shapes + slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
+        for k in t.canal_symbols[card]:
+            v[symbols + slot * len(SCORING_SYMBOLS) + k] += 1 / 2
+    at = off["pointers"]
+    v[at + s.eq_ptr] = 1.0
+    at += CIRCLE_SPACES
+    v[at + s.crew_ptr] = 1.0
+    at += CIRCLE_SPACES
+    v[at + s.hex_ptr] = 1.0
+    v[at + t.exchange_spaces + s.oval_ptr] = 1.0
+    copies, steps = off["oval_employees"], off["oval_steps"]
+    for space, stacks in enumerate(s.oval):
+        away = ((space - s.oval_ptr - 1) % t.oval_spaces + 1) / t.oval_spaces
+        for stack in stacks:
+            if stack:
+                v[copies + stack[-1]] = len(stack) / 2
+                v[steps + stack[-1]] = away
+
+
+def _write_ship(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int]) -> None:
+    ship = s.ship
+    if ship is None:
+        return
+    at = off["ship"]
+    v[at] = 1.0
+    v[at + 1] = len(ship.parts) / SHIP_PARTS_MAX
+    v[at + 2] = base_speed(ship.items) / VOYAGE_MAX
+    for i, count in enumerate(ship.items):
+        v[at + 3 + i] = count / SUPPLY_MAX
+    at += 3 + len(ITEMS)
+    for code in ship.parts:
+        for f in t.part_features[code]:
+            v[at + f] += 1 / SHIP_FEATURES_MAX
+
+
+def _write_decision_data(
+    s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], top: Frame | None
+) -> None:
+    if top is None:
+        return
+    kind, data = top.kind, top.data
+    if kind == "menu":  # data: main done, bonus done, chosen tile, performable
+        at = off["menu"]
+        v[at] = float(data[0])
+        v[at + 1] = float(data[1])
+        v[at + 2] = float(data[3])
+        v[at + 3 + data[2]] = 1.0
+    elif kind == "build":  # data: parts bought so far, last chance
+        v[off["build"]] = data[0] / MAX_PARTS_PER_ACTION
+        v[off["build"] + 1] = float(data[1])
+    elif kind == "place":  # data: part code, last chance
+        code = data[0]
+        at = off["part_to_place"]
+        if code >= SUBSTITUTE:
+            v[at + code - SUBSTITUTE] = v[at + 3] = 1.0
+        else:
+            v[at + t.part_type[code]] = 1.0
+            at = off["part_to_place_features"]
+            for f in t.part_features[code]:
+                v[at + f] += 1 / FEATURE_MAX
+    elif kind in ("first_canal", "place_canal"):  # data: the card
+        at = off["canal_to_place"]
+        v[at + t.canal_shape[data[0]]] = 1.0
+        for k in t.canal_symbols[data[0]]:
+            v[at + len(SHAPE_NAMES) + k] += 1.0
+    elif kind == "circle":  # data: which circle
+        v[off["circle"] + CIRCLES.index(data[0])] = 1.0
+    elif kind == "wagon":  # data: wagon tile, index of the wagon on it, items swapped for
+        tile, index, swapped = data
+        goods = t.wagon_goods[tile]
+        at = off["wagon_trade"]
+        v[at + goods[index]] = 1.0
+        for item in swapped:
+            v[at + len(GOODS) + ITEM_INDEX[item]] = 1.0
+        v[at + len(GOODS) + len(ITEMS) + len(goods) - index - 1] = 1.0
+    elif kind == "route":
+        _write_route(s, t, v, off, top)
+    elif kind == "boost" and s.ship is not None:
+        v[off["voyage"] + 4] = max_boost(s, top.seat, s.ship.items) / BOOST_MAX
+    elif kind == "discard":  # data: contracts of each colour to keep
+        v[off["discard_keep"]] = data[0] / DISCARD_KEEP_MAX
+
+
+def _write_route(
+    s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], top: Frame
+) -> None:
+    """The voyage so far and, per sail option, the space it enters."""
+    speed, done, riband, vp = top.data
+    at = off["voyage"]
+    v[at : at + 4] = (speed / VOYAGE_MAX, done / VOYAGE_MAX, riband / VOYAGE_MAX, vp / ROUTE_VP_MAX)
+    boat = s.boat[top.seat]
+    assert boat is not None
+    system = s.canals[top.seat]
+    at = off["route_options"]
+    for i, (x, y, space) in enumerate(route_options(s, top.seat, speed - done)[:ROUTE_SLOTS]):
+        card, _ = system[(x, y)]
+        v[at + i * ROUTE_SLOT + t.space_symbol[card][space]] = 1.0
+        if (x, y) != (boat[0], boat[1]):
+            v[at + i * ROUTE_SLOT + len(SYMBOLS)] = 1.0
+
+
+# ---------------------------------------------------------------------------- cached summaries
+@lru_cache(maxsize=1 << 14)
+def fleet_stats(fleet: tuple[Ship, ...], t: Tables) -> tuple[float, ...]:
+    """The :data:`FLEET_STATS` of a fleet, scaled (cached: a fleet changes only on a voyage)."""
+    stats = [0.0] * len(FLEET_STATS)
+    stats[0] = len(fleet)
+    at = 2 + len(ITEMS)  # lifebuoys, lifeboats, lanterns, sizes 5/6/7+, safe ships, officers
+    for ship in fleet:
+        stats[1] += len(ship.parts)
+        for i, v in enumerate(ship.items):
+            stats[2 + i] += v
+        safety = [0, 0, 0]
+        for code in ship.parts:
+            for f in t.part_features[code]:
+                if f >= SAFETY:
+                    safety[f - SAFETY] += 1
+        for k in range(3):
+            stats[at + k] += safety[k]
+        if len(ship.parts) >= 5:
+            stats[at + 3 + min(len(ship.parts), 7) - 5] += 1
+        if all(safety):
+            stats[at + 6] += 1
+        stats[at + 7] += max(0, ship.items[CAPTAIN] - 1)
+    return tuple(v / sc for v, (_, sc) in zip(stats, FLEET_STATS, strict=True))
+
+
+def canal_stats(s: ShipyardState, t: Tables, seat: int) -> list[float]:
+    """A seat's canal system, scaled: cards, boat, canals used up, the longest voyage, and the
+    spaces of each scoring symbol."""
+    system = s.canals[seat]
+    boat = s.boat[seat]
+    longest = 0 if boat is None else longest_voyage(s, seat)
+    out = [len(system) / CANALS_MAX, float(boat is not None), s.used_count[seat] / USED_MAX]
+    out.append(longest / VOYAGE_MAX)
+    counts = [0.0] * len(SCORING_SYMBOLS)
+    for card, _ in system.values():
+        for k in t.canal_symbols[card]:
+            counts[k] += 1 / SYMBOLS_MAX
+    return out + counts
+
+
+_LONGEST: dict[tuple[object, ...], int] = {}
+_LONGEST_CAP = 1 << 16
+
+
+def longest_voyage(s: ShipyardState, seat: int) -> int:
+    """The most moves a voyage can make through the seat's canals (at most
+    :data:`VOYAGE_MAX`): a faster ship cannot score (SY-6.7, SY-6.9.3). Cached per system."""
+    system = s.canals[seat]
+    boat = s.boat[seat]
+    assert boat is not None
+    key = (id(s.c), boat, *system.items())
+    hit = _LONGEST.get(key)
+    if hit is None:
+        if len(_LONGEST) >= _LONGEST_CAP:
+            _LONGEST.clear()
+        hit = _LONGEST[key] = _deepest(s, system, boat, frozenset(), 0)
+    return hit
+
+
+def _deepest(
+    s: ShipyardState,
+    system: dict[canals.Cell, tuple[int, int]],
+    boat: canals.Boat,
+    removed: frozenset[canals.Cell],
+    depth: int,
+) -> int:
+    """Depth-first over legal moves, the way :func:`canals.can_sail` walks them."""
+    best = depth
+    here = (boat[0], boat[1])
+    for to in canals.moves(s, system, boat, removed):
+        if best >= VOYAGE_MAX:
+            break
+        left = removed if (to[0], to[1]) == here else removed | {here}
+        best = max(best, _deepest(s, system, canals.step(boat, to), left, depth + 1))
+    return min(best, VOYAGE_MAX)

@@ -1,0 +1,479 @@
+"""Tiny Epic Pirates as numbers for learning agents: what one seat may see, as a flat vector.
+
+Nothing in this game is secret to a single seat; hidden from everyone are the kinds of the
+face-down search tokens (and those left in the box) and the order of the crew and merchant
+decks (``PiratesState._resample_hidden``). The tensor therefore holds every public fact and
+none of those: a search token is a bit "a token lies here", the decks are counts (the merchant
+deck per value band, which is public since the deck is stacked 2s over 4s over 6s over 8s).
+
+Per-ship segments list the ships from the observing seat on in turn order; in the solo game
+the Legendary Pirate is the ship after seat 0, so it is encoded like a seat (with zeros where
+it has no such part: infamy, captain card, tokens) and its own sheets get the ``lp_*`` segments.
+
+Speed: the layout depends only on the number of ships, the solo option and the content, so it
+is built once and cached. Each call fills a zeroed list by offsets (a one-hot is one store) and
+hands it and the cached segments to the :class:`TensorWriter` in one go.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletide.engine import Frame, TensorLayout, TensorWriter
+from tabletide.games.tiny_epic_pirates.combat import MERCHANT, damage
+from tabletide.games.tiny_epic_pirates.constants import (
+    CREW_ROW,
+    CUBES_PER_TYPE,
+    HELM_SPACES,
+    MAX_CARGO,
+    MAX_CREW,
+    MAX_GOLD,
+    MAX_ROUNDS,
+    MAX_VOLLEY,
+    NUM_LOOT,
+    ORDER_INDEX,
+    RIGGING,
+    SIZE,
+    TREASURES,
+)
+from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS, Content
+
+if TYPE_CHECKING:
+    from tabletide.games.tiny_epic_pirates.state import PiratesState
+
+CARDS = SIZE * SIZE
+MAX_DICE = 3
+"""Dice a battle rolls at most: 3 from the top infamy rows (PC-2.1) or the solo levels."""
+MAX_HANDS = 4
+"""Deckhands per ship, the 4th included (PC-3.3 F)."""
+MAX_MOVES = 8
+"""A generous bound on the sail moves of one voyage (infamy 4 + 3 Rigging + a +2 token)."""
+MAX_DAMAGE = 15
+"""A generous bound on the damage of one side of a battle."""
+MAX_DRIVE = 4
+"""The most cards a Sail Navy / merchant bonus or a Navy crossing moves (content: 1-4)."""
+VESSELS = ("navy", "orange", "green")
+PICK_PURPOSES = ("start", "cove", "bury")
+MERCHANT_VALUES = (2, 4, 6, 8)
+TOKENS = ("sail2", "storm")
+SHIP_FIRST = frozenset(
+    {"list", "cargo", "sell", "recruit", "release", "target", "volley", "new_hand"}
+    | {"reassign", "pick_merchant", "drive"}
+)
+"""Decision kinds whose first datum is the ship they concern (else it is the deciding seat's)."""
+
+
+class Layout(TensorLayout):
+    """The segments of one shape of game (ship count, solo or not, content), declared once."""
+
+    def __init__(self, c: Content, ships: int, solo: bool) -> None:
+        from tabletide.games.tiny_epic_pirates.state import PROMPTS
+
+        super().__init__()
+        self.content = c  # held so that the identity check of the cache stays valid
+        self.ships = ships
+        self.solo = solo
+        self.decisions: dict[str, int] = {k: i for i, k in enumerate(PROMPTS)}
+        self.crew = len(c.crew)
+        self.captains = len(c.captains)
+        self.levels = len(c.sheets.infamy)
+        self.spots = max(len(card.burial) for card in c.map_cards)
+        self.crew_row_len = max(
+            (len(card.face.bonus.actions) for card in c.crew if card.face.bonus), default=1
+        )
+        self.captain_row_len = max(
+            (len(side.bonus.actions) for cap in c.captains for side in cap.sides if side.bonus),
+            default=1,
+        )
+        self.max_cost = max((cost for card in c.map_cards for cost in card.burial), default=1)
+        self.band = [max(1, sum(m.value == v for m in c.merchants)) for v in MERCHANT_VALUES]
+        self.merchant_max = max(1, max(max(m.damage, m.gold, m.value) for m in c.merchants))
+        self.track = max(len(sheet.track) for sheet in c.solo_infamy)
+        self._declare(c)
+
+    def _declare(self, c: Content) -> None:
+        k, add = self.ships, self.add
+        per_ship = "per ship, observer first"
+        # the pending decision and the turn
+        add("decision", len(self.decisions), "one-hot: kind of the pending decision (PROMPTS)")
+        add("decider", k, "one-hot: the deciding seat, relative to the observer")
+        add("active", k, "one-hot: the ship whose turn it is, relative to the observer")
+        add(
+            "round",
+            1,
+            f"round / {MAX_ROUNDS + 1} (the safeguard ends the game after round {MAX_ROUNDS})",
+        )
+        add("order", len(ORDERS), "one-hot: the order the captain stands on this turn")
+        add("turn_flags", 4, "bits: crossed the ship line, crew row refreshed, end triggered, over")
+        add("voyage", 3, f"sail moves made, moves left, +2 tokens spent (x2) / {MAX_MOVES}")
+        add("captain_next", 1, f"next captain bonus action / {self.captain_row_len}")
+        add("crew_used", MAX_CREW * self.crew_row_len, "bits: crew bonus (slot, action) used")
+        # the pending decision's data
+        add("pending_ship", k, "one-hot: the ship the decision is about, relative")
+        add("pending_space", HELM_SPACES, "one-hot: the helm space to pay a deckhand for")
+        add("pending_loot", NUM_LOOT, "one-hot: the cube a full ship must place")
+        add("pending_crew", self.crew, "one-hot: the recruited card (release) or reroll card")
+        add(
+            "pending_flags",
+            5,
+            "bits: attack may reroll, recruit took a card, mutinied, reassign hide, reorganize",
+        )
+        add("pending_moved", 4, f"deckhands already moved to each assignment / {MAX_HANDS}")
+        add("pending_dice", MAX_DICE, "bits: dice already rerolled by this card")
+        add("pending_vessel", len(VESSELS), "one-hot: navy, orange or green merchant to move")
+        add("pending_moves", 1, f"cards still to move / {MAX_DRIVE}")
+        add("pending_cards", CARDS, "bits: the Navy's goal card, or the cards to pick from")
+        add("pending_purpose", len(PICK_PURPOSES), "one-hot: what a solo pick decides")
+        # the battle in progress
+        add("fight", 1, "bit: a battle is being fought")
+        add("fight_attacker", k, "one-hot: attacking ship, relative")
+        add("fight_defender", k, "one-hot: defending pirate ship, relative (none: a merchant)")
+        add("fight_merchant", 2, "one-hot: defending merchant (orange, green)")
+        add("fight_dice", MAX_DICE * 6, "one-hot per attack die: its face")
+        add("fight_fixed", MAX_DICE, "bits: attack dice set by a volley token")
+        add("fight_defence", MAX_DICE * 6, "one-hot per defence die: its face")
+        add("fight_defence_fixed", MAX_DICE, "bits: defence dice set by a volley token")
+        add(
+            "fight_damage", 2, f"attack damage, damage to beat (merchant or defence) / {MAX_DAMAGE}"
+        )
+        # the sea, row by row
+        add("sea_colony", CARDS, "loot symbols of each card's colony / 2")
+        add("sea_market", CARDS * NUM_LOOT, "one-hot per card: the loot type its market buys")
+        add("sea_cove", CARDS, "bits: the card has a cove")
+        add("sea_storm", CARDS, "bits: the card is a storm")
+        add(
+            "sea_burial_cost", CARDS * self.spots, f"per card and spot: gold cost / {self.max_cost}"
+        )
+        add(
+            "sea_burial_owner",
+            CARDS * self.spots * k,
+            "per card and spot: one-hot ship whose treasure lies there, relative",
+        )
+        add("sea_search", CARDS, "bits: a face-down search token lies there (kind hidden)")
+        add("sea_port", CARDS, "bits: a port")
+        add("navy", CARDS, "one-hot: the Royal Navy's card")
+        add("merchant_at", 2 * CARDS, "one-hot per merchant (orange, green): its card")
+        add("merchant_bound", 2 * CARDS, "one-hot per merchant: the port it sails to")
+        add("merchant_loot", 2 * NUM_LOOT, "one-hot per merchant: the cube it carries")
+        add(
+            "merchant_card",
+            2 * 4,
+            f"per merchant: value, damage, gold / {self.merchant_max}, infamy bit at this count",
+        )
+        add("merchant_deck", len(MERCHANT_VALUES), "merchant cards left of value 2/4/6/8 / total")
+        add("market", 4 * NUM_LOOT, "one-hot per price 5,4,3,2: the loot type sold at it")
+        add("bag", NUM_LOOT, f"cubes of each type in the bag / {CUBES_PER_TYPE - 1}")
+        add("crew_row", CREW_ROW * self.crew, "one-hot per crew row slot: the crew card")
+        add("crew_deck", 1, f"cards in the crew deck / {self.crew}")
+        # the ships
+        add("ship_at", k * CARDS, f"one-hot card of each ship; {per_ship}")
+        add("ship_hidden", k, f"bits: hidden in a cove; {per_ship}")
+        add("ship_gold", k, f"gold / {MAX_GOLD}; {per_ship}")
+        add("ship_cargo", k * NUM_LOOT, f"cubes of each loot type / {MAX_CARGO}; {per_ship}")
+        add("ship_buried", k, f"buried treasures / {TREASURES} (the score); {per_ship}")
+        add(
+            "ship_helm",
+            k * HELM_SPACES * len(ORDERS),
+            f"one-hot order of each helm space; {per_ship}",
+        )
+        add("ship_captain_at", k * HELM_SPACES, f"one-hot helm space of the captain; {per_ship}")
+        add("ship_helm_hands", k * HELM_SPACES, f"bits: a deckhand on each helm space; {per_ship}")
+        add(
+            "ship_assign",
+            k * 4,
+            f"deckhands on rigging, cannons, extortion, repairs / {MAX_HANDS}; {per_ship}",
+        )
+        add("ship_crew", k * self.crew, f"bits: crew cards aboard; {per_ship}")
+        add("ship_played", k, f"bits: has taken its turn this round; {per_ship}")
+        add("ship_infamy", k * self.levels, f"one-hot infamy level (solo pirate: 0); {per_ship}")
+        add(
+            "ship_tokens",
+            k * 3,
+            f"volley tokens, kept +2 sail and storm tokens / {MAX_VOLLEY}; {per_ship}",
+        )
+        add(
+            "ship_flags",
+            k * 4,
+            f"bits: mutiny used, 4th deckhand waiting, captain side 2, solo pirate; {per_ship}",
+        )
+        add("ship_captain", k * self.captains, f"one-hot captain card; {per_ship}")
+        if self.solo:
+            add("lp_bridge", len(c.solo_bridges), "one-hot: the Legendary Pirate's bridge sheet")
+            add("lp_sheet", len(c.solo_infamy), "one-hot: its infamy (personality) sheet")
+            add("lp_track", self.track, "one-hot: the marked space of its action track")
+            add("lp_order", len(ORDERS), "one-hot: the order it performs or last performed")
+            add("lp_gold", 2, f"its gold / its gold track's top, that top / {MAX_GOLD}")
+
+
+_layouts: dict[tuple[int, bool], Layout] = {}
+
+
+def layout_of(s: PiratesState) -> Layout:
+    """The cached layout for this state's shape."""
+    key = (s.ships, s.lp >= 0)
+    table = _layouts.get(key)
+    if table is None or table.content is not s.c:
+        table = _layouts[key] = Layout(s.c, s.ships, s.lp >= 0)
+    return table
+
+
+class Fixed:
+    """The sea's card features (colony to burial costs, a contiguous run of the layout), which
+    never change after setup, ready to copy. (The helms are fixed too, but tests edit them in
+    place, and writing them costs little.)"""
+
+    def __init__(self, s: PiratesState, lay: Layout) -> None:
+        self.content, self.grid, self.layout = s.c, s.grid, lay
+        o, spots = lay.off, lay.spots
+        self.start = o["sea_colony"]
+        block = [0.0] * (o["sea_burial_owner"] - self.start)
+        for p in range(CARDS):
+            card = s.card(p)
+            block[o["sea_colony"] - self.start + p] = card.colony / 2
+            if card.market is not None:
+                block[o["sea_market"] - self.start + NUM_LOOT * p + LOOT.index(card.market)] = 1
+            block[o["sea_cove"] - self.start + p] = float(card.cove)
+            block[o["sea_storm"] - self.start + p] = float(card.storm)
+            for i, cost in enumerate(card.burial):
+                block[o["sea_burial_cost"] - self.start + spots * p + i] = cost / lay.max_cost
+        self.sea = block
+
+    def fits(self, s: PiratesState, lay: Layout) -> bool:
+        return self.grid is s.grid and self.content is s.c and self.layout is lay
+
+
+_fixed: dict[int, Fixed] = {}
+
+
+def fixed_of(s: PiratesState, lay: Layout) -> Fixed:
+    """The cached sea features of this game (clones share ``grid``, so identity is a cheap key;
+    a test that swaps a map card replaces ``s.c`` and misses the cache)."""
+    table = _fixed.get(id(s.grid))
+    if table is None or not table.fits(s, lay):
+        if len(_fixed) > 64:
+            _fixed.clear()
+        table = _fixed[id(s.grid)] = Fixed(s, lay)
+    return table
+
+
+# ---------------------------------------------------------------------------- the writer
+def write_tensor(s: PiratesState, seat: int, out: TensorWriter) -> None:
+    """Write ``seat``'s view of ``s`` (see the module docstring and ``tensor_layout``)."""
+    lay = layout_of(s)
+    v = lay.blank()
+    k = lay.ships
+    rel = [(ship - seat) % k for ship in range(k)]
+    _turn(s, lay, v, rel)
+    if s.stack:
+        _pending(s, lay, v, rel, s.stack[-1])
+    if s.fight is not None:
+        _fight(s, lay, v, rel)
+    _sea(s, lay, v, rel)
+    _merchants(s, lay, v)
+    _ships(s, lay, v, rel)
+    if lay.solo:
+        _solo(s, lay, v)
+    lay.emit(out, v)
+
+
+def _turn(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+    o = lay.off
+    if s.stack:
+        top = s.stack[-1]
+        v[o["decision"] + lay.decisions[top.kind]] = 1.0
+        v[o["decider"] + rel[top.seat]] = 1.0
+    v[o["active"] + rel[s.active]] = 1.0
+    v[o["round"]] = s.round / (MAX_ROUNDS + 1)
+    v[o["order"] + s.order] = 1.0
+    at = o["turn_flags"]
+    v[at] = float(s.crossed)
+    v[at + 1] = float(s.refreshed)
+    v[at + 2] = float(s.end_triggered)
+    v[at + 3] = float(not s.stack)
+    at = o["voyage"]
+    v[at] = s.moves / MAX_MOVES
+    if s.stack and s.stack[-1].kind == "sail":
+        ship = s.active
+        total = s.c.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + s.sail_extra
+        v[at + 1] = max(total - s.moves, 0) / MAX_MOVES
+    v[at + 2] = s.sail_extra / MAX_MOVES
+    v[o["captain_next"]] = s.captain_next / lay.captain_row_len
+    at = o["crew_used"]
+    for card, j in s.crew_used:
+        v[at + (card - 1) * lay.crew_row_len + j] = 1.0
+
+
+def _pending(s: PiratesState, lay: Layout, v: list[float], rel: list[int], top: Frame) -> None:
+    """The salient data of the top frame (see the ``push`` calls of the rules modules)."""
+    o, kind, data = lay.off, top.kind, top.data
+    flags = o["pending_flags"]
+    v[o["pending_ship"] + rel[data[0] if kind in SHIP_FIRST else top.seat]] = 1.0
+    if kind == "pay":
+        v[o["pending_space"] + data[0]] = 1.0
+    elif kind == "cargo":
+        v[o["pending_loot"] + data[1]] = 1.0
+    elif kind == "release":
+        v[o["pending_crew"] + data[1]] = 1.0
+    elif kind == "target":
+        v[flags] = float(data[1])
+    elif kind == "recruit":
+        v[flags + 1] = float(data[1])
+        v[flags + 2] = float(data[2])
+    elif kind == "reassign":
+        v[flags + (3 if data[1] == "hide" else 4)] = 1.0
+        for a, n in enumerate(data[2]):
+            v[o["pending_moved"] + a] = n / MAX_HANDS
+    elif kind == "reroll":
+        v[o["pending_crew"] + data[0]] = 1.0
+        for i, used in enumerate(data[1]):
+            v[o["pending_dice"] + i] = float(used)
+    elif kind == "port":
+        v[o["pending_vessel"] + 1 + data[0]] = 1.0
+    elif kind == "pick_merchant":
+        v[o["pending_moves"]] = data[1] / MAX_DRIVE
+    elif kind == "drive":
+        v[o["pending_vessel"] + 1 + data[1]] = 1.0  # vessel -1 is the Navy
+        v[o["pending_moves"]] = data[2] / MAX_DRIVE
+    elif kind == "steer":
+        if data[0] == "merchant":
+            v[o["pending_vessel"] + 1 + data[1]] = 1.0
+        else:
+            v[o["pending_vessel"]] = 1.0
+            v[o["pending_moves"]] = data[1] / MAX_DRIVE
+            v[o["pending_cards"] + data[2]] = 1.0
+    elif kind == "pick":
+        v[o["pending_purpose"] + PICK_PURPOSES.index(data[0])] = 1.0
+        for p in data[1]:
+            v[o["pending_cards"] + p] = 1.0
+
+
+def _fight(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+    fight = s.fight
+    assert fight is not None
+    o = lay.off
+    v[o["fight"]] = 1.0
+    v[o["fight_attacker"] + rel[fight.attacker]] = 1.0
+    for name, dice in (("fight_dice", fight.dice), ("fight_defence", fight.defence)):
+        at = o[name]
+        for i, face in enumerate(dice[:MAX_DICE]):
+            v[at + 6 * i + face - 1] = 1.0
+    for name, fixed in (("fight_fixed", fight.fixed), ("fight_defence_fixed", fight.defence_fixed)):
+        at = o[name]
+        for i, bit in enumerate(fixed[:MAX_DICE]):
+            v[at + i] = float(bit)
+    at = o["fight_damage"]
+    v[at] = damage(s, fight.attacker, fight.dice) / MAX_DAMAGE
+    if fight.defender == MERCHANT:
+        v[o["fight_merchant"] + fight.merchant] = 1.0
+        v[at + 1] = s.c.merchants[s.merchant_slot[fight.merchant]].damage / MAX_DAMAGE
+    else:
+        v[o["fight_defender"] + rel[fight.defender]] = 1.0
+        if fight.defence:
+            v[at + 1] = damage(s, fight.defender, fight.defence) / MAX_DAMAGE
+
+
+def _sea(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+    o, spots, k = lay.off, lay.spots, lay.ships
+    fixed = fixed_of(s, lay)
+    v[fixed.start : fixed.start + len(fixed.sea)] = fixed.sea
+    owner_at, search = o["sea_burial_owner"], o["sea_search"]
+    for p, spots_here in enumerate(s.burial):
+        for i, ship in enumerate(spots_here):
+            if ship >= 0:
+                v[owner_at + (spots * p + i) * k + rel[ship]] = 1.0
+        if s.search[p] >= 0:
+            v[search + p] = 1.0
+    for p in s.ports:
+        if p >= 0:
+            v[o["sea_port"] + p] = 1.0
+    if s.navy >= 0:
+        v[o["navy"] + s.navy] = 1.0
+
+
+def _merchants(s: PiratesState, lay: Layout, v: list[float]) -> None:
+    o, c = lay.off, s.c
+    top = lay.merchant_max
+    for m in range(2):
+        if s.merchant_at[m] >= 0:
+            v[o["merchant_at"] + CARDS * m + s.merchant_at[m]] = 1.0
+        if s.merchant_dest[m] >= 0:
+            v[o["merchant_bound"] + CARDS * m + s.merchant_dest[m]] = 1.0
+        if s.merchant_cube[m] >= 0:
+            v[o["merchant_loot"] + NUM_LOOT * m + s.merchant_cube[m]] = 1.0
+        card = c.merchants[s.merchant_slot[m]]
+        at = o["merchant_card"] + 4 * m
+        v[at] = card.value / top
+        v[at + 1] = card.damage / top
+        v[at + 2] = card.gold / top
+        v[at + 3] = float(card.infamy_upto >= s.num_players)
+    at = o["merchant_deck"]
+    for mid in s.merchant_deck:
+        band = MERCHANT_VALUES.index(c.merchants[mid].value)
+        v[at + band] += 1.0 / lay.band[band]
+    at = o["market"]
+    for price_slot, loot in enumerate(s.market):
+        v[at + NUM_LOOT * price_slot + loot] = 1.0
+    at = o["bag"]
+    for loot, n in enumerate(s.bag):
+        v[at + loot] = n / (CUBES_PER_TYPE - 1)
+    at, n_crew = o["crew_row"], lay.crew
+    for slot, card_id in enumerate(s.crew_row):
+        v[at + n_crew * slot + card_id] = 1.0
+    v[o["crew_deck"]] = len(s.crew_deck) / n_crew
+
+
+def _ships(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+    o, k = lay.off, lay.ships
+    spaces, n_crew, levels = HELM_SPACES, lay.crew, lay.levels
+    n_orders = len(ORDERS)
+    helm_size = HELM_SPACES * n_orders
+    for ship in range(k):
+        r = rel[ship]
+        if s.at[ship] >= 0:
+            v[o["ship_at"] + CARDS * r + s.at[ship]] = 1.0
+        v[o["ship_hidden"] + r] = float(s.hidden[ship])
+        v[o["ship_gold"] + r] = s.gold[ship] / MAX_GOLD
+        at = o["ship_cargo"] + NUM_LOOT * r
+        for loot in s.cargo[ship]:
+            v[at + loot] += 1.0 / MAX_CARGO
+        v[o["ship_buried"] + r] = s.buried[ship] / TREASURES
+        at = o["ship_helm"] + helm_size * r
+        for space, order in enumerate(s.helm[ship]):
+            v[at + n_orders * space + order] = 1.0
+        v[o["ship_captain_at"] + spaces * r + s.captain[ship]] = 1.0
+        at = o["ship_helm_hands"] + spaces * r
+        for space, hand in enumerate(s.on_helm[ship]):
+            if hand:
+                v[at + space] = 1.0
+        at = o["ship_assign"] + 4 * r
+        for a, n in enumerate(s.assign[ship]):
+            v[at + a] = n / MAX_HANDS
+        at = o["ship_crew"] + n_crew * r
+        for card_id in s.crew[ship]:
+            v[at + card_id] = 1.0
+        v[o["ship_played"] + r] = float(s.turns[ship] >= s.round)
+        at = o["ship_flags"] + 4 * r
+        if ship == s.lp:
+            v[at + 3] = 1.0
+            continue
+        v[o["ship_infamy"] + levels * r + s.infamy[ship]] = 1.0
+        at_tokens = o["ship_tokens"] + 3 * r
+        v[at_tokens] = s.volley[ship] / MAX_VOLLEY
+        for token in s.kept[ship]:
+            v[at_tokens + 1 + TOKENS.index(token)] += 1.0 / MAX_VOLLEY
+        v[at] = float(s.mutiny[ship])
+        v[at + 1] = float(s.spare[ship])
+        v[at + 2] = float(s.side[ship])
+        v[o["ship_captain"] + lay.captains * r + s.captain_card[ship]] = 1.0
+
+
+def _solo(s: PiratesState, lay: Layout, v: list[float]) -> None:
+    o, lp = lay.off, s.lp
+    v[o["lp_bridge"] + s.lp_bridge_id] = 1.0
+    v[o["lp_sheet"] + s.lp_sheet_id] = 1.0
+    v[o["lp_track"] + s.lp_track] = 1.0
+    if s.lp_order:
+        v[o["lp_order"] + ORDER_INDEX[s.lp_order]] = 1.0
+    top = s.lp_sheet().gold_track
+    v[o["lp_gold"]] = s.gold[lp] / top
+    v[o["lp_gold"] + 1] = top / MAX_GOLD
