@@ -15,6 +15,7 @@ from tabletide.engine import (
     Game,
     OptionSpec,
     State,
+    TensorWriter,
     ints,
 )
 from tabletide.games.empires_north.constants import CLANS, DISCS, TILES
@@ -22,6 +23,7 @@ from tabletide.games.empires_north.content import load_content
 from tabletide.games.empires_north.effects import STOCK_GOODS
 from tabletide.games.empires_north.evaluate import evaluate
 from tabletide.games.empires_north.expedition import REVEALED
+from tabletide.games.empires_north.tensor import write_tensor
 
 _CONTENT = load_content()
 CARDS = len(_CONTENT.cards)
@@ -107,6 +109,10 @@ class EmpiresNorthGame(Game):
         """VP now plus what material, engine, hand and ships will likely score
         (``evaluate.py``); the final score once the game is over."""
         return evaluate(state, seat)
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        """What ``seat`` may see as numbers (``tensor.py``)."""
+        write_tensor(state, seat, out)
 
     def event_text(self, event: Event) -> str:
         from tabletide.games.empires_north.view import event_text

@@ -4,7 +4,7 @@ not print are stand-ins in ``content/`` (see ``docs/games/maracaibo.md``)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tabletide.engine import (
     ActionCodec,
@@ -14,6 +14,7 @@ from tabletide.engine import (
     Game,
     OptionSpec,
     State,
+    TensorWriter,
     ints,
     solo_option,
 )
@@ -122,6 +123,13 @@ class MaracaiboGame(Game):
         from tabletide.games.maracaibo.render import render
 
         return render(state.observation(seat))
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        """``seat``'s observation as numbers (``tensor.py``): public facts and its own quests."""
+        from tabletide.games.maracaibo.state import MaracaiboState
+        from tabletide.games.maracaibo.tensor import write_tensor
+
+        write_tensor(cast(MaracaiboState, state), seat, out)
 
 
 GAME = MaracaiboGame()
