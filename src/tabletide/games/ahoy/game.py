@@ -13,6 +13,7 @@ from tabletide.engine import (
     Event,
     Game,
     State,
+    TensorWriter,
     enum,
     ints,
 )
@@ -115,6 +116,12 @@ class AhoyGame(Game):
         from tabletide.games.ahoy.evaluate import evaluate
 
         return evaluate(state, seat)
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        """What ``seat`` may see, as numbers for learning agents (see ``tensor``)."""
+        from tabletide.games.ahoy.tensor import write_tensor
+
+        write_tensor(state, seat, out)
 
     def render(self, state: State, seat: int | None) -> str:
         from tabletide.games.ahoy.render import render

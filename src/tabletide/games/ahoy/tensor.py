@@ -1,0 +1,748 @@
+"""Ahoy as numbers for learning agents: what one seat may see, as one flat vector of floats.
+
+Hidden from a seat (``AhoyState._resample_hidden``, ``view.build_view``): the order of the
+region-tile supply and which tile is boxed, the order of the market deck, the Union's plans in
+hand and its plan deck (unless the seat is the Union), and under which favor token another
+Smuggler slid each card it delivered. So those appear only as counts (tiles left, cards left,
+plans held, cards delivered); the Union's own plans and a Smuggler's own favor piles go into
+the ``my_*`` segments, which are zero for every other seat.
+
+Shape. Per-seat segments hold the observer first, then the seats after it in turn order
+(``seat_order``); "whose turn", "who decides" and the flagship figures are relative the same
+way. The factions are fixed by the player count (the Fleet is seat 0), so each seat slot
+carries its faction one-hot; faction material sits in every seat slot (zero where the faction
+has none), and the Fleet's and the Union's unique supplies get segments of their own.
+
+The map grows from the two starting tiles by at most 9 tiles of 2x2 spaces, so it never spans
+more than 4 + 2 * 9 = 22 spaces in either direction: it is drawn on a 22 x 22 grid whose cell
+(0, 0) is the map's north-west corner (``map_offset`` says where that lies from the first tile,
+which the codec's space numbers need). Every ``map_*`` segment is one or more 22 x 22 planes,
+row by row from the north; cells off the map are zero.
+
+Speed: the layout depends only on the player count, so it is built once; each call fills a
+blank tensor by offset (the engine's ``TensorLayout``). The static part of the map (terrain,
+currents, sandbars, marks, islands) is kept per map object, which every clone and
+determinization of a position shares until a tile is added.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from tabletide.engine import Frame, TensorLayout, TensorWriter, seat_order
+from tabletide.games.ahoy.battle import total
+from tabletide.games.ahoy.constants import (
+    ALLY_TOKENS,
+    CREW_SPOT0,
+    CUTTER,
+    FAME_TO_WIN,
+    FIGURES,
+    FORT0,
+    FORTS,
+    GOLD_TOKENS,
+    ORIGIN,
+    PATROL0,
+    PATROLS,
+    SPOTS,
+    WIDTH,
+)
+from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS, RegionTile
+from tabletide.games.ahoy.evaluate import controls
+from tabletide.games.ahoy.geometry import SANDBAR_CELLS, Cell
+
+if TYPE_CHECKING:
+    from tabletide.engine import State
+    from tabletide.games.ahoy.state import AhoyState
+
+GRID = 22
+"""Spaces per side of the map grid: the 4 columns of the starting map + 2 per supply tile."""
+PLANES = GRID * GRID
+REACH = GRID - 4
+"""How far (in spaces) the map can grow west or north of the first tile."""
+CARDS = 30
+TILES = 12
+REGIONS = TILES - 1
+"""One tile stays boxed (AH-3.4), so at most 11 regions are ever on the map."""
+FACTIONS = ("fleet", "union", "smuggler")
+TERRAINS = ("island", "wreck", "harbor", "fog")
+TILE_TERRAINS = ("open", "island", "wreck", "harbor", "fog", "current")
+DIRS = 4
+GRID_SPACES = 9
+"""The Smugglers' 3x3 reward grid."""
+DICE_MAX = 5
+"""The most dice a seat rolls (the Fleet's 5, AH-3.11)."""
+SUPPLY_TILES = TILES - 3
+"""Tiles in the supply after setup: 12, less the boxed one and the two starting tiles."""
+PLAN_CARDS = 12
+PLAN_COPIES = 2
+"""The most copies of one plan (Swift Approach, Stealth Attack, Weapons Cache)."""
+ROUND_SCALE = 10
+"""Rounds, scaled: random games end in rounds 7-12 (values may pass 1)."""
+CONTROL_SCALE = 10
+BATTLE_SCALE = 10
+"""A battle side's bonus before the dice (Cannons lowered, plans, fort, gunboat, Brawlers);
+a Weapons Cache with many Ready allies passes it."""
+AMOUNT_SCALE = 6
+MARK_MAX = 6
+TREASURE_MAX = 3
+WEALTH_MAX = 6
+
+PURPOSES = (
+    "patrol",
+    "allies",
+    "uprising",
+    "mystic",
+    "monkey",
+    "breeze",
+    "gust",
+    "stealth",
+    "drive",
+    "cutter",
+    "gunboat",
+    "board_only",
+)
+"""What a decision is for, where its kind alone does not say: a Sail/Tailwind rider, the
+crew or plan behind a target/goto/region/island/count prompt, a Mystic's board-only damage."""
+
+
+STATIC_PLANES = (
+    ("map_space", 0),
+    ("map_terrain", 1),
+    ("map_current", 5),
+    ("map_sandbar", 9),
+    ("map_tailwind", 11),
+    ("map_treasure", 12),
+    ("map_tile_corner", 13),
+)
+"""The first plane of each static map segment, counted from ``map_space`` (checked by
+:class:`Layout`): the static part of a map is cached once for every player count."""
+P_TERRAIN, P_CURRENT, P_BAR, P_TAILWIND, P_TREASURE, P_CORNER = (p for _, p in STATIC_PLANES[1:])
+
+
+class Layout(TensorLayout):
+    """The segments for one player count, declared once."""
+
+    def __init__(self, n: int, decisions: tuple[str, ...]) -> None:
+        super().__init__()
+        self.n = n
+        self.decisions = {k: i for i, k in enumerate(decisions)}
+        self._declare(n, decisions)
+        for name, plane in STATIC_PLANES:
+            assert self.off[name] - self.off["map_space"] == plane * PLANES, name
+
+    def _declare(self, n: int, decisions: tuple[str, ...]) -> None:
+        add = self.add
+        seats = "per seat, me first"
+        figs = (
+            "figures 0-3 are the flagships of me and the next seats, then 10 patrols, "
+            "3 forts, the cutter, the gunboat"
+        )
+        # the round and the turn
+        add("round", 1, f"round number / {ROUND_SCALE}")
+        add("first_player", n, "holder of the first player card, one-hot, me first")
+        add("active_player", n, "whose turn it is, one-hot, me first")
+        add("turn_dice", 2, "dice to place this turn / 2, dice placed this turn / 2")
+        add("once_used", 2, "used this turn: Mystic, Whispering Breeze")
+        # the pending decision
+        add("decision_kind", len(decisions), "pending decision, one-hot: " + ", ".join(decisions))
+        add("decision_seat", n, "who decides, one-hot, me first")
+        add("decision_figure", FIGURES, f"the figure the decision moves or hits ({figs})")
+        add("decision_victim", n, "the seat taking the damage or losing crew, me first")
+        add("decision_regions", REGIONS, "regions the decision concerns (by region number)")
+        add("decision_card", CARDS, "the market card the decision concerns (pay a die, favor)")
+        add(
+            "decision_side",
+            2,
+            "the battle side deciding (Cannons, Rum Guzzler): attacker, defender",
+        )
+        add("decision_direction", DIRS, "the direction of exploring: N, E, S, W")
+        add("decision_purpose", len(PURPOSES), "what it is for: " + ", ".join(PURPOSES))
+        add(
+            "decision_amount",
+            1,
+            f"the decision's number / {AMOUNT_SCALE}: steps left, Tailwind die (0 = any mark), "
+            "most allies, repairs left, patrols moved or removed, allies left, recruits made",
+        )
+        add("decision_move", 3, "the move under way: may battle, may explore, has moved")
+        # the seats
+        add("faction", n * 3, f"{seats}: faction one-hot (fleet, union, smuggler)")
+        add("fame", n, f"{seats}: fame / {FAME_TO_WIN}")
+        add("gold", n, f"{seats}: gold / {GOLD_TOKENS}")
+        add("dice_in_hand", n * 6, f"{seats}: unplaced dice per value 1-6 / {DICE_MAX}")
+        add(
+            "spot_die",
+            n * SPOTS,
+            f"{seats}: the (highest) die on each of the {SPOTS} die spots / 6: board spots 0-7, "
+            f"crew card c at {CREW_SPOT0} + c, cutter Sail/Tailwind, gunboat Sail/Tailwind",
+        )
+        add("cannons_second_die", n, f"{seats}: the lower of two dice on one spot / 6")
+        add("spot_damaged", n * SPOTS, f"{seats}: a damage token on each die spot")
+        add("crew", n * CARDS, f"{seats}: crew held, by market card id")
+        add("cargo", n * CARDS, f"{seats}: cargo held (Smugglers), by market card id")
+        add("delivered", n * CARDS, f"{seats}: cards delivered (Smugglers), by market card id")
+        add("reward_white", n * GRID_SPACES, f"{seats}: white reward token, one-hot of 9")
+        add("reward_black", n * GRID_SPACES, f"{seats}: black reward token, one-hot of 9")
+        # the factions' own supplies
+        add("fleet_supply", 2, f"Fleet patrols in supply / {PATROLS}, forts in supply / {FORTS}")
+        add(
+            "union_allies",
+            2,
+            f"Union Ready allies / {ALLY_TOKENS}, allies in supply / {ALLY_TOKENS}",
+        )
+        add("union_plans", 2, f"plans in the Union's hand / {PLAN_CARDS}, plan deck / {PLAN_CARDS}")
+        add("union_ship_cards", 2, "the Union holds the cutter card, the gunboat card")
+        add("plan_discard", len(PLAN_KEYS), f"discarded plans per kind / {PLAN_COPIES}")
+        # the observer's own secrets
+        add(
+            "my_plans",
+            len(PLAN_KEYS),
+            f"my plans per kind / {PLAN_COPIES} (the Union only): " + ", ".join(PLAN_KEYS),
+        )
+        add("my_favor", 2 * CARDS, "my cards under my Fleet, then Union favor token (Smugglers)")
+        # cards and supplies
+        add("market", CARDS, "the market's face-up cards, by id")
+        add("market_deck", 1, f"market deck size / {CARDS}")
+        add("removed", CARDS, "cards removed from the game at setup (2-3 players), by id")
+        add("region_supply", 1, f"region tiles left in the supply / {SUPPLY_TILES}")
+        add("gold_bank", 1, f"gold in the bank / {GOLD_TOKENS}")
+        # the regions, by region number (the codec's region parameter)
+        add("region_placed", REGIONS, "the region is on the map")
+        add(
+            "region_symbol",
+            REGIONS * 6,
+            "per region: its island's symbol, one-hot: " + ", ".join(SYMBOLS),
+        )
+        add("region_wealth", REGIONS, f"per region: wealth die / {WEALTH_MAX}")
+        add("region_allies", REGIONS, f"per region: Union allies on its island / {ALLY_TOKENS}")
+        add("region_fort", REGIONS, "per region: a Fleet fort on its island")
+        add(
+            "region_control",
+            REGIONS * 2,
+            f"per region: Fleet, Union control points / {CONTROL_SCALE}",
+        )
+        add("region_island", REGIONS * 2, f"per region: its island's grid column, row / {GRID - 1}")
+        # the figures
+        add(
+            "figures",
+            FIGURES * 3,
+            f"per figure ({figs}): on the map, grid column, row / {GRID - 1}",
+        )
+        # the battle under way
+        add(
+            "battle",
+            5,
+            "a battle is under way, its defender is chosen, it is ignored, the attacker / the "
+            "defender rolls two dice (Secret Weapon)",
+        )
+        add("battle_attacker", n, "the attacking seat, me first")
+        add("battle_defender_seat", n, "the defending seat, me first")
+        add("battle_mover", FIGURES, "the attacking figure, one-hot")
+        add("battle_defender", FIGURES, "the defending figure, one-hot")
+        add("battle_modifier", 2, f"attacker's, defender's bonus before the dice / {BATTLE_SCALE}")
+        add("battle_roll", 2, "attacker's, defender's battle dice rolled / 12")
+        add("battle_winner", 2, "the winner: attacker, defender")
+        # the region tile being placed (face up)
+        add("drawn_tile", TILES, "the region tile drawn and being placed, by tile id")
+        add(
+            "drawn_cells",
+            4 * 18,
+            "its 4 spaces as printed (NW, NE, SW, SE), each: terrain one-hot ("
+            + ", ".join(TILE_TERRAINS)
+            + f"), current N/E/S/W, tailwind mark / {MARK_MAX}, treasure / {TREASURE_MAX}, "
+            "island symbol one-hot",
+        )
+        add("drawn_sandbars", 4, "its sandbars as printed: top, bottom, left, right")
+        # the map
+        add(
+            "map_offset",
+            2,
+            f"how far the map reaches west, north of the first tile's corner / {REACH}",
+        )
+        grid = f"{GRID}x{GRID} plane"
+        add("map_space", PLANES, f"{grid}: a space of the map")
+        add("map_terrain", 4 * PLANES, f"4 {grid}s: " + ", ".join(TERRAINS))
+        add("map_current", DIRS * PLANES, f"4 {grid}s: a strong current pushing N, E, S, W")
+        add("map_sandbar", 2 * PLANES, f"2 {grid}s: a sandbar on the east, south edge")
+        add("map_tailwind", PLANES, f"{grid}: tailwind mark / {MARK_MAX}")
+        add("map_treasure", PLANES, f"{grid}: treasure gold / {TREASURE_MAX}")
+        add("map_tile_corner", PLANES, f"{grid}: the north-west space of a region tile")
+        add(
+            "map_wealth", PLANES, f"{grid}: the region's wealth die / {WEALTH_MAX}, on its 4 spaces"
+        )
+        add("map_allies", PLANES, f"{grid}: Union allies on the island / {ALLY_TOKENS}")
+        add("map_flagships", n * PLANES, f"a {grid} per seat: my flagship, then the next seats'")
+        add("map_patrols", PLANES, f"{grid}: Fleet patrols / {PATROLS}")
+        add("map_forts", PLANES, f"{grid}: a Fleet fort")
+        add("map_union_ships", 2 * PLANES, f"2 {grid}s: the cutter, the gunboat")
+        add("map_battle", PLANES, f"{grid}: the space of the battle under way")
+        add("map_focus", PLANES, f"{grid}: the space the decision is about")
+
+
+class MapStatic(NamedTuple):
+    """What a map shows whatever happens on it, in cells of the grid (``row * GRID + col``)."""
+
+    x0: int
+    y0: int
+    """The lattice column and row of grid cell 0."""
+    items: tuple[tuple[int, float], ...]
+    """(offset from ``map_space``, value) for the static planes."""
+    regions: tuple[tuple[int, ...], ...]
+    """The grid cells of each region."""
+    islands: tuple[int, ...]
+    """The grid cell of each region's island."""
+    symbols: tuple[int, ...]
+    """The symbol (index in ``SYMBOLS``) of each region's island."""
+
+
+_LAYOUTS: dict[int, Layout] = {}
+_MAPS: dict[int, tuple[object, object, MapStatic]] = {}
+_MAP_CACHE = 1024
+"""Maps kept at most (a game makes at most 10); the cache starts afresh when full."""
+_TILES: dict[int, list[tuple[int, float]]] = {}
+
+
+def layout(n: int) -> Layout:
+    lay = _LAYOUTS.get(n)
+    if lay is None:
+        from tabletide.games.ahoy.state import AhoyState
+
+        lay = _LAYOUTS[n] = Layout(n, tuple(sorted(AhoyState.LEGAL)))
+    return lay
+
+
+def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
+    """Write ``seat``'s observation of ``state`` (see the module text)."""
+    s: AhoyState = state  # type: ignore[assignment]
+    n = s.num_players
+    lay = layout(n)
+    v = lay.blank()
+    off = lay.off
+    order = seat_order(seat, n)
+    rel = [0] * n
+    for k, p in enumerate(order):
+        rel[p] = k
+    m = _map(s)
+    x0, y0 = m.x0, m.y0
+    _write_map(v, off, m)
+    _write_turn(s, v, off, rel)
+    _write_decision(s, v, off, lay.decisions, rel, x0, y0)
+    _write_seats(s, v, off, order)
+    _write_supplies(s, seat, v, off)
+    _write_regions(s, v, off, m)
+    _write_figures(s, v, off, rel, x0, y0)
+    _write_battle(s, v, off, rel, x0, y0)
+    _write_drawn(s, v, off)
+    lay.emit(out, v)
+
+
+def _rel_fig(f: int, rel: list[int]) -> int:
+    """A figure's index with the flagships renumbered from the observer."""
+    return rel[f] if f < PATROL0 else f
+
+
+def _cell(pos: int, x0: int, y0: int) -> int:
+    """The grid cell of a space of the map."""
+    col, row = pos % WIDTH - x0, pos // WIDTH - y0
+    assert 0 <= col < GRID and 0 <= row < GRID, f"space {pos} is off the grid"
+    return row * GRID + col
+
+
+# ------------------------------------------------------------------ the round and the turn
+def _write_turn(s: AhoyState, v: list[float], off: dict[str, int], rel: list[int]) -> None:
+    v[off["round"]] = s.round / ROUND_SCALE
+    v[off["first_player"] + rel[s.first]] = 1.0
+    v[off["active_player"] + rel[s.active]] = 1.0
+    o = off["turn_dice"]
+    v[o] = s.quota / 2
+    v[o + 1] = s.placed_turn / 2
+    o = off["once_used"]
+    v[o] = 1.0 if "mystic" in s.once else 0.0
+    v[o + 1] = 1.0 if "breeze" in s.once else 0.0
+
+
+# ------------------------------------------------------------------ the pending decision
+class Focus(NamedTuple):
+    """The salient data of a decision: what :func:`_write_decision` sets besides its kind."""
+
+    figure: int = -1
+    victim: int = -1
+    regions: tuple[int, ...] = ()
+    card: int = -1
+    side: int = -1
+    direction: int = -1
+    purpose: str = ""
+    amount: int = 0
+    move: int = -1
+    """The index of the move under way in ``s.moves``."""
+    space: int = -1
+
+
+def _move_focus(s: AhoyState, i: int, space: int, direction: int = -1) -> Focus:
+    mv = s.moves[i]
+    return Focus(
+        figure=mv.fig,
+        amount=mv.steps,
+        purpose=mv.rider,
+        move=i,
+        space=space,
+        direction=direction,
+    )
+
+
+def _focus(s: AhoyState, frame: Frame) -> Focus:
+    k, d = frame.kind, frame.data
+    if k == "step":
+        i = d[0]
+        return _move_focus(s, i, s.fig[s.moves[i].fig])
+    if k == "explore":  # the target lies off the map: the mover's space and the direction
+        return _move_focus(s, d[0], s.fig[s.moves[d[0]].fig], d[2])
+    if k == "current":
+        return _move_focus(s, d[0], d[1])
+    if k == "tailwind":
+        return Focus(figure=d[0], amount=d[1], purpose=d[2], space=s.fig[d[0]])
+    if k == "rider_patrol":
+        return Focus(space=d[0], purpose="patrol")
+    if k == "rider_allies":
+        return Focus(regions=(d[0],), purpose="allies")
+    if k == "hit":
+        victim, ship, board_only = d
+        fig = ship if ship >= 0 else victim
+        return Focus(
+            figure=fig, victim=victim, purpose="board_only" if board_only else "", space=s.fig[fig]
+        )
+    if k == "ram":
+        return Focus(figure=d[0], space=s.fig[d[0]])
+    if k in ("cannons", "rum"):
+        return Focus(side=d[0])
+    if k == "buccaneer":
+        return Focus(victim=d[0])
+    if k in ("pay_die", "favor"):
+        return Focus(card=d[0])
+    if k == "count":
+        return Focus(purpose=d[0], regions=(d[1],), amount=d[2])
+    if k == "repair":
+        return Focus(amount=d[0])
+    if k in ("order", "officer"):
+        return Focus(amount=len(d[0]))
+    if k == "whisper":
+        return Focus(regions=tuple(d[0]), amount=len(d[0]))
+    if k == "negotiate":
+        return Focus(regions=(d[0],), amount=d[1])
+    if k == "stealth":
+        return Focus(regions=(d[0],), amount=d[1], purpose="stealth")
+    if k == "drive":
+        return Focus(regions=(d[0],), purpose="drive")
+    if k == "evac_to":
+        return Focus(regions=(d[0],), amount=d[1])
+    if k == "recruit_free":
+        return Focus(amount=d[0])
+    if k in ("target", "goto", "region", "island"):
+        return Focus(purpose=d[0])
+    return Focus()
+
+
+_PURPOSE = {p: i for i, p in enumerate(PURPOSES)}
+
+
+def _write_decision(
+    s: AhoyState,
+    v: list[float],
+    off: dict[str, int],
+    decisions: dict[str, int],
+    rel: list[int],
+    x0: int,
+    y0: int,
+) -> None:
+    if not s.stack:
+        return
+    frame = s.stack[-1]
+    v[off["decision_kind"] + decisions[frame.kind]] = 1.0
+    v[off["decision_seat"] + rel[frame.seat]] = 1.0
+    f = _focus(s, frame)
+    if f.figure >= 0:
+        v[off["decision_figure"] + _rel_fig(f.figure, rel)] = 1.0
+    if f.victim >= 0:
+        v[off["decision_victim"] + rel[f.victim]] = 1.0
+    for r in f.regions:
+        v[off["decision_regions"] + r] = 1.0
+    if f.card >= 0:
+        v[off["decision_card"] + f.card] = 1.0
+    if f.side >= 0:
+        v[off["decision_side"] + f.side] = 1.0
+    if f.direction >= 0:
+        v[off["decision_direction"] + f.direction] = 1.0
+    if f.purpose:
+        v[off["decision_purpose"] + _PURPOSE[f.purpose]] = 1.0
+    v[off["decision_amount"]] = f.amount / AMOUNT_SCALE
+    if f.move >= 0:
+        mv = s.moves[f.move]
+        o = off["decision_move"]
+        v[o] = 1.0 if mv.battles else 0.0
+        v[o + 1] = 1.0 if mv.explore else 0.0
+        v[o + 2] = 1.0 if mv.moved else 0.0
+    if f.space >= 0:
+        v[off["map_focus"] + _cell(f.space, x0, y0)] = 1.0
+
+
+# ------------------------------------------------------------------ the seats
+def _write_seats(s: AhoyState, v: list[float], off: dict[str, int], order: list[int]) -> None:
+    o_fac, o_fame, o_gold = off["faction"], off["fame"], off["gold"]
+    o_hand, o_die, o_low = off["dice_in_hand"], off["spot_die"], off["cannons_second_die"]
+    o_dmg, o_crew, o_cargo = off["spot_damaged"], off["crew"], off["cargo"]
+    o_deliv, o_white, o_black = off["delivered"], off["reward_white"], off["reward_black"]
+    for k, p in enumerate(order):
+        faction = s.faction[p]
+        v[o_fac + 3 * k + FACTIONS.index(faction)] = 1.0
+        v[o_fame + k] = s.fame[p] / FAME_TO_WIN
+        v[o_gold + k] = s.gold[p] / GOLD_TOKENS
+        o = o_hand + 6 * k
+        for die in s.hand[p]:
+            v[o + die - 1] += 1.0 / DICE_MAX
+        o = o_die + SPOTS * k
+        for sp, die in s.dice[p]:
+            old = v[o + sp]
+            if old:  # a second die on the Fleet's Cannons
+                low, high = sorted((old, die / 6))
+                v[o + sp] = high
+                v[o_low + k] = low
+            else:
+                v[o + sp] = die / 6
+        o = o_dmg + SPOTS * k
+        for sp in s.damage[p]:
+            v[o + sp] = 1.0
+        o = o_crew + CARDS * k
+        for card in s.crew[p]:
+            v[o + card] = 1.0
+        if faction != "smuggler":
+            continue
+        o = o_cargo + CARDS * k
+        for card in s.cargo[p]:
+            v[o + card] = 1.0
+        o = o_deliv + CARDS * k
+        for pile in s.favor[p]:
+            for card in pile:
+                v[o + card] = 1.0
+        v[o_white + GRID_SPACES * k + s.white[p]] = 1.0
+        v[o_black + GRID_SPACES * k + s.black[p]] = 1.0
+
+
+# ------------------------------------------------------------------ supplies and secrets
+def _write_supplies(s: AhoyState, seat: int, v: list[float], off: dict[str, int]) -> None:
+    o = off["fleet_supply"]
+    v[o] = s.fig[PATROL0:FORT0].count(-1) / PATROLS
+    v[o + 1] = s.fig[FORT0:CUTTER].count(-1) / FORTS
+    o = off["union_allies"]
+    v[o] = s.ready / ALLY_TOKENS
+    v[o + 1] = s.ally_supply() / ALLY_TOKENS
+    o = off["union_plans"]
+    v[o] = len(s.plan_hand) / PLAN_CARDS
+    v[o + 1] = len(s.plan_deck) / PLAN_CARDS
+    o = off["union_ship_cards"]
+    v[o] = 1.0 if s.ship_card[0] else 0.0
+    v[o + 1] = 1.0 if s.ship_card[1] else 0.0
+    kinds = _PLAN_INDEX
+    cards = s.plan_cards
+    o = off["plan_discard"]
+    for c in s.plan_discard:
+        v[o + kinds[cards[c]]] += 1.0 / PLAN_COPIES
+    if seat == s.union:
+        o = off["my_plans"]
+        for c in s.plan_hand:
+            v[o + kinds[cards[c]]] += 1.0 / PLAN_COPIES
+    if s.faction[seat] == "smuggler":
+        o = off["my_favor"]
+        for token, pile in enumerate(s.favor[seat]):
+            for card in pile:
+                v[o + CARDS * token + card] = 1.0
+    o = off["market"]
+    for card in s.market:
+        v[o + card] = 1.0
+    v[off["market_deck"]] = len(s.market_deck) / CARDS
+    o = off["removed"]
+    for card in s.removed:
+        v[o + card] = 1.0
+    v[off["region_supply"]] = len(s.supply) / SUPPLY_TILES
+    v[off["gold_bank"]] = s.bank() / GOLD_TOKENS
+
+
+_PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
+
+
+# ------------------------------------------------------------------ regions and figures
+def _write_regions(s: AhoyState, v: list[float], off: dict[str, int], m: MapStatic) -> None:
+    """The region segments, and the wealth and allies planes of the map."""
+    fleet, union = controls(s)
+    o_placed, o_sym, o_wealth = off["region_placed"], off["region_symbol"], off["region_wealth"]
+    o_allies, o_fort, o_ctl = off["region_allies"], off["region_fort"], off["region_control"]
+    o_isl, o_map_wealth, o_map_allies = off["region_island"], off["map_wealth"], off["map_allies"]
+    forts = s.fig[FORT0:CUTTER]
+    wealth, allies = s.wealth, s.allies
+    for r, pos in enumerate(s.island_of):
+        g = m.islands[r]
+        v[o_placed + r] = 1.0
+        v[o_sym + 6 * r + m.symbols[r]] = 1.0
+        w = wealth[r] / WEALTH_MAX
+        v[o_wealth + r] = w
+        for c in m.regions[r]:
+            v[o_map_wealth + c] = w
+        if allies[r]:
+            v[o_allies + r] = v[o_map_allies + g] = allies[r] / ALLY_TOKENS
+        if pos in forts:
+            v[o_fort + r] = 1.0
+        v[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
+        v[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
+        v[o_isl + 2 * r] = g % GRID / (GRID - 1)
+        v[o_isl + 2 * r + 1] = g // GRID / (GRID - 1)
+
+
+_SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
+
+
+def _write_figures(
+    s: AhoyState, v: list[float], off: dict[str, int], rel: list[int], x0: int, y0: int
+) -> None:
+    o_fig = off["figures"]
+    o_flag, o_patrol = off["map_flagships"], off["map_patrols"]
+    o_fort, o_ships = off["map_forts"], off["map_union_ships"]
+    for f, pos in enumerate(s.fig):
+        if pos < 0:
+            continue
+        x, y = pos % WIDTH - x0, pos // WIDTH - y0
+        cell = y * GRID + x
+        o = o_fig + 3 * _rel_fig(f, rel)
+        v[o] = 1.0
+        v[o + 1] = x / (GRID - 1)
+        v[o + 2] = y / (GRID - 1)
+        if f < PATROL0:
+            v[o_flag + PLANES * rel[f] + cell] = 1.0
+        elif f < FORT0:
+            v[o_patrol + cell] += 1.0 / PATROLS
+        elif f < CUTTER:
+            v[o_fort + cell] = 1.0
+        else:
+            v[o_ships + PLANES * (f - CUTTER) + cell] = 1.0
+
+
+# ------------------------------------------------------------------ the battle
+def _write_battle(
+    s: AhoyState, v: list[float], off: dict[str, int], rel: list[int], x0: int, y0: int
+) -> None:
+    f = s.fight
+    if f is None:
+        return
+    o = off["battle"]
+    v[o] = 1.0
+    v[off["battle_attacker"] + rel[f.attacker]] = 1.0
+    v[off["battle_mover"] + _rel_fig(f.mover, rel)] = 1.0
+    v[off["map_battle"] + _cell(f.pos, x0, y0)] = 1.0
+    if f.defender < 0:
+        return
+    v[o + 1] = 1.0
+    v[o + 2] = 1.0 if f.ignored else 0.0
+    v[o + 3] = 1.0 if f.secret[0] else 0.0
+    v[o + 4] = 1.0 if f.secret[1] else 0.0
+    v[off["battle_defender_seat"] + rel[s.owner(f.defender)]] = 1.0
+    v[off["battle_defender"] + _rel_fig(f.defender, rel)] = 1.0
+    o = off["battle_modifier"]
+    o_roll = off["battle_roll"]
+    for side in (0, 1):
+        v[o + side] = (total(s, f, side) - f.roll[side]) / BATTLE_SCALE
+        v[o_roll + side] = f.roll[side] / 12
+    if f.winner >= 0:
+        v[off["battle_winner"] + f.winner] = 1.0
+
+
+# ------------------------------------------------------------------ the drawn tile
+def _tile_items(tile: RegionTile) -> list[tuple[int, float]]:
+    """(offset from ``drawn_cells``, value) of a tile as printed."""
+    out: list[tuple[int, float]] = []
+    for k, c in enumerate(tile.cells):
+        o = 18 * k
+        out.append((o + TILE_TERRAINS.index(c.terrain), 1.0))
+        if c.current is not None:
+            out.append((o + 6 + "NESW".index(c.current), 1.0))
+        if c.tailwind:
+            out.append((o + 10, c.tailwind / MARK_MAX))
+        if c.gold:
+            out.append((o + 11, c.gold / TREASURE_MAX))
+        if c.symbol is not None:
+            out.append((o + 12 + _SYMBOL[c.symbol], 1.0))
+    sides = tuple(SANDBAR_CELLS)
+    out += [(4 * 18 + sides.index(bar), 1.0) for bar in tile.sandbars]
+    return out
+
+
+def _write_drawn(s: AhoyState, v: list[float], off: dict[str, int]) -> None:
+    if s.drawn < 0:
+        return
+    v[off["drawn_tile"] + s.drawn] = 1.0
+    items = _TILES.get(s.drawn)
+    if items is None:
+        items = _TILES[s.drawn] = _tile_items(s.c.regions[s.drawn])
+    o = off["drawn_cells"]
+    for i, x in items:
+        v[o + i] = x
+
+
+# ------------------------------------------------------------------ the map
+def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> MapStatic:
+    xs = [p % WIDTH for p in cells]
+    ys = [p // WIDTH for p in cells]
+    x0, y0 = min(xs), min(ys)
+    if max(xs) - x0 >= GRID or max(ys) - y0 >= GRID:
+        raise ValueError(f"the map spans more than {GRID} spaces: it cannot be encoded")
+    items: list[tuple[int, float]] = []
+    regions: dict[int, list[int]] = {}
+    islands: dict[int, tuple[int, int]] = {}
+    for pos, c in sorted(cells.items()):
+        g = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
+        regions.setdefault(c.region, []).append(g)
+        items.append((g, 1.0))  # map_space
+        if c.terrain in TERRAINS:
+            items.append((PLANES * (P_TERRAIN + TERRAINS.index(c.terrain)) + g, 1.0))
+        if c.symbol is not None:
+            islands[c.region] = (g, SYMBOLS.index(c.symbol))
+        if c.current >= 0:
+            items.append((PLANES * (P_CURRENT + c.current) + g, 1.0))
+        if (pos, 1) in bars:  # a sandbar on the east edge
+            items.append((PLANES * P_BAR + g, 1.0))
+        if (pos, 2) in bars:  # on the south edge
+            items.append((PLANES * (P_BAR + 1) + g, 1.0))
+        if c.tailwind:
+            items.append((PLANES * P_TAILWIND + g, c.tailwind / MARK_MAX))
+        if c.gold:
+            items.append((PLANES * P_TREASURE + g, c.gold / TREASURE_MAX))
+    for gs in regions.values():
+        items.append((PLANES * P_CORNER + gs[0], 1.0))  # a tile's north-west space
+    count = max(regions) + 1
+    return MapStatic(
+        x0,
+        y0,
+        tuple(items),
+        tuple(tuple(regions.get(r, ())) for r in range(count)),
+        tuple(islands.get(r, (0, 0))[0] for r in range(count)),
+        tuple(islands.get(r, (0, 0))[1] for r in range(count)),
+    )
+
+
+def _map(s: AhoyState) -> MapStatic:
+    """The static part of ``s``'s map, from the cache while the map objects are the same."""
+    cells, bars = s.cells, s.bars
+    hit = _MAPS.get(id(cells))
+    if hit is not None and hit[0] is cells and hit[1] is bars:
+        return hit[2]
+    m = _map_static(cells, bars)
+    if len(_MAPS) >= _MAP_CACHE:
+        _MAPS.clear()
+    _MAPS[id(cells)] = (cells, bars, m)  # holding the map keeps its id from being reused
+    return m
+
+
+def _write_map(v: list[float], off: dict[str, int], m: MapStatic) -> None:
+    """The static planes and where the grid lies."""
+    o = off["map_space"]
+    for i, x in m.items:
+        v[o + i] = x
+    o = off["map_offset"]
+    v[o] = (ORIGIN % WIDTH - m.x0) / REACH
+    v[o + 1] = (ORIGIN // WIDTH - m.y0) / REACH
