@@ -32,6 +32,24 @@ def test_ismcts_finds_the_two_step_prize_and_spends_its_budget() -> None:
     assert max(agent.last.visits, key=agent.last.visits.__getitem__) == Action.make("door", door=1)
 
 
+def test_root_priors_start_the_search_from_greedys_judgement_of_the_turn() -> None:
+    """Vault's door 1 scores nothing by itself; greedy sees the 9 behind it. One iteration
+    cannot find it alone, but with the prior the root already holds greedy's values."""
+    state = VAULT.new_state(1, 0)
+    seeded = IsmctsAgent(0, iterations=1, prior_visits=20)
+    assert seeded.act(state) == Action.make("door", door=1)
+    assert seeded.last is not None
+    assert seeded.last.visits[Action.make("door", door=1)] == 21
+    assert (
+        seeded.last.values[Action.make("door", door=1)]
+        > seeded.last.values[Action.make("door", door=0)]
+    )
+    plain = [IsmctsAgent(seed, iterations=1, prior_visits=0) for seed in range(6)]
+    assert {a.act(state) for a in plain} != {Action.make("door", door=1)}, (
+        "without the prior one iteration picks at random"
+    )
+
+
 def test_ismcts_stops_early_once_the_choice_is_settled() -> None:
     # Seat 1's last drawer, behind door 1, trailing 9-18: the 9 ties, anything else loses.
     state = VAULT.new_state(2, 0)
@@ -101,6 +119,7 @@ def test_bad_ismcts_specs(spec: str) -> None:
         {"iterations": 0},
         {"seconds": -1.0},
         {"rollout_depth": -1},
+        {"prior_visits": -1},
         {"level": "expert"},
     ],
 )

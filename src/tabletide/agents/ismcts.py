@@ -26,7 +26,8 @@ import math
 import time
 from dataclasses import dataclass
 
-from tabletide.agents.values import seat_values
+from tabletide.agents.greedy import GreedyAgent
+from tabletide.agents.values import logistic, seat_values
 from tabletide.engine import Action, Rng, State
 
 LEVELS = ("medium", "hard")
@@ -68,6 +69,7 @@ class IsmctsAgent:
         seconds: float | None = None,
         exploration: float | None = None,
         rollout_depth: int | None = None,
+        prior_visits: int | None = None,
         level: str | None = None,
     ) -> None:
         if level is not None and level not in LEVELS:
@@ -80,12 +82,15 @@ class IsmctsAgent:
             raise ValueError(f"seconds must be > 0; got {seconds}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"rollout_depth must be >= 0; got {rollout_depth}")
+        if prior_visits is not None and prior_visits < 0:
+            raise ValueError(f"prior_visits must be >= 0; got {prior_visits}")
         self.name = name
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.prior_visits = prior_visits
         self.level = level
         """A named strength: the iteration budget is then ``game.bot.<level>_iterations``."""
         self.last: SearchStats | None = None
@@ -108,6 +113,9 @@ class IsmctsAgent:
         c = state.game.bot.exploration if self.exploration is None else self.exploration
         rng = self.rng
         root = _Node(seat)
+        prior = state.game.bot.prior_visits if self.prior_visits is None else self.prior_visits
+        if prior:
+            _seed_root(root, state, prior, self.rng.next_u64())
         limit = self._budget(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
@@ -174,6 +182,19 @@ class IsmctsAgent:
         return (
             f"IsmctsAgent(name={self.name!r}, iterations={self.iterations}, seconds={self.seconds})"
         )
+
+
+def _seed_root(root: _Node, state: State, visits: int, seed: int) -> None:
+    """Give every root action ``visits`` virtual visits at the value greedy sees in it (its own
+    follow-up decisions included), so the search starts from greedy's judgement of the turn."""
+    legal = state.legal_actions()
+    seat = state.current_player()
+    scale = state.game.bot.scale
+    for action, gap in zip(legal, GreedyAgent(seed).action_values(state, legal), strict=True):
+        child = _Node(seat)
+        child.visits = child.avail = visits
+        child.total = visits * logistic(gap / scale)
+        root.children[action] = child
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

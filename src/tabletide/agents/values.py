@@ -45,10 +45,11 @@ def seat_values(state: State) -> list[float]:
     if state.is_terminal():
         return [(r + 1.0) / 2.0 for r in state.returns()]
     scale = state.game.bot.scale
-    return [_logistic(g / scale) for g in gaps(evaluations(state))]
+    return [logistic(g / scale) for g in gaps(evaluations(state))]
 
 
-def _logistic(x: float) -> float:
+def logistic(x: float) -> float:
+    """``1 / (1 + e^-x)``, clipped far from 0."""
     if x < -40.0:
         return 0.0
     if x > 40.0:

@@ -50,6 +50,9 @@ class BotSettings:
     with 0.7)."""
     rollout_depth: int = 0
     """Random decisions played after the search tree before the position is evaluated."""
+    prior_visits: int = 0
+    """Virtual visits ISMCTS gives each root action at the value greedy sees in it (0: none),
+    so that a short search starts from greedy's judgement of a compound turn."""
     hard_iterations: int = 1000
     """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
     medium_iterations: int = 100
