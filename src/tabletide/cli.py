@@ -476,11 +476,16 @@ def tournament(
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write results to FILE.json, with FILE.csv and PNG charts beside it."),
+        typer.Option(
+            help="Write results to FILE.json, with FILE.csv and PNG charts beside it. Games are "
+            "journaled to FILE.journal.jsonl as they finish: the same command resumes a "
+            "stopped run."
+        ),
     ] = None,
 ) -> None:
     """Round robin with seat rotation: win shares with 95% intervals, scores, ranks, ratings."""
     from tabletide.sim.backends import make_backend
+    from tabletide.sim.journal import journal_for
     from tabletide.sim.report import (
         check_writable,
         head_to_head_table,
@@ -511,16 +516,33 @@ def tournament(
         )
         for warning in plan.warnings:
             console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
-        with _progress(console) as progress:
-            task = progress.add_task(f"{game.name}", total=plan.games)
-            result = run_plan(plan, runner, on_result=lambda _: progress.advance(task))
+        journal = None if out is None else journal_for(plan, out)
+        if journal is not None and journal.path.exists():
+            console.print(
+                f"Resuming: {len(journal.load())} of {plan.games} games are in "
+                f"{escape(str(journal.path))}"
+            )
+        try:
+            with _progress(console) as progress:
+                task = progress.add_task(f"{game.name}", total=plan.games)
+                result = run_plan(
+                    plan, runner, on_result=lambda _: progress.advance(task), journal=journal
+                )
+        except KeyboardInterrupt:
+            if journal is not None:
+                console.print(
+                    f"Stopped. The games played are kept in {escape(str(journal.path))}; "
+                    "run the same command to go on."
+                )
+            raise typer.Exit(130) from None
         console.print(tournament_table(result))
         versus = head_to_head_table(result)
         if versus is not None:
             console.print(versus)
-        if out is not None:
+        if out is not None and journal is not None:
             for path in write_results(result, out):
                 console.print(f"Wrote {escape(str(path))}")
+            journal.remove()
 
 
 # --------------------------------------------------------------------------- replay

@@ -36,6 +36,7 @@ from openskill.models import PlackettLuce
 from tabletide.agents import make_agent
 from tabletide.engine import ConfigError, Game, load_game
 from tabletide.sim.backends import Backend, GameRecord, GameTask, make_backend
+from tabletide.sim.journal import Journal
 from tabletide.sim.runner import game_seed
 
 Z95 = NormalDist().inv_cdf(0.975)
@@ -456,10 +457,36 @@ def run_plan(
     plan: TournamentPlan,
     backend: Backend,
     on_result: Callable[[GameRecord], None] | None = None,
+    journal: Journal | None = None,
 ) -> TournamentResult:
-    """Play every game of ``plan`` on ``backend`` and gather the statistics."""
+    """Play every game of ``plan`` on ``backend`` and gather the statistics.
+
+    With a ``journal``, the games it already holds are not played again (``on_result`` sees
+    them first) and each new record is appended to it as it arrives.
+
+    :raises ConfigError: the journal belongs to another tournament.
+    """
     start = time.perf_counter()
-    records = backend.run(plan.game, plan.options, plan.tasks, on_result)
+    done = journal.load() if journal is not None else {}
+    for old in sorted(done.values(), key=lambda r: r.index):
+        if on_result is not None:
+            on_result(old)
+
+    def arrived(record: GameRecord) -> None:
+        if journal is not None:
+            journal.append(record)
+        if on_result is not None:
+            on_result(record)
+
+    tasks = [t for t in plan.tasks if t.index not in done]
+    if journal is not None:
+        journal.open()
+    try:
+        fresh = backend.run(plan.game, plan.options, tasks, arrived) if tasks else []
+    finally:
+        if journal is not None:
+            journal.close()
+    records = sorted([*done.values(), *fresh], key=lambda r: r.index)
     seconds = time.perf_counter() - start
     return TournamentResult(
         plan=plan,
