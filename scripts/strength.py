@@ -17,7 +17,9 @@ from pathlib import Path
 import tabletide
 from tabletide.sim.bench import bench_agent
 from tabletide.sim.report import write_results
-from tabletide.sim.tournament import run_tournament
+from tabletide.sim.backends import make_backend
+from tabletide.sim.journal import journal_for
+from tabletide.sim.tournament import plan_tournament, run_plan
 
 OUT = Path("results/strength")
 
@@ -56,8 +58,12 @@ def main() -> None:
                 f"tabletide tournament {name} --agents {agents} --players {players} -n {n} "
                 f"--seed {args.seed} --jobs {args.jobs}"
             )
-            result = run_tournament(name, agents, players, n, args.seed, jobs=args.jobs)
-            write_results(result, OUT / f"{name}-{key}.json")
+            out = OUT / f"{name}-{key}.json"
+            plan = plan_tournament(name, agents, players, n, args.seed)
+            journal = journal_for(plan, out)  # a stopped run goes on where it was
+            result = run_plan(plan, make_backend("local", args.jobs), journal=journal)
+            write_results(result, out)
+            journal.remove()
             if key == "gr":
                 rows[key] = share(result, "greedy")
             elif key == "hg":
@@ -74,7 +80,9 @@ def main() -> None:
             rows["time"] = f"{timed['median_s']:.2f} s median, {timed['p90_s']:.2f} s p90"
             rows["time_cmd"] = f"tabletide bench {name} --agent hard --decisions {args.decisions}"
             print("time", rows["time"], "|", rows["time_cmd"], flush=True)
-        (OUT / f"{name}.json").write_text(json.dumps(rows, indent=2))
+        summary = OUT / f"{name}.json"
+        old = json.loads(summary.read_text()) if summary.exists() else {}
+        summary.write_text(json.dumps({**old, **rows}, indent=2))
 
 
 if __name__ == "__main__":
