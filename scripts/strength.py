@@ -15,10 +15,10 @@ import json
 from pathlib import Path
 
 import tabletide
-from tabletide.sim.bench import bench_agent
-from tabletide.sim.report import write_results
 from tabletide.sim.backends import make_backend
+from tabletide.sim.bench import bench_agent
 from tabletide.sim.journal import journal_for
+from tabletide.sim.report import write_results
 from tabletide.sim.tournament import plan_tournament, run_plan
 
 OUT = Path("results/strength")
