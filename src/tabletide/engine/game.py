@@ -162,6 +162,13 @@ class Game(ABC):
         The default is the seat's current score; each game refines it."""
         return state.scores()[seat]
 
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        """The board as an SVG picture, drawn from one seat's observation
+        (``state.observation(seat)``, or the spectator's) and never from the state, so it
+        shows nothing the seat may not know. Legal moves are marked ``data-action`` (see
+        :mod:`tabletide.svg`)."""
+        raise NotImplementedError(f"{self.name} has no board picture")
+
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
         """Write what ``seat`` may see of ``state`` as numbers (see :mod:`tabletide.engine.tensor`
         for the conventions). The size must depend only on the player count and options."""
