@@ -50,6 +50,23 @@ def test_root_priors_start_the_search_from_greedys_judgement_of_the_turn() -> No
     )
 
 
+def movers(node: object) -> set[int]:
+    """The seats that chose the actions of every node below ``node``."""
+    out: set[int] = set()
+    for child in node.children.values():  # type: ignore[attr-defined]
+        out |= {child.seat} | movers(child)
+    return out
+
+
+def test_own_turn_search_judges_the_position_when_the_turn_passes() -> None:
+    state = VAULT.new_state(2, 0)
+    whole = IsmctsAgent(0, iterations=300, own_turn=False).search(state)
+    assert movers(whole) == {0, 1}, "the plain search looks into the other seat's replies"
+    own = IsmctsAgent(0, iterations=300, own_turn=True)
+    assert movers(own.search(state)) == {0}
+    assert own.act(state) == Action.make("door", door=1), "and still finds the two-step prize"
+
+
 def test_ismcts_stops_early_once_the_choice_is_settled() -> None:
     # Seat 1's last drawer, behind door 1, trailing 9-18: the 9 ties, anything else loses.
     state = VAULT.new_state(2, 0)

@@ -70,6 +70,7 @@ class IsmctsAgent:
         exploration: float | None = None,
         rollout_depth: int | None = None,
         prior_visits: int | None = None,
+        own_turn: bool | None = None,
         level: str | None = None,
     ) -> None:
         if level is not None and level not in LEVELS:
@@ -91,6 +92,7 @@ class IsmctsAgent:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.prior_visits = prior_visits
+        self.own_turn = own_turn
         self.level = level
         """A named strength: the iteration budget is then ``game.bot.<level>_iterations``."""
         self.last: SearchStats | None = None
@@ -116,6 +118,7 @@ class IsmctsAgent:
         prior = state.game.bot.prior_visits if self.prior_visits is None else self.prior_visits
         if prior:
             _seed_root(root, state, prior, self.rng.next_u64())
+        own_turn = state.game.bot.own_turn if self.own_turn is None else self.own_turn
         limit = self._budget(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
@@ -127,6 +130,8 @@ class IsmctsAgent:
             node = root
             path = [root]
             while not det.is_terminal():
+                if own_turn and det.current_player() != seat:
+                    break  # the turn is over: judge it here
                 legal = det.search_legal()
                 children = node.children
                 untried = [a for a in legal if a not in children]

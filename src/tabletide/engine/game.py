@@ -53,6 +53,10 @@ class BotSettings:
     prior_visits: int = 0
     """Virtual visits ISMCTS gives each root action at the value greedy sees in it (0: none),
     so that a short search starts from greedy's judgement of a compound turn."""
+    own_turn: bool = False
+    """ISMCTS searches only the deciding seat's own decisions and judges the position when
+    another seat is to decide (a search of the compound turn, averaged over determinizations),
+    instead of also searching the other seats' replies."""
     hard_iterations: int = 1000
     """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
     medium_iterations: int = 100
