@@ -217,3 +217,14 @@ def test_ray_start_failures_become_backend_errors(monkeypatch: pytest.MonkeyPatc
 def test_local_backend_object_can_be_passed_in() -> None:
     result = run_tournament("lanterns", "random", 2, 3, backend=LocalBackend(1))
     assert len(result.records) == 3 and result.backend["backend"] == "local"
+
+
+def test_chunks_are_small_consecutive_runs_covering_every_task() -> None:
+    from tabletide.sim.backends import chunk_tasks
+
+    tasks = run_tournament("lanterns", "random,greedy", 2, 8, options={"hand_size": 2}).plan.tasks
+    many = list(tasks) * 25  # 200 tasks
+    chunks = chunk_tasks(many, 2)
+    assert [t for c in chunks for t in c] == many
+    assert max(len(c) for c in chunks) == 5, "a stopped run loses at most a few games"
+    assert [len(c) for c in chunk_tasks(tasks, 2)] == [1] * 8

@@ -114,8 +114,9 @@ def play_chunk(
 
 def chunk_tasks(tasks: Sequence[GameTask], workers: int) -> list[list[GameTask]]:
     """Split ``tasks`` into runs of consecutive games: about eight chunks per worker (so the
-    load evens out), at most 25 games each (so progress moves)."""
-    size = max(1, min(25, len(tasks) // (max(1, workers) * 8)))
+    load evens out), at most 5 games each (so progress moves and a stopped run loses little:
+    records reach the journal a chunk at a time)."""
+    size = max(1, min(5, len(tasks) // (max(1, workers) * 8)))
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
