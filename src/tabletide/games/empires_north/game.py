@@ -4,6 +4,7 @@ stand-ins in ``content/`` (see ``docs/games/empires_north.md``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletide.engine import (
@@ -123,6 +124,12 @@ class EmpiresNorthGame(Game):
         from tabletide.games.empires_north.render import render
 
         return render(state.observation(seat))
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        """The board as an SVG picture of one seat's view (``svg.py``)."""
+        from tabletide.games.empires_north.svg import render_svg
+
+        return render_svg(view)
 
 
 GAME = EmpiresNorthGame()

@@ -4,6 +4,7 @@ not print are stand-ins in ``content/`` (see ``docs/games/maracaibo.md``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from tabletide.engine import (
@@ -123,6 +124,11 @@ class MaracaiboGame(Game):
         from tabletide.games.maracaibo.render import render
 
         return render(state.observation(seat))
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        from tabletide.games.maracaibo.svg import render_svg
+
+        return render_svg(view)
 
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
         """``seat``'s observation as numbers (``tensor.py``): public facts and its own quests."""

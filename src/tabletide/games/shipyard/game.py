@@ -4,6 +4,7 @@ stand-ins in ``content/`` (see ``docs/games/shipyard.md``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from tabletide.engine import (
@@ -107,6 +108,11 @@ class ShipyardGame(Game):
         from tabletide.games.shipyard.render import render
 
         return render(state.observation(seat))
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        from tabletide.games.shipyard.svg import render_svg
+
+        return render_svg(view)
 
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
         """What ``seat`` may know, as seat-relative numbers (``tensor.py``)."""

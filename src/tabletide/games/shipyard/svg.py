@@ -1,0 +1,1763 @@
+"""Shipyard's board picture: an SVG drawn from one seat's observation (``render_svg``).
+
+Only the view (``state.observation(seat)``, JSON round-tripped or not) and the static content
+(parts, canals, wagons, employees, contracts, the board layout) are read, never a state, so
+the picture cannot show more than the seat may know. Top to bottom: a header; the board, with
+the action track looping around the part offer, wagons, canals, the two circles, the round
+track and the stock exchange; the employee oval; the pending decision's context; one panel per
+seat (the viewer's first); the viewer's secret contracts, or the final scoring.
+
+Legal moves of the viewing seat carry ``data-action`` (see :mod:`tabletide.svg`). The view
+does not name the part, canal or wagon in hand; the picture reads them from the log lines and
+action labels, which are part of the view.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
+from tabletide.games.shipyard.content import ITEMS, SHAPES, Content, load_content
+from tabletide.svg import INK, PAPER, Svg, action_index, seat_color
+
+View = Mapping[str, Any]
+Index = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
+
+
+# ---------------------------------------------------------------------------- a faster builder
+_SPECIAL = re.compile(r'[&<>"\n\r\t]')
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        value = "0" if text == "-0" else text
+    text = str(value)
+    return f'"{text}"' if _SPECIAL.search(text) is None else quoteattr(text)
+
+
+@cache
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
+def _head(tag: str, attrs: Mapping[str, Any]) -> str:
+    parts = [f"<{tag}"]
+    for key, value in attrs.items():
+        if value is not None and value is not False:
+            parts.append(f" {_attr_name(key)}={_fmt(value)}")
+    return "".join(parts)
+
+
+def _mark(attrs: dict[str, Any]) -> None:
+    action = attrs.pop("action", None)
+    if action is not None:
+        attrs["data_action"] = int(action)
+        attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
+
+
+class FastSvg(Svg):
+    """:class:`tabletide.svg.Svg` with a quicker attribute writer (the shared one sends every
+    value through ``quoteattr``, which took most of the drawing time), and text that inherits
+    its size and ink from the root group. Same conventions: ``action=`` becomes
+    ``data-action`` plus class ``act``; ``tip=`` becomes a ``<title>``."""
+
+    def _element(
+        self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
+    ) -> None:
+        _mark(attrs)
+        head = _head(tag, attrs)
+        inner = escape(text) if text is not None else ""
+        if tip:
+            inner = f"<title>{escape(tip)}</title>{inner}"
+        self._parts.append(f"{head}>{inner}</{tag}>" if inner else f"{head}/>")
+
+    def text(self, x: float, y: float, text: str, *, tip: str | None = None, **attrs: Any) -> None:
+        self._element("text", {"x": x, "y": y, **attrs}, text=text, tip=tip)
+
+    def to_string(self) -> str:
+        """The document, on a paper background as tall as the drawing turned out."""
+        self._parts.insert(0, f'<rect width="{W}" height="{self.height:g}" fill="#fbfcfc"/>')
+        try:
+            return super().to_string()
+        finally:
+            del self._parts[0]
+
+    @contextmanager
+    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
+        _mark(attrs)
+        self._parts.append(_head("g", attrs) + ">")
+        if tip:
+            self._parts.append(f"<title>{escape(tip)}</title>")
+        yield
+        self._parts.append("</g>")
+
+
+# ---------------------------------------------------------------------------- style
+W = 1200
+FONT = 12
+MUTED = "#566573"
+GOLD = "#f1c40f"
+HILITE = "#fff3c4"
+RING = "#b9770e"
+BAND = "#d7c4a3"
+LAND = "#dcedc8"
+WATER = "#5dade2"
+
+ITEM_COLORS = {
+    "sail": "#f5eee0",
+    "funnel": "#566573",
+    "propeller": "#b7950b",
+    "crane": "#a04000",
+    "cannon": "#17202a",
+    "captain": "#1f618d",
+    "merchant": "#d68910",
+    "soldier": "#922b21",
+}
+GOODS = ("coal", "steel", "timber")
+GOODS_COLORS = {"coal": "#212f3d", "steel": "#aab7b8", "timber": "#a0522d"}
+EMPLOYEE_COLORS = {
+    "brown": "#a0522d",
+    "green": "#27ae60",
+    "blue": "#2e86c1",
+    "yellow": "#d4ac0d",
+    "orange": "#e67e22",
+}
+SYMBOL_STYLE = {  # canal space symbol -> (letter, fill, letter ink)
+    "none": ("", "#eaf2f8", INK),
+    "military": ("M", "#922b21", PAPER),
+    "trade": ("T", "#9a7d0a", PAPER),
+    "lantern": ("L", "#f7dc6f", INK),
+    "lifeboat": ("B", "#fdfefe", INK),
+    "lifebuoy": ("O", "#e74c3c", PAPER),
+    "riband": ("R", "#1f4e9c", PAPER),
+}
+PART_FILL = {"bow": "#f6ddcc", "middle": "#fcf3cf", "stern": "#d6eaf8"}
+TILE_SUMMARY = {
+    "Ship building": "buy up to 3 parts",
+    "Canal rental": "rent one canal",
+    "Equipment production": "take one equipment",
+    "Crew recruitment": "take one crew",
+    "Employee hiring": "hire one employee",
+    "Goods purchase": "buy a wagon tile",
+    "Stock exchange": "sell or swap goods",
+    "Subsidy": "take 2 coins",
+}
+SIDE_POINT = ((0.5, 1 / 6), (5 / 6, 0.5), (0.5, 5 / 6), (1 / 6, 0.5))  # N E S W; y down
+EDGE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
+DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def _tw(text: str, bold: bool = False, size: float = FONT) -> float:
+    """Text width in user units, close to DejaVu Sans (the widest common sans-serif)."""
+    return len(text) * size * (0.63 if bold else 0.57)
+
+
+def _wrap(text: str, width: float, max_lines: int = 6) -> list[str]:
+    per_line = max(4, int(width / (FONT * 0.57)))
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
+    return lines
+
+
+def _number_in(text: str) -> int | None:
+    m = re.search(r"#(\d+)", text)
+    return int(m.group(1)) if m else None
+
+
+def _goods_of(desc: str) -> list[str]:
+    """``"(coal+steel)"`` -> ``["coal", "steel"]``: the view's wording of a wagon tile."""
+    return [g for g in desc.strip("()").split("+") if g]
+
+
+def _coin(svg: Svg, x: float, y: float, value: int | str) -> None:
+    """A coin showing ``value``, centred on (x, y)."""
+    svg.circle(x, y, 9.5, fill=GOLD, stroke="#9a7d0a")
+    svg.text(x, y + 4, str(value), text_anchor="middle", font_weight="bold")
+
+
+def _chip(
+    svg: Svg,
+    x: float,
+    y: float,
+    text: str,
+    *,
+    color: str,
+    action: int | None = None,
+    tip: str | None = None,
+    **attrs: Any,
+) -> float:
+    """A rounded label with a colour dot; returns its width."""
+    w = _tw(text) + 26
+    with svg.group(action=action, tip=tip, **attrs):
+        svg.rect(
+            x,
+            y,
+            w,
+            20,
+            rx=10,
+            fill=HILITE if action is not None else PAPER,
+            stroke=RING if action is not None else MUTED,
+            stroke_width=2 if action is not None else 1,
+        )
+        svg.circle(x + 10, y + 10, 6, fill=color, stroke=INK, stroke_width=0.8)
+        svg.text(x + 20, y + 14.5, text)
+    return w
+
+
+# ---------------------------------------------------------------------------- static content
+@dataclass(frozen=True)
+class Static:
+    content: Content
+    employees: dict[str, tuple[str, str, str, str]]
+    """name as the view writes it -> (colour, title, item or goods, effect in our words)."""
+    contract_ids: tuple[str, ...]
+    wagon_goods: dict[int, str]
+    """wagon tile id -> the view's wording of its goods."""
+
+
+def _employee_texts(role: str, item: str | None, level: int | None, vp: int) -> tuple[str, str]:
+    if role == "engineer":
+        return "engineer", "+1 when producing"
+    if role == "recruiter":
+        return "recruiter", "+1 when recruiting"
+    if role == "designer":
+        room = "cabin" if item in ("captain", "merchant", "soldier") else "mount"
+        return "designer", f"{1 if item == 'propeller' else 2} extra, no {room}"
+    if role == "merchant":
+        return f"merchant L{level}", f"sells +1 coin, {vp} VP"
+    return role, {
+        "helmsman": "ships +1 speed",
+        "rigger": "+1 speed / 2 sails",
+        "accountant": "circles: +2 free",
+        "foreman": "oval: +3 free steps",
+    }.get(role, "")
+
+
+@cache
+def _static() -> Static:
+    c = load_content()
+    employees: dict[str, tuple[str, str, str, str]] = {}
+    for e in c.employees:
+        if e.role == "merchant":
+            name = f"{e.goods} merchant L{e.level}"
+        else:
+            name = f"{e.role} ({e.item})" if e.item else e.role
+        vp = e.vp or (3 if e.level == 2 else 1)
+        title, effect = _employee_texts(e.role, e.item, e.level, vp)
+        employees[name] = (e.colour, title, e.item or e.goods or "", effect)
+    wagons = {w.id: "(" + "+".join(w.goods) + ")" for w in c.wagons.deck}
+    wagons[14] = "(" + "+".join(c.wagons.starting.goods) + ")"  # STARTING_WAGON
+    return Static(c, employees, tuple(k.id for k in c.contracts), wagons)
+
+
+_CODES = ("cab", "s/f", "prop", "crn", "cnn")
+"""Cabins and mounts (sail or funnel, propeller, crane, cannon) as short codes."""
+
+
+@cache
+def _part_features(part_id: int) -> tuple[str, tuple[str, ...]]:
+    """A part's cabins and mounts as codes (``"2cab s/f"``) and its safety features, one
+    symbol per piece (drawn like the canals' O, B and L spaces)."""
+    p = _static().content.parts[part_id]
+    m = p.mounts
+    counts = (p.cabins, m.sail_funnel, m.propeller, m.crane, m.cannon)
+    codes = " ".join(f"{n}{c}" if n > 1 else c for c, n in zip(_CODES, counts, strict=True) if n)
+    safety = ("lifebuoy",) * p.lifebuoys + ("lifeboat",) * p.lifeboats + ("lantern",) * p.lanterns
+    return codes, safety
+
+
+def _badge(svg: Svg, cx: float, cy: float, symbol: str, r: float = 7.5) -> None:
+    letter, fill, ink = SYMBOL_STYLE[symbol]
+    svg.circle(cx, cy, r, fill=fill, stroke=INK, stroke_width=0.8)
+    svg.text(cx, cy + 4.2, letter, text_anchor="middle", fill=ink, font_weight="bold")
+
+
+# ---------------------------------------------------------------------------- canal geometry
+System = dict[tuple[int, int], tuple[int, int]]
+
+
+@cache
+def _geometry(shape: str, rotation: int) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
+    """World side -> end space, and each space's neighbours on the card (as the rules do)."""
+    tpl = SHAPES[shape]
+    ports = {(side + rotation) % 4: space for side, space in tpl.ports.items()}
+    links: list[list[int]] = [[] for _ in range(tpl.spaces)]
+    for a, b in tpl.links:
+        links[a].append(b)
+        links[b].append(a)
+    return ports, tuple(tuple(x) for x in links)
+
+
+@cache
+def _space_points(shape: str, rotation: int) -> tuple[tuple[float, float], ...]:
+    ports, links = _geometry(shape, rotation)
+    where = {space: SIDE_POINT[side] for side, space in ports.items()}
+    return tuple(where.get(s, (0.5, 0.5)) for s in range(len(links)))
+
+
+def _shape(card: int) -> str:
+    return _static().content.canals[card].shape
+
+
+def _system(player: View) -> System:
+    return {(c["x"], c["y"]): (c["card"], c["rotation"]) for c in player["canals"]}
+
+
+def _moves(system: System, boat: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The boat's single moves in the rules' order (along the card, then over its ends),
+    never back towards the stern (SY-6.9.2)."""
+    x, y, space, sx, sy, ss = boat
+    card, rot = system[(x, y)]
+    ports, links = _geometry(_shape(card), rot)
+    cands: list[tuple[int, int, int]] = [(x, y, s) for s in links[space]]
+    for side, s in ports.items():
+        if s != space:
+            continue
+        dx, dy = DELTA[side]
+        other = system.get((x + dx, y + dy))
+        if other is None:
+            continue
+        back = _geometry(_shape(other[0]), other[1])[0].get((side + 2) % 4)
+        if back is not None:
+            cands.append((x + dx, y + dy, back))
+    return [
+        (nx, ny, ns)
+        for nx, ny, ns in cands
+        if not ((nx, ny) == (sx, sy) and (ss == ns or (sx, sy) != (x, y)))
+    ]
+
+
+# ---------------------------------------------------------------------------- drawing context
+@dataclass
+class Ctx:
+    svg: Svg
+    obs: View
+    v: View
+    me: int | None
+    decider: int | None
+    kind: str | None
+    index: Index
+    legal: list[View]
+    marked: set[int] = field(default_factory=set)
+
+    def act(self, kind: str, **fields: Any) -> int | None:
+        """The index of the legal action ``kind(**fields)``, if there is one."""
+        i = self.index.get((kind, tuple(sorted(fields.items()))))
+        if i is not None:
+            self.marked.add(i)
+        return i
+
+    def label(self, i: int | None) -> str | None:
+        return None if i is None else str(self.legal[i]["label"])
+
+    def recent(self, pattern: str) -> re.Match[str] | None:
+        """The latest log line matching ``pattern`` in full."""
+        for line in reversed(self.obs.get("log") or []):
+            m = re.fullmatch(pattern, line)
+            if m:
+                return m
+        return None
+
+
+# ---------------------------------------------------------------------------- parts and canals
+def _part_tile(
+    ctx: Ctx,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    desc: str,
+    *,
+    action: int | None = None,
+    price: int | None = None,
+) -> None:
+    """A ship part: its type and number, then its features as short codes."""
+    svg = ctx.svg
+    pid = _number_in(desc)
+    words = desc.split()
+    kind = words[1] if words[0] == "substitute" and len(words) > 1 else words[0]
+    tip = ctx.label(action) or desc + (f" ({price} coins)" if price is not None else "")
+    with svg.group(action=action, tip=tip, data_part=pid, class_="part"):
+        fill = PART_FILL.get(kind, PAPER)
+        stroke = {"stroke": RING, "stroke_width": 2.5} if action is not None else {"stroke": INK}
+        if kind == "bow":
+            pts = [(x + 9, y), (x + w, y), (x + w, y + h), (x + 9, y + h), (x, y + h / 2)]
+        elif kind == "stern":
+            pts = [(x, y), (x + w, y), (x + w - 6, y + h), (x, y + h)]
+        else:
+            pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        svg.polygon(pts, fill=fill, **stroke)
+        short = {"middle": "mid"}.get(kind, kind)
+        left = x + (11 if kind == "bow" else 5)
+        if pid is None:
+            svg.text(left, y + 14, short, font_weight="bold")
+            svg.text(left, y + 27, "substitute", fill=MUTED)
+        else:
+            title = f"{short} {pid}"
+            if _tw(title, bold=True) > x + w - left - (20 if price is not None else 2):
+                title = f"#{pid}"
+            svg.text(left, y + 14, title, font_weight="bold")
+            codes, safety = _part_features(pid)
+            room = x + w - left - 3
+            badges = 16 * len(safety)
+            if _tw(codes) + badges + 4 <= room:
+                lines = [codes] if codes else []
+                badge_y = y + 24
+            else:
+                lines = _wrap(codes, room, max_lines=2)
+                badge_y = y + 28 + 12 * len(lines)
+            for k, line in enumerate(lines):
+                svg.text(left, y + 28 + 12 * k, line)
+            bx = left + (_tw(lines[0]) + 12 if len(lines) == 1 and badge_y == y + 24 else 8)
+            for k, symbol in enumerate(safety):
+                _badge(svg, bx + 16 * k, badge_y, symbol)
+            if not codes and not safety:
+                svg.text(left, y + 28, "plain", fill=MUTED)
+        if price is not None:
+            _coin(svg, x + w - 11, y + 11, price)
+
+
+def _canal_card(
+    ctx: Ctx,
+    x: float,
+    y: float,
+    size: float,
+    card: int,
+    rotation: int,
+    *,
+    marks: Mapping[int, int] | None = None,
+) -> None:
+    """A square canal card: land, water, and its water spaces with their symbols (letters when
+    it is large enough). ``marks``: water space -> action index (drawn as a ring)."""
+    svg = ctx.svg
+    shape = _shape(card)
+    symbols = _static().content.canals[card].spaces
+    ports, links = _geometry(shape, rotation)
+    pts = [(x + px * size, y + py * size) for px, py in _space_points(shape, rotation)]
+    svg.rect(x, y, size, size, fill=LAND, stroke="#7d6608", stroke_width=1, rx=3)
+    water = max(2.0, size * 0.14)
+    path = []
+    for side, s in ports.items():
+        ex, ey = EDGE_POINT[side]
+        path.append(f"M{x + ex * size:.1f},{y + ey * size:.1f}L{pts[s][0]:.1f},{pts[s][1]:.1f}")
+    for a, nbrs in enumerate(links):
+        for b in nbrs:
+            if a < b:
+                path.append(f"M{pts[a][0]:.1f},{pts[a][1]:.1f}L{pts[b][0]:.1f},{pts[b][1]:.1f}")
+    svg.path("".join(path), fill="none", stroke=WATER, stroke_width=water, stroke_linecap="round")
+    r = max(3.0, size * 0.12)
+    for s, sym in enumerate(symbols):
+        letter, fill, ink = SYMBOL_STYLE[sym]
+        cx, cy = pts[s]
+        svg.circle(cx, cy, r, fill=fill, stroke=INK, stroke_width=0.8)
+        if letter and size >= 56:
+            svg.text(cx, cy + 4.3, letter, text_anchor="middle", fill=ink, font_weight="bold")
+        if marks and s in marks:
+            i = marks[s]
+            svg.circle(
+                cx,
+                cy,
+                r + 6,
+                fill=GOLD,
+                fill_opacity=0.15,
+                stroke=RING,
+                stroke_width=3,
+                action=i,
+                tip=ctx.label(i),
+                data_water=s,
+            )
+
+
+def _boat(
+    svg: Svg, system: System, boat: Sequence[int], ox: float, oy: float, cell: float, color: str
+) -> None:
+    """The seat's boat on its water space, bow pointing away from where it came from."""
+    x, y, space, sx, sy, ss = boat
+    if (x, y) not in system:
+        return
+    card, rot = system[(x, y)]
+    pts = _space_points(_shape(card), rot)
+    px, py = ox + (x + pts[space][0]) * cell, oy + (y + pts[space][1]) * cell
+    if (sx, sy) == (x, y) and ss >= 0:
+        qx, qy = ox + (x + pts[ss][0]) * cell, oy + (y + pts[ss][1]) * cell
+    else:
+        qx, qy = ox + (sx + 0.5) * cell, oy + (sy + 0.5) * cell
+    hx, hy = px - qx, py - qy
+    norm = math.hypot(hx, hy) or 1.0
+    hx, hy = hx / norm, hy / norm
+    nx, ny = -hy, hx
+    length, width = max(12.0, cell * 0.4), max(7.0, cell * 0.2)
+    tip = (px + hx * length / 2, py + hy * length / 2)
+    mid = (px + hx * length / 8, py + hy * length / 8)
+    back = (px - hx * length / 2, py - hy * length / 2)
+    half = width / 2
+    outline = [
+        tip,
+        (mid[0] + nx * half, mid[1] + ny * half),
+        (back[0] + nx * half, back[1] + ny * half),
+        (back[0] - nx * half, back[1] - ny * half),
+        (mid[0] - nx * half, mid[1] - ny * half),
+    ]
+    svg.polygon(outline, fill=color, stroke=PAPER, stroke_width=1.5, tip="the boat, bow first")
+
+
+def _fit_map(
+    cells: Sequence[tuple[int, int]], x: float, y: float, w: float, h: float, max_cell: float
+) -> tuple[float, float, float]:
+    """Origin and cell size that centre ``cells`` in the box (cell (i, j) has its corner at
+    ``(ox + i * cell, oy + j * cell)``)."""
+    if not cells:
+        return x, y, max_cell
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    cell = min(max_cell, w / cols, h / rows)
+    return (
+        x + (w - cols * cell) / 2 - min(xs) * cell,
+        y + (h - rows * cell) / 2 - min(ys) * cell,
+        cell,
+    )
+
+
+def _draw_system(
+    ctx: Ctx,
+    player: View,
+    ox: float,
+    oy: float,
+    cell: float,
+    marks: Mapping[tuple[int, int], Mapping[int, int]] | None = None,
+) -> None:
+    for c in player["canals"]:
+        where = (c["x"], c["y"])
+        with ctx.svg.group(
+            tip=f"canal {c['canal']}, turned {c['rotation'] * 90}°", data_canal=c["card"]
+        ):
+            _canal_card(
+                ctx,
+                ox + where[0] * cell,
+                oy + where[1] * cell,
+                cell,
+                c["card"],
+                c["rotation"],
+                marks=(marks or {}).get(where),
+            )
+    boat = player.get("boat")
+    if boat:
+        _boat(ctx.svg, _system(player), boat, ox, oy, cell, seat_color(player["seat"]))
+
+
+# ---------------------------------------------------------------------------- header
+def _header(ctx: Ctx) -> None:
+    svg, obs, v = ctx.svg, ctx.obs, ctx.v
+    svg.rect(0, 0, W, 30, fill="#1b4f72")
+    svg.text(12, 21, "Shipyard", fill=PAPER, font_size=16, font_weight="bold")
+    who = "a spectator" if ctx.me is None else f"Seat {ctx.me}"
+    bits = [f"as seen by {who}", f"starting player Seat {v['starting_player']}"]
+    if v.get("early_end"):
+        bits.append("early end: a part deck ran out")
+    if v.get("final_phase"):
+        bits.append("final actions and last chances")
+    if obs.get("terminal"):
+        bits.append("game over")
+    svg.text(100, 20, " · ".join(bits), fill=PAPER)
+    prompt = obs.get("prompt")
+    if prompt:
+        seat = int(prompt["seat"])
+        text = f"now Seat {seat}: " + str(prompt["text"]).split(": ", 1)[-1]
+        svg.circle(W - 22 - _tw(text), 15, 7, fill=seat_color(seat), stroke=PAPER)
+        svg.text(W - 12, 20, text, fill=PAPER, text_anchor="end")
+
+
+# ---------------------------------------------------------------------------- action track
+X0, Y0, X1, Y1 = 76.0, 78.0, 1124.0, 528.0  # the track's loop
+TILE_W, TILE_H = 140.0, 62.0
+
+
+@cache
+def _slots(n: int) -> tuple[tuple[float, float], ...]:
+    """Space centres, clockwise from the top left: top edge, right, bottom, left. Sides are
+    spaced so that no two tiles overlap."""
+    top = round(n * 0.3)
+    right = (n - 2 * top + 1) // 2
+    left = n - 2 * top - right
+    step = (X1 - X0) / top
+    lo, hi = Y0 + TILE_H + 4, Y1 - TILE_H - 4  # clear of the corner tiles
+
+    def side(k: int, count: int) -> float:
+        return lo + (hi - lo) * (k / (count - 1) if count > 1 else 0.5)
+
+    out = [(X0 + (i + 0.5) * step, Y0) for i in range(top)]
+    out += [(X1, side(k, right)) for k in range(right)]
+    out += [(X1 - (i + 0.5) * step, Y1) for i in range(top)]
+    out += [(X0, side(left - 1 - k, left)) for k in range(left)]
+    return tuple(out)
+
+
+def _track(ctx: Ctx) -> None:
+    svg, v = ctx.svg, ctx.v
+    n = _static().content.board.track_spaces
+    slots = _slots(n)
+    svg.rect(X0, Y0, X1 - X0, Y1 - Y0, rx=36, fill="none", stroke=BAND, stroke_width=24)
+    for i, (px, py) in enumerate(slots):
+        svg.circle(px, py, 6, fill="#7e5109" if i == n - 1 else "#f8f1e5", stroke="#7e5109")
+    sx, _ = slots[0]
+    svg.text(
+        sx - TILE_W / 2,
+        Y0 - TILE_H / 2 - 4,
+        "▼ start space: a lap ends when a tile is moved here",
+        font_weight="bold",
+        fill="#7e5109",
+    )
+    svg.text(
+        sx - TILE_W / 2 + 372,
+        Y0 - TILE_H / 2 - 4,
+        "· the action track: tiles move clockwise, the leading tile is gold",
+        fill=MUTED,
+    )
+    chosen = None
+    if ctx.kind == "menu" and ctx.decider is not None:
+        figures = v["players"][ctx.decider]["figures"]
+        chosen = figures[-1] if figures else None
+    for t in v["track"]:
+        px, py = slots[t["space"] % n]
+        _tile(ctx, t, px - TILE_W / 2, py - TILE_H / 2, chosen == t["tile"])
+
+
+def _tile_action(ctx: Ctx, tile: int, chosen: bool) -> int | None:
+    if ctx.kind == "choose_tile":
+        return ctx.act("choose_tile", tile=tile)
+    if ctx.kind == "final":
+        return ctx.act("final_action", tile=tile)
+    if ctx.kind == "menu":
+        return ctx.act("main") if chosen else ctx.act("bonus", tile=tile)
+    return None
+
+
+def _tile(ctx: Ctx, t: View, x: float, y: float, chosen: bool) -> None:
+    svg = ctx.svg
+    name = str(t["tile"])
+    i = _tile_action(ctx, t["id"], chosen)
+    lead = bool(t["leading"])
+    tip = ctx.label(i) or f"{name}: {TILE_SUMMARY.get(name, '')}"
+    with svg.group(action=i, tip=tip, data_tile=t["id"], class_="tile"):
+        svg.rect(
+            x,
+            y,
+            TILE_W,
+            TILE_H,
+            rx=6,
+            fill="#fcf3cf" if lead else PAPER,
+            stroke=RING if i is not None else ("#b7950b" if lead else INK),
+            stroke_width=3 if lead or i is not None else 1,
+        )
+        if chosen:
+            svg.rect(
+                x + 4,
+                y + 4,
+                TILE_W - 8,
+                TILE_H - 8,
+                rx=4,
+                fill="none",
+                stroke=seat_color(ctx.decider),
+                stroke_width=2,
+                stroke_dasharray="4 3",
+            )
+        bold = _tw(name, bold=True) <= TILE_W - 8
+        svg.text(
+            x + TILE_W / 2, y + 16, name, text_anchor="middle", font_weight="bold" if bold else None
+        )
+        svg.text(
+            x + TILE_W / 2, y + 32, TILE_SUMMARY.get(name, ""), text_anchor="middle", fill=MUTED
+        )
+        for k, seat in enumerate(t["occupied_by"]):
+            svg.circle(
+                x + 13 + 16 * k,
+                y + 47,
+                7,
+                fill=seat_color(seat),
+                stroke=INK,
+                tip=f"a figure of Seat {seat}",
+            )
+        if lead:
+            svg.text(
+                x + TILE_W - 8,
+                y + 52,
+                "★ leading",
+                text_anchor="end",
+                fill="#7e5109",
+                font_weight="bold",
+            )
+        elif t["income"] is not None:
+            svg.text(x + TILE_W - 26, y + 52, "income", text_anchor="end", fill=MUTED)
+            _coin(svg, x + TILE_W - 14, y + 47, f"+{t['income']}" if t["income"] else 0)
+
+
+# ---------------------------------------------------------------------------- offers (column A)
+PX, PY = 154.0, 116.0  # left column inside the loop
+CW, RH = 96.0, 45.0
+COLS = ("bow", "left middle", "right middle", "stern")
+
+
+def _offer(ctx: Ctx) -> None:
+    svg, v = ctx.svg, ctx.v
+    svg.text(PX, PY + 12, "Ship parts for sale", font_weight="bold", font_size=14)
+    svg.text(PX + 160, PY + 12, "row 1, at the bottom, is cheapest", fill=MUTED)
+    decks = v["decks"]
+    mids = decks["middle"]["A"] + decks["middle"]["B"]
+    gx = PX + 26
+    svg.text(gx + 2, PY + 30, f"bows: {decks['bow']} left", fill=MUTED)
+    svg.text(gx + CW + 2, PY + 30, f"middles: {mids} left in the deck", fill=MUTED)
+    svg.text(gx + 3 * CW + 2, PY + 30, f"sterns: {decks['stern']}", fill=MUTED)
+    prices = _static().content.board.part_prices
+    top = PY + 36
+    for row in range(5):
+        ry = top + (4 - row) * RH
+        _coin(svg, PX + 10, ry + 13, prices[row])
+        svg.text(PX + 10, ry + 38, f"{row + 1}", text_anchor="middle", fill=MUTED)
+    for col, name in enumerate(COLS):
+        for row, item in enumerate(v["offer"][name]):
+            cx, ry = gx + col * CW, top + (4 - row) * RH
+            if item is None:
+                svg.rect(
+                    cx, ry, CW - 4, RH - 3, rx=4, fill="none", stroke=MUTED, stroke_dasharray="3 3"
+                )
+                continue
+            i = ctx.act("take_part", column=col, row=row) if ctx.kind == "build" else None
+            _part_tile(ctx, cx, ry, CW - 4, RH - 3, item["part"], action=i)
+    if ctx.kind == "build":
+        _substitutes(ctx, gx, top)
+    y = top + 5 * RH + 6
+    _wagons(ctx, PX, y)
+    legend = (
+        "cab cabin · s/f sail or funnel mount",
+        "prop, crn, cnn propeller, crane, cannon mount",
+        "O lifebuoy, B lifeboat, L lantern (as on canals)",
+    )
+    for k, line in enumerate(legend):
+        svg.text(PX, y + 70 + 14 * k, line, fill=MUTED)
+
+
+def _substitutes(ctx: Ctx, gx: float, top: float) -> None:
+    """A free substitute may be taken when a part type is gone from the offer (SY-5.1.9); it
+    is drawn as a dashed part at the bottom of its empty column."""
+    for ptype, col in (("bow", 0), ("middle", 1), ("stern", 3)):
+        i = ctx.act("substitute", part=ptype)
+        if i is None:
+            continue
+        x, y = gx + col * CW, top + 4 * RH
+        with ctx.svg.group(action=i, tip=ctx.label(i), class_="part"):
+            ctx.svg.rect(
+                x,
+                y,
+                CW - 4,
+                RH - 3,
+                rx=4,
+                fill=PART_FILL[ptype],
+                stroke=RING,
+                stroke_width=2.5,
+                stroke_dasharray="5 3",
+            )
+            ctx.svg.text(x + 5, y + 14, ptype, font_weight="bold")
+            ctx.svg.text(x + 5, y + 28, "substitute", fill=MUTED)
+
+
+def _wagon_tile(
+    ctx: Ctx, x: float, y: float, desc: str, *, action: int | None = None, price: int | None = None
+) -> None:
+    svg = ctx.svg
+    goods = _goods_of(desc)
+    with svg.group(
+        action=action,
+        tip=ctx.label(action) or "wagon tile: " + ", ".join(goods),
+        data_wagon=desc,
+        class_="wagon",
+    ):
+        svg.rect(
+            x,
+            y,
+            74,
+            30,
+            rx=4,
+            fill=HILITE if action is not None else "#f2f3f4",
+            stroke=RING if action is not None else INK,
+            stroke_width=2.5 if action is not None else 1,
+        )
+        for k, g in enumerate(goods):
+            svg.rect(
+                x + 5 + 15 * k,
+                y + 8,
+                13,
+                13,
+                fill=GOODS_COLORS.get(g, MUTED),
+                stroke=INK,
+                stroke_width=0.6,
+            )
+        if price is not None:
+            _coin(svg, x + 62, y + 15, price)
+
+
+def _wagons(ctx: Ctx, x: float, y: float) -> None:
+    svg = ctx.svg
+    svg.text(x, y + 12, "Goods wagons", font_weight="bold", font_size=14)
+    lx = x + 118
+    for g in GOODS:
+        svg.rect(lx, y + 2, 12, 12, fill=GOODS_COLORS[g], stroke=INK, stroke_width=0.6)
+        svg.text(lx + 16, y + 12, g, fill=MUTED)
+        lx += 26 + _tw(g)
+    for slot, w in enumerate(ctx.v["wagon_offer"]):
+        i = ctx.act("take_wagon", slot=slot) if ctx.kind == "goods" else None
+        _wagon_tile(ctx, x + 26 + slot * 78, y + 20, w["tile"], action=i, price=w["price"])
+
+
+# ---------------------------------------------------------------------------- column B
+BX = 570.0
+
+
+def _canal_offer(ctx: Ctx) -> None:
+    svg = ctx.svg
+    svg.text(BX, PY + 12, "Canals for rent", font_weight="bold", font_size=14)
+    svg.text(BX + 126, PY + 12, "M military · T trade · L lantern · B lifeboat ·", fill=MUTED)
+    svg.text(BX + 126, PY + 26, "O lifebuoy · R Blue Riband", fill=MUTED)
+    for slot, c in enumerate(ctx.v["canal_offer"]):
+        card = _number_in(c["canal"])
+        if card is None:
+            continue
+        i = ctx.act("take_canal", slot=slot) if ctx.kind == "canal" else None
+        x, y = BX + slot * 95, PY + 32
+        with svg.group(
+            action=i, tip=ctx.label(i) or f"canal {c['canal']}", data_canal=card, class_="canal"
+        ):
+            svg.rect(
+                x - 3,
+                y - 3,
+                90,
+                78,
+                rx=5,
+                fill=HILITE if i is not None else PAPER,
+                stroke=RING if i is not None else "none",
+                stroke_width=2.5,
+            )
+            _canal_card(ctx, x, y, 58, card, 0)
+            _coin(svg, x + 73, y + 11, c["price"])
+            svg.text(x, y + 71, f"#{card} {_shape(card)}", fill=MUTED)
+
+
+def _circles(ctx: Ctx) -> None:
+    top = PY + 124
+    _circle(ctx, BX + 74, top, "equipment_circle", "Equipment circle")
+    _circle(ctx, BX + 228, top, "crew_circle", "Crew circle")
+    _rounds(ctx, BX + 316, top - 12)
+
+
+def _circle(ctx: Ctx, cx: float, top: float, key: str, title: str) -> None:
+    svg, circ = ctx.svg, ctx.v[key]
+    items, pointer = circ["items"], circ["pointer"]
+    svg.text(cx, top, title, text_anchor="middle", font_weight="bold")
+    cy = top + 58
+    svg.circle(cx, cy, 38, fill="#f6ddcc" if key.startswith("equip") else "#e8daef", stroke=MUTED)
+    spots = ((0.0, -40.0), (44.0, 0.0), (0.0, 40.0), (-44.0, 0.0))
+    actions: dict[int, int] = {}
+    if ctx.kind == "circle":
+        for steps in range(1, 5):
+            i = ctx.index.get(("circle", (("steps", steps),)))
+            target = (pointer + steps) % 4
+            if i is not None and str(ctx.legal[i]["label"]).startswith(f"Take a {items[target]} ("):
+                actions[target] = i
+                ctx.marked.add(i)
+    px, py = spots[pointer]
+    svg.line(
+        cx, cy, cx + px * 0.62, cy + py * 0.62, stroke=INK, stroke_width=3, stroke_linecap="round"
+    )
+    svg.circle(cx, cy, 4, fill=INK)
+    for k, item in enumerate(items):
+        dx, dy = spots[k]
+        i = actions.get(k)
+        steps = (k - pointer) % 4 or 4
+        on = k == pointer
+        tip = ctx.label(i) or (
+            f"{item}: the pointer is here" if on else f"{item}: {steps} step(s) clockwise"
+        )
+        with svg.group(action=i, tip=tip, data_item=item):
+            svg.rect(
+                cx + dx - 31,
+                cy + dy - 11,
+                62,
+                22,
+                rx=11,
+                fill=GOLD if on else (HILITE if i is not None else PAPER),
+                stroke=RING if i is not None else INK,
+                stroke_width=2.5 if i is not None or on else 1,
+            )
+            svg.text(cx + dx, cy + dy + 4.5, item, text_anchor="middle")
+
+
+def _rounds(ctx: Ctx, x: float, y: float) -> None:
+    svg, v = ctx.svg, ctx.v
+    n = int(ctx.obs["num_players"])
+    marker = v["round_marker"]
+    svg.text(x, y + 12, "Round track", font_weight="bold")
+    for k, value in enumerate([*range(n, 0, -1), 0]):
+        bx = x + k * 32
+        on = value == marker
+        svg.rect(
+            bx,
+            y + 20,
+            29,
+            26,
+            rx=4,
+            fill=GOLD if on else PAPER,
+            stroke=INK,
+            stroke_width=2.5 if on else 1,
+            tip="the round marker" if on else None,
+        )
+        svg.text(bx + 14.5, y + 38, str(value) if value else "end", text_anchor="middle")
+    svg.text(x, y + 64, "laps left = the marker", fill=MUTED)
+    svg.text(x, y + 80, "after a lap, at marker", fill=MUTED)
+    for k, (m, keep) in enumerate(sorted(KEEP_AFTER_LAP[n].items(), reverse=True)):
+        svg.text(x, y + 96 + 15 * k, f"{m}: keep {keep} blue + {keep} green", fill=MUTED)
+
+
+def _exchange(ctx: Ctx) -> None:
+    svg, v = ctx.svg, ctx.v
+    ex = v["exchange"]
+    x, y = BX, PY + 250
+    svg.text(x, y + 10, "Stock exchange", font_weight="bold", font_size=14)
+    cx, cy = x + 36, y + 66
+    pointer = ex["pointer"]
+    pts = [
+        (
+            cx + 30 * math.cos(math.radians(-90 + 60 * k)),
+            cy + 30 * math.sin(math.radians(-90 + 60 * k)),
+        )
+        for k in range(6)
+    ]
+    svg.polygon(pts, fill="#fdebd0", stroke=MUTED)
+    board = _static().content.board
+    for k, (hx, hy) in enumerate(pts):
+        on = k == pointer
+        prices = ", ".join(f"{g} {p}" for g, p in board.exchange_prices[k].items())
+        with svg.group(tip=f"space {k + 1}: {prices}" + (" (the pointer)" if on else "")):
+            svg.circle(
+                hx, hy, 10, fill=GOLD if on else PAPER, stroke=INK, stroke_width=2 if on else 1
+            )
+            svg.text(hx, hy + 4, str(k + 1), text_anchor="middle")
+    trading = _trading_goods(ctx)
+    tx = x + 82
+    svg.text(tx + 66, y + 26, "sells for", fill=MUTED)
+    svg.text(tx + 136, y + 26, "or swap a wagon for (an item once per tile)", fill=MUTED)
+    swaps = {str(g): items for g, items in board.exchange_swaps.items()}
+    for k, goods in enumerate(GOODS):
+        ry = y + 32 + k * 29
+        hot = goods == trading
+        if hot:
+            svg.rect(tx - 4, ry - 2, 400, 26, rx=5, fill=HILITE, stroke=RING)
+        svg.rect(tx, ry + 4, 13, 13, fill=GOODS_COLORS[goods], stroke=INK, stroke_width=0.6)
+        svg.text(tx + 18, ry + 15, goods)
+        i = ctx.act("sell") if hot else None
+        with svg.group(
+            action=i, tip=ctx.label(i) or f"a {goods} wagon sells for {ex['prices'][goods]}"
+        ):
+            svg.rect(
+                tx + 64,
+                ry + 1,
+                58,
+                20,
+                rx=10,
+                fill=PAPER,
+                stroke=RING if i is not None else INK,
+                stroke_width=2 if i is not None else 1,
+            )
+            _coin(svg, tx + 76, ry + 11, ex["prices"][goods])
+            svg.text(tx + 90, ry + 15, "sell")
+        sx = tx + 134
+        for item in swaps[goods]:
+            j = ctx.act("swap", item=item) if hot else None
+            sx += (
+                _chip(svg, sx, ry + 1, item, color=ITEM_COLORS[item], action=j, tip=ctx.label(j))
+                + 4
+            )
+
+
+def _trading_goods(ctx: Ctx) -> str | None:
+    """The goods of the wagon being traded (named in the ``sell`` action's label)."""
+    if ctx.kind != "wagon":
+        return None
+    i = ctx.index.get(("sell", ()))
+    label = ctx.label(i) or ""
+    return next((g for g in GOODS if f" {g} " in label), None)
+
+
+# ---------------------------------------------------------------------------- employee oval
+OVAL_Y = 568.0
+
+
+def _oval(ctx: Ctx) -> float:
+    svg, ov = ctx.svg, ctx.v["oval"]
+    pointer = int(ov["pointer"])
+    svg.text(12, OVAL_Y + 14, "Employee oval", font_weight="bold", font_size=14)
+    svg.text(
+        130,
+        OVAL_Y + 14,
+        f"pointer on space {pointer + 1}; the first step is free, each further step 1 coin; "
+        "Engineers and Recruiters cost 1 coin more",
+        fill=MUTED,
+    )
+    spaces = ov["spaces"]
+    cw = (W - 24) / len(spaces)
+    y = OVAL_Y + 22
+    for s, slots in enumerate(spaces):
+        x = 12 + s * cw
+        steps = (s - pointer) % len(spaces) or len(spaces)
+        i = ctx.act("oval", steps=steps) if ctx.kind == "oval" else None
+        here = s == pointer
+        with svg.group(action=i, tip=ctx.label(i) or f"oval space {s + 1}", data_oval=s):
+            svg.rect(
+                x,
+                y,
+                cw - 4,
+                172,
+                rx=6,
+                fill=HILITE if i is not None else ("#e5e8e8" if here else "#f8f9f9"),
+                stroke=RING if i is not None else (INK if here else MUTED),
+                stroke_width=2.5 if here or i is not None else 1,
+            )
+            svg.text(x + 6, y + 15, f"space {s + 1}", font_weight="bold")
+            if here:
+                svg.text(
+                    x + cw - 10,
+                    y + 15,
+                    "◀ pointer",
+                    text_anchor="end",
+                    fill="#7e5109",
+                    font_weight="bold",
+                )
+            for k, name in enumerate(slots):
+                j = ctx.act("hire", slot=k) if here and ctx.kind == "hire" else None
+                _employee(ctx, x + 4, y + 22 + k * 50, cw - 12, name, action=j)
+    return y + 172 + 10
+
+
+def _employee(
+    ctx: Ctx, x: float, y: float, w: float, name: str | None, *, action: int | None = None
+) -> None:
+    svg = ctx.svg
+    if name is None:
+        svg.rect(x, y, w, 46, rx=4, fill="none", stroke=MUTED, stroke_dasharray="3 3")
+        return
+    colour, title, what, effect = _static().employees.get(name, ("blue", name, "", ""))
+    with svg.group(
+        action=action,
+        tip=ctx.label(action) or f"{name}: {effect}",
+        data_employee=name,
+        class_="employee",
+    ):
+        svg.rect(
+            x,
+            y,
+            w,
+            46,
+            rx=4,
+            fill=HILITE if action is not None else PAPER,
+            stroke=RING if action is not None else EMPLOYEE_COLORS[colour],
+            stroke_width=2.5 if action is not None else 1.5,
+        )
+        svg.rect(x, y, 6, 46, fill=EMPLOYEE_COLORS[colour])
+        svg.text(x + 11, y + 14, title, font_weight="bold")
+        if what:
+            dot = ITEM_COLORS.get(what) or GOODS_COLORS.get(what, MUTED)
+            svg.circle(x + 16, y + 24, 5, fill=dot, stroke=INK, stroke_width=0.6)
+            svg.text(x + 25, y + 28, what)
+        svg.text(x + 11, y + 42, effect, fill=MUTED)
+
+
+# ---------------------------------------------------------------------------- decision context
+def _context(ctx: Ctx, y: float) -> float:
+    """A strip naming the pending decision, with what it is about (the part, canal, wagon or
+    ship in hand) where there is one."""
+    kind, seat = ctx.kind, ctx.decider
+    if kind is None or seat is None or seat < 0:
+        return y
+    svg = ctx.svg
+    title = str(ctx.obs["prompt"]["text"]).split(": ", 1)[-1]
+    if kind == "build" and any(a["action"]["kind"] == "pass" for a in ctx.legal):
+        title = "last chance: buy one part that completes a ship, or pass"
+    handlers = {
+        "place": _ctx_place,
+        "first_canal": _ctx_canal,
+        "place_canal": _ctx_canal,
+        "route": _ctx_ship,
+        "fit": _ctx_ship,
+        "boost": _ctx_ship,
+        "wagon": _ctx_wagon,
+    }
+    fn = handlers.get(kind)
+    color = seat_color(seat)
+    end = fn(ctx, seat, y + 30) if fn else y + 24
+    svg.rect(
+        8, y, W - 16, end - y + 6, rx=6, fill=color, fill_opacity=0.07, stroke=color, stroke_width=2
+    )
+    svg.text(20, y + 18, f"Seat {seat} decides: {title}", font_weight="bold")
+    return end + 16
+
+
+def _ctx_place(ctx: Ctx, seat: int, y: float) -> float:
+    svg = ctx.svg
+    m = ctx.recent(rf"Seat {seat} takes (.+) for \d+")
+    if m:
+        svg.text(20, y + 24, "the part in hand:")
+        _part_tile(ctx, 130, y, 110, 50, m.group(1))
+    svg.text(
+        260,
+        y + 24,
+        f"goes on a highlighted space of Seat {seat}'s shipyard (below); "
+        "a ship is a bow, 1 to 7 middles and a stern",
+        fill=MUTED,
+    )
+    return y + 52
+
+
+def _ctx_canal(ctx: Ctx, seat: int, y: float) -> float:
+    svg = ctx.svg
+    m = ctx.recent(rf"Seat {seat} rents canal #(\d+) for \d+")
+    card = int(m.group(1)) if m else None
+    player = ctx.v["players"][seat]
+    if card is not None:
+        svg.text(20, y + 14, f"the new canal #{card}")
+        svg.text(20, y + 30, "(unturned)", fill=MUTED)
+        _canal_card(ctx, 20, y + 38, 110, card, 0)
+    bx, bw = 170.0, W - 190.0
+    if ctx.kind == "first_canal":
+        svg.text(
+            bx,
+            y + 14,
+            "click the end where the boat starts; its stern points off the card",
+            fill=MUTED,
+        )
+        if card is not None:
+            marks = {}
+            for side, space in _geometry(_shape(card), 0)[0].items():
+                i = ctx.act("first_canal", side=side)
+                if i is not None:
+                    marks[space] = i
+            _canal_card(ctx, bx + 260, y + 24, 180, card, 0, marks=marks)
+        return y + 210
+    boat = player.get("boat")
+    if not boat:
+        return y + 150
+    svg.text(
+        bx,
+        y + 14,
+        "each highlighted square shows the new canal in its four turns, left to right and top "
+        "to bottom 0°, 90°, 180°, 270°",
+        fill=MUTED,
+    )
+    cands = _canal_candidates(ctx, boat)
+    cells = [(c["x"], c["y"]) for c in player["canals"]] + list(cands)
+    ox, oy, cell = _fit_map(cells, bx, y + 22, bw, 300, 120)
+    _draw_system(ctx, player, ox, oy, cell)
+    half = cell / 2
+    for (cx, cy), rots in sorted(cands.items()):
+        for rot, i in sorted(rots.items()):
+            qx, qy = ox + cx * cell + (rot % 2) * half, oy + cy * cell + (rot // 2) * half
+            spot = f"{cx - boat[0]},{cy - boat[1]},{rot}"
+            with svg.group(action=i, tip=ctx.label(i), class_="spot", data_place=spot):
+                svg.rect(
+                    qx + 1, qy + 1, half - 2, half - 2, fill=HILITE, stroke=RING, stroke_width=1.5
+                )
+                if card is not None:
+                    _canal_card(ctx, qx + 4, qy + 4, half - 8, card, rot)
+    return y + 326
+
+
+def _canal_candidates(ctx: Ctx, boat: Sequence[int]) -> dict[tuple[int, int], dict[int, int]]:
+    """``place_canal`` actions by the cell they fill (they count from the boat's card)."""
+    out: dict[tuple[int, int], dict[int, int]] = {}
+    for i, a in enumerate(ctx.legal):
+        act = a["action"]
+        if act["kind"] == "place_canal":
+            out.setdefault((boat[0] + act["dx"], boat[1] + act["dy"]), {})[act["rotation"]] = i
+            ctx.marked.add(i)
+    return out
+
+
+def _ctx_ship(ctx: Ctx, seat: int, y: float) -> float:
+    svg, ship = ctx.svg, ctx.v.get("ship")
+    bottom = _ship_card(ctx, ship, 20, y) if ship else y + 20
+    player = ctx.v["players"][seat]
+    sx = 400.0
+    if ctx.kind == "fit":
+        svg.text(sx, y + 14, f"Seat {seat}'s supply: click an item to attach it", fill=MUTED)
+        cx = sx
+        for item in ITEMS:
+            count = player["supply"].get(item, 0)
+            if count:
+                i = ctx.act("attach", item=item)
+                tip = ctx.label(i) or f"{item}: no room for it on this ship"
+                cx += (
+                    _chip(
+                        svg,
+                        cx,
+                        y + 24,
+                        f"{item} ×{count}",
+                        color=ITEM_COLORS[item],
+                        action=i,
+                        tip=tip,
+                    )
+                    + 6
+                )
+        svg.text(
+            sx, y + 66, "equipment needs a mount of its kind (sails and funnels share", fill=MUTED
+        )
+        svg.text(sx, y + 82, "theirs); crew needs a cabin, except the first captain", fill=MUTED)
+        bottom = max(bottom, y + 90)
+    if ctx.kind == "boost":
+        svg.text(sx, y + 14, "employees may add speed; choose how much in the list", fill=MUTED)
+    if ctx.kind == "route" and player.get("boat"):
+        svg.text(
+            sx,
+            y + 14,
+            "click a highlighted water space to steer; a card the boat leaves is used up",
+            fill=MUTED,
+        )
+        cells = [(c["x"], c["y"]) for c in player["canals"]]
+        ox, oy, cell = _fit_map(cells, sx, y + 22, W - sx - 20, 280, 110)
+        _draw_system(ctx, player, ox, oy, cell, _route_marks(ctx, player))
+        bottom = max(bottom, y + 306)
+    return bottom
+
+
+def _route_marks(ctx: Ctx, player: View) -> dict[tuple[int, int], dict[int, int]]:
+    """Each ``sail`` option's water space. The options are the rules' moves in order, minus
+    those after which the voyage could not go on; their labels name the card and the symbol,
+    so an option is placed only when no other move with the same label could be meant."""
+    system = _system(player)
+    boat = player["boat"]
+    canals = _static().content.canals
+
+    def label(m: tuple[int, int, int]) -> str:
+        card = system[(m[0], m[1])][0]
+        where = "along this card" if (m[0], m[1]) == (boat[0], boat[1]) else f"onto canal {card}"
+        return f"Sail {where} to a {canals[card].spaces[m[2]]} space"
+
+    groups: dict[str, list[tuple[int, int, int]]] = {}
+    for m in _moves(system, boat):
+        groups.setdefault(label(m), []).append(m)
+    options = [
+        (i, str(a["label"])) for i, a in enumerate(ctx.legal) if a["action"]["kind"] == "sail"
+    ]
+    out: dict[tuple[int, int], dict[int, int]] = {}
+    for text, moves in groups.items():
+        chosen = [i for i, lab in options if lab == text]
+        if len(chosen) == len(moves):
+            for i, m in zip(chosen, moves, strict=True):
+                out.setdefault((m[0], m[1]), {})[m[2]] = i
+                ctx.marked.add(i)
+    return out
+
+
+def _ship_card(ctx: Ctx, ship: View, x: float, y: float) -> float:
+    """The ship being fitted or sailing: its room against what is on board."""
+    svg = ctx.svg
+    items, mounts, safety = ship["items"], ship["mounts"], ship["safety"]
+    n = int(ship["parts"])
+    w = min(340.0, 44.0 * n)
+    with svg.group(data_ship="pending", tip=f"the ship: {n} parts"):
+        svg.polygon(
+            [(x, y), (x + w, y), (x + w - 16, y + 28), (x + 18, y + 28)], fill="#a04000", stroke=INK
+        )
+        svg.text(
+            x + w / 2, y + 19, f"{n} parts", text_anchor="middle", fill=PAPER, font_weight="bold"
+        )
+
+        def have(*names: str) -> str:
+            return ", ".join(f"{items.get(k, 0)} {k}" for k in names)
+
+        lines = [
+            f"speed {ship['speed']} before any employee bonus",
+            f"sail/funnel mounts {mounts['sail/funnel']}: {have('sail', 'funnel')}",
+            f"propeller mounts {mounts['propeller']}: {have('propeller')}",
+            f"crane mounts {mounts['crane']}: {have('crane')}; cannon mounts "
+            f"{mounts['cannon']}: {have('cannon')}",
+            f"cabins {ship['cabins']}: {have('captain', 'merchant', 'soldier')}",
+            f"safety: {safety['lifebuoys']} lifebuoy, {safety['lifeboats']} lifeboat, "
+            f"{safety['lanterns']} lantern",
+        ]
+        for k, line in enumerate(lines):
+            svg.text(x, y + 46 + 16 * k, line, font_weight="bold" if k == 0 else None)
+    return y + 46 + 16 * len(lines) - 8
+
+
+def _ctx_wagon(ctx: Ctx, seat: int, y: float) -> float:
+    svg = ctx.svg
+    goods = _trading_goods(ctx)
+    if goods is None:
+        return y
+    svg.rect(20, y + 4, 14, 14, fill=GOODS_COLORS[goods], stroke=INK, stroke_width=0.6)
+    svg.text(40, y + 16, f"a {goods} wagon from the traded tile:")
+    cx = 42 + _tw(f"a {goods} wagon from the traded tile:")
+    i = ctx.act("sell")
+    cx += _chip(svg, cx, y + 1, "sell", color=GOLD, action=i, tip=ctx.label(i)) + 6
+    for a in ctx.legal:
+        if a["action"]["kind"] == "swap":
+            item = a["action"]["item"]
+            j = ctx.act("swap", item=item)
+            cx += (
+                _chip(
+                    svg,
+                    cx,
+                    y + 1,
+                    f"swap for {item}",
+                    color=ITEM_COLORS[item],
+                    action=j,
+                    tip=ctx.label(j),
+                )
+                + 6
+            )
+    return y + 24
+
+
+# ---------------------------------------------------------------------------- seat panels
+PANEL_W = 588.0
+CELL_W, CELL_H = 62.0, 62.0
+LEFT_W = 350.0
+CHIP_X = 58.0
+
+
+def _seat_panels(ctx: Ctx, y: float) -> float:
+    """Two panels a row: the viewer's first, then the others in turn order."""
+    players = ctx.v["players"]
+    n = len(players)
+    me = ctx.me
+    order = sorted(range(n), key=lambda p: p if me is None else (p - me) % n)
+    for k in range(0, n, 2):
+        pair = order[k : k + 2]
+        h = max(_panel_height(players[p]) for p in pair)
+        for j, p in enumerate(pair):
+            _panel(ctx, players[p], 8 + j * (PANEL_W + 8), y, h)
+        y += h + 10
+    return y
+
+
+def _chips(player: View) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """Rows of chips: (title, [(text, dot colour, tooltip)])."""
+    supply = [
+        (f"{item} ×{n}", ITEM_COLORS[item], f"{n} {item} in the shipyard supply")
+        for item in ITEMS
+        if (n := player["supply"].get(item, 0))
+    ]
+    staff = []
+    for name in player["employees"]:
+        colour, _, _, effect = _static().employees.get(name, ("blue", name, "", ""))
+        staff.append((name, EMPLOYEE_COLORS[colour], f"{name}: {effect}"))
+    return [("Supply", supply), ("Staff", staff)]
+
+
+def _chip_rows(chips: Sequence[tuple[str, str, str]]) -> int:
+    x, rows = 0.0, 1
+    for text, _, _ in chips:
+        w = _tw(text) + 32
+        if x and x + w > LEFT_W - CHIP_X:
+            rows += 1
+            x = 0.0
+        x += w
+    return rows
+
+
+BODY = 26 + 8 + CELL_H + 24  # header, shipyard row and its note
+MAP_H = 150.0
+
+
+def _wagon_widths(player: View) -> list[float]:
+    return [16 + 15 * len(_goods_of(desc)) for desc in player["wagons"]]
+
+
+def _wagon_rows(player: View) -> int:
+    x, rows = 0.0, 1
+    for w in _wagon_widths(player):
+        if x and x + w > LEFT_W - CHIP_X:
+            rows += 1
+            x = 0.0
+        x += w
+    return rows
+
+
+def _fleet_height(player: View) -> float:
+    return 16.0 * max(1, len(player["fleet"])) + 10
+
+
+def _panel_height(player: View) -> float:
+    left = sum(24 * _chip_rows(c) for _, c in _chips(player)) + 24 * _wagon_rows(player)
+    return BODY + max(left, MAP_H) + 6 + _fleet_height(player)
+
+
+def _panel(ctx: Ctx, player: View, x: float, y: float, h: float) -> None:
+    svg, seat = ctx.svg, int(player["seat"])
+    color = seat_color(seat)
+    mine = seat == ctx.me
+    with svg.group(data_seat=seat, data_vp=player["vp"], data_coins=player["coins"], class_="seat"):
+        svg.rect(x, y, PANEL_W, h, rx=8, fill=PAPER, stroke=color, stroke_width=4 if mine else 1.5)
+        _panel_header(ctx, player, x, y)
+        _shipyard(ctx, player, x + 8, y + 34)
+        fleet_y = y + h - _fleet_height(player)
+        _details(ctx, player, x + 10, y + BODY)
+        _panel_map(
+            ctx,
+            player,
+            x + LEFT_W + 20,
+            y + BODY - 2,
+            PANEL_W - LEFT_W - 28,
+            fleet_y - y - BODY - 2,
+        )
+        _fleet(ctx, player, x + 10, fleet_y)
+
+
+def _panel_header(ctx: Ctx, player: View, x: float, y: float) -> None:
+    svg, seat = ctx.svg, int(player["seat"])
+    color = seat_color(seat)
+    svg.rect(x, y, PANEL_W, 26, fill=color, fill_opacity=0.16)
+    svg.rect(x, y, 8, 26, fill=color)
+    title = f"Seat {seat}" + (" (you)" if seat == ctx.me else "")
+    svg.text(x + 16, y + 18, title, font_weight="bold", font_size=14)
+    tx = x + 24 + _tw(title, True, 14)
+    if seat == ctx.v["starting_player"]:
+        svg.text(tx, y + 18, "⚑ starts", fill=MUTED, tip="the starting player")
+        tx += 70
+    vp = f"{player['vp']} VP"
+    svg.text(tx, y + 18, vp, font_weight="bold", data_field="vp")
+    tx += _tw(vp, True) + 18
+    _coin(svg, tx, y + 13, player["coins"])
+    svg.text(tx + 13, y + 18, "coins", data_field="coins")
+    tx += 64
+    held = int(player["contracts_held"])
+    for k in range(held):
+        svg.rect(tx + k * 7, y + 5, 12, 16, rx=2, fill="#34495e", stroke=PAPER, stroke_width=0.8)
+    svg.text(tx + held * 7 + 10, y + 18, f"{held} secret contracts", fill=MUTED)
+    if seat == ctx.decider:
+        svg.text(
+            x + PANEL_W - 10,
+            y + 18,
+            "▶ to decide",
+            text_anchor="end",
+            font_weight="bold",
+            fill=color,
+        )
+
+
+def _ship_spans(types: Sequence[str | None]) -> list[tuple[int, int]]:
+    """Finished ships in the row: a bow, 1 to 7 middles and a stern (SY-6.2)."""
+    out = []
+    for i, t in enumerate(types):
+        if t != "bow":
+            continue
+        j = i + 1
+        while j < len(types) and types[j] == "middle":
+            j += 1
+        if j < len(types) and types[j] == "stern" and 1 <= j - i - 1 <= 7:
+            out.append((i, j))
+    return out
+
+
+def _shipyard(ctx: Ctx, player: View, x: float, y: float) -> None:
+    svg = ctx.svg
+    seat = player["seat"]
+    row = player["shipyard"]
+    deciding = seat == ctx.decider
+    spans = _ship_spans([None if c is None else c["type"] for c in row])
+    launch: dict[int, int] = {}
+    if deciding and ctx.kind == "launch":
+        for a, b in spans:
+            i = ctx.act("launch", cell=a)
+            if i is not None:
+                launch.update(dict.fromkeys(range(a, b + 1), i))
+    step = CELL_W + 1.5
+    for cell, c in enumerate(row):
+        cx = x + cell * step
+        if c is not None:
+            _part_tile(ctx, cx, y, CELL_W, CELL_H, c["part"], action=launch.get(cell))
+            continue
+        i = ctx.act("place_part", cell=cell) if deciding and ctx.kind == "place" else None
+        with svg.group(action=i, tip=ctx.label(i) or f"empty space {cell + 1}", data_cell=cell):
+            svg.rect(
+                cx,
+                y,
+                CELL_W,
+                CELL_H,
+                rx=4,
+                fill=HILITE if i is not None else "#f8f9f9",
+                stroke=RING if i is not None else MUTED,
+                stroke_width=2.5 if i is not None else 1,
+                stroke_dasharray=None if i is not None else "4 3",
+            )
+            svg.text(
+                cx + CELL_W / 2,
+                y + 37,
+                str(cell + 1),
+                text_anchor="middle",
+                fill=MUTED,
+                font_size=14,
+            )
+    for a, b in spans:
+        x0, x1 = x + a * step, x + (b + 1) * step - 1.5
+        svg.path(
+            f"M{x0:.1f},{y + CELL_H + 3}v5H{x1:.1f}v-5",
+            fill="none",
+            stroke=seat_color(seat),
+            stroke_width=2,
+        )
+        svg.text(
+            (x0 + x1) / 2,
+            y + CELL_H + 20,
+            "finished ship",
+            text_anchor="middle",
+            fill=seat_color(seat),
+        )
+
+
+def _details(ctx: Ctx, player: View, x: float, y: float) -> None:
+    svg = ctx.svg
+    for title, chips in _chips(player):
+        svg.text(x, y + 14, title, fill=MUTED)
+        cx, cy = x + CHIP_X, y
+        if not chips:
+            svg.text(cx, y + 14, "none", fill=MUTED)
+        for text, colour, tip in chips:
+            w = _tw(text) + 26
+            if cx > x + CHIP_X and cx + w > x + LEFT_W:
+                cx, cy = x + CHIP_X, cy + 24
+            cx += _chip(svg, cx, cy, text, color=colour, tip=tip) + 6
+        y = cy + 24
+    _player_wagons(ctx, player, x, y)
+
+
+def _fleet(ctx: Ctx, player: View, x: float, y: float) -> None:
+    """The ships that have sailed, with what each carries (contracts score them)."""
+    svg = ctx.svg
+    svg.text(x, y + 12, "Fleet", fill=MUTED)
+    ships = player["fleet"]
+    if not ships:
+        svg.text(x + CHIP_X, y + 12, "no ship has sailed yet", fill=MUTED)
+    for k, ship in enumerate(ships):
+        items = ", ".join(f"{n} {i}" if n > 1 else i for i, n in ship["items"].items())
+        line = f"ship {k + 1}: {ship['parts']} parts, speed {ship['speed']}; {items or 'bare'}"
+        svg.text(x + CHIP_X, y + 12 + 16 * k, line, data_ship=k)
+
+
+def _player_wagons(ctx: Ctx, player: View, x: float, y: float) -> None:
+    svg = ctx.svg
+    svg.text(x, y + 14, "Wagons", fill=MUTED)
+    wagons = player["wagons"]
+    if not wagons:
+        svg.text(x + CHIP_X, y + 14, "none", fill=MUTED)
+        return
+    marks: dict[int, int] = {}
+    if player["seat"] == ctx.decider and ctx.kind == "exchange":
+        goods_of = _static().wagon_goods
+        for i, a in enumerate(ctx.legal):
+            if a["action"]["kind"] != "use_tile":
+                continue
+            desc = goods_of.get(int(a["action"]["tile"]))
+            slot = next((k for k, w in enumerate(wagons) if w == desc and k not in marks), None)
+            if slot is not None:
+                marks[slot] = i
+                ctx.marked.add(i)
+    cx, cy = x + CHIP_X, y
+    for k, desc in enumerate(wagons):
+        goods = _goods_of(desc)
+        w = 10 + 15 * len(goods)
+        if cx > x + CHIP_X and cx + w > x + LEFT_W:
+            cx, cy = x + CHIP_X, cy + 24
+        mark = marks.get(k)
+        with svg.group(
+            action=mark, tip=ctx.label(mark) or "wagon tile: " + ", ".join(goods), data_wagon=desc
+        ):
+            svg.rect(
+                cx,
+                cy + 1,
+                w,
+                20,
+                rx=3,
+                fill=HILITE if mark is not None else "#f2f3f4",
+                stroke=RING if mark is not None else INK,
+                stroke_width=2.5 if mark is not None else 1,
+            )
+            for j, g in enumerate(goods):
+                svg.rect(
+                    cx + 5 + 15 * j,
+                    cy + 4.5,
+                    13,
+                    13,
+                    fill=GOODS_COLORS.get(g, MUTED),
+                    stroke=INK,
+                    stroke_width=0.6,
+                )
+        cx += w + 6
+
+
+def _panel_map(ctx: Ctx, player: View, x: float, y: float, w: float, h: float) -> None:
+    svg = ctx.svg
+    svg.text(x, y + 14, f"Canals (sailed through {player['used_canals']})", fill=MUTED)
+    svg.rect(x, y + 20, w, h - 20, rx=4, fill="#eaf2f8", stroke="#d6eaf8")
+    if not player["canals"]:
+        svg.text(x + w / 2, y + 20 + (h - 20) / 2, "no canal yet", text_anchor="middle", fill=MUTED)
+        return
+    cells = [(c["x"], c["y"]) for c in player["canals"]]
+    ox, oy, cell = _fit_map(cells, x + 4, y + 24, w - 8, h - 28, 60)
+    _draw_system(ctx, player, ox, oy, cell)
+
+
+# ---------------------------------------------------------------------------- contracts, end
+CARD_W = 190.0
+
+
+def _contract(
+    ctx: Ctx, x: float, y: float, card: View, colour: str, h: float, *, action: int | None = None
+) -> None:
+    svg = ctx.svg
+    cid, text = str(card["id"]), str(card["text"])
+    blue = colour == "blue"
+    with svg.group(
+        action=action, tip=ctx.label(action) or f"{cid}: {text}", data_card=cid, class_="contract"
+    ):
+        svg.rect(
+            x,
+            y,
+            CARD_W,
+            h,
+            rx=6,
+            fill="#d6eaf8" if blue else "#d5f5e3",
+            stroke=RING if action is not None else ("#1f618d" if blue else "#1e8449"),
+            stroke_width=3 if action is not None else 1.5,
+        )
+        svg.text(x + 8, y + 16, f"{cid} · {colour}", font_weight="bold")
+        if "vp" in card:
+            svg.text(
+                x + CARD_W - 8, y + 16, f"{card['vp']} VP", text_anchor="end", font_weight="bold"
+            )
+        for k, line in enumerate(_wrap(text, CARD_W - 14)):
+            svg.text(x + 8, y + 32 + 15 * k, line)
+
+
+def _card_height(texts: Sequence[str]) -> float:
+    return 24 + 15 * max((len(_wrap(t, CARD_W - 14)) for t in texts), default=1)
+
+
+def _my_contracts(ctx: Ctx, y: float) -> float:
+    cards = ctx.v.get("my_contracts")
+    if cards is None or "breakdown" in ctx.v:
+        return y
+    svg = ctx.svg
+    svg.text(
+        12,
+        y + 14,
+        f"Your secret contracts (Seat {ctx.me}; only you see them)",
+        font_weight="bold",
+        font_size=14,
+    )
+    ids = _static().contract_ids
+    h = _card_height([c["text"] for c in cards])
+    for k, c in enumerate(cards):
+        i = ctx.act("discard", contract=ids.index(c["id"])) if ctx.kind == "discard" else None
+        _contract(
+            ctx,
+            12 + (k % 6) * (CARD_W + 6),
+            y + 22 + (k // 6) * (h + 6),
+            c,
+            c["colour"],
+            h,
+            action=i,
+        )
+    return y + 22 + max(1, (len(cards) + 5) // 6) * (h + 6) + 4
+
+
+def _final(ctx: Ctx, y: float) -> float:
+    rows = ctx.v.get("breakdown")
+    if not rows:
+        return y
+    svg = ctx.svg
+    winners = set(ctx.obs.get("winners") or [])
+    svg.text(
+        12, y + 14, "Final scoring: every contract is revealed", font_weight="bold", font_size=14
+    )
+    y += 22
+    colours = {c.id: c.colour for c in _static().content.contracts}
+    for b in rows:
+        seat = int(b["seat"])
+        h = max(_card_height([c["text"] for c in b["contracts"]]), 62)
+        with svg.group(data_seat=seat, data_total=b["total"], class_="final"):
+            svg.rect(
+                8,
+                y,
+                W - 16,
+                h + 8,
+                rx=6,
+                fill=seat_color(seat),
+                fill_opacity=0.12,
+                stroke=seat_color(seat),
+            )
+            crown = "  ★ winner" if seat in winners else ""
+            svg.text(
+                16, y + 20, f"Seat {seat}: {b['total']} VP{crown}", font_weight="bold", font_size=14
+            )
+            svg.text(16, y + 38, f"voyages {b['voyages']} ({b['ships']} ships)")
+            svg.text(16, y + 54, f"merchants {b['merchants']} · coins {b['coins']}")
+            for k, c in enumerate(b["contracts"]):
+                _contract(ctx, 250 + k * (CARD_W + 8), y + 4, c, colours.get(c["id"], "blue"), h)
+        y += h + 14
+    return y
+
+
+# ---------------------------------------------------------------------------- entry point
+def render_svg(view: Mapping[str, Any]) -> str:
+    """Shipyard's board as ``view["seat"]`` sees it; legal moves carry ``data-action``."""
+    v = view["state"]
+    prompt = view.get("prompt")
+    legal = list(view.get("legal_actions") or [])
+    me = view.get("seat")
+    who = "a spectator" if me is None else f"Seat {me}"
+    ctx = Ctx(
+        svg=FastSvg(W, 0, title=f"Shipyard board as seen by {who}"),
+        obs=view,
+        v=v,
+        me=me,
+        decider=int(prompt["seat"]) if prompt else None,
+        kind=str(prompt["kind"]) if prompt else None,
+        index=action_index(view) if legal else {},
+        legal=legal,
+    )
+    svg = ctx.svg
+    with svg.group(font_size=FONT, fill=INK):
+        _header(ctx)
+        _track(ctx)
+        _offer(ctx)
+        _canal_offer(ctx)
+        _circles(ctx)
+        _exchange(ctx)
+        y = _oval(ctx)
+        y = _context(ctx, y)
+        y = _seat_panels(ctx, y)
+        y = _my_contracts(ctx, y)
+        y = _final(ctx, y)
+    svg.height = y + 4
+    return svg.to_string()
+
+
+__all__ = ["render_svg"]
