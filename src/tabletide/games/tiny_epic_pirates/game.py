@@ -25,6 +25,8 @@ from tabletide.games.tiny_epic_pirates.evaluate import evaluate
 from tabletide.games.tiny_epic_pirates.tensor import write_tensor
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 ACTION_SPACE = (
@@ -113,6 +115,11 @@ class PiratesGame(Game):
         from tabletide.games.tiny_epic_pirates.render import render
 
         return render(state.observation(seat))
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        from tabletide.games.tiny_epic_pirates.svg import render_svg
+
+        return render_svg(view)
 
 
 GAME = PiratesGame()
