@@ -4,7 +4,8 @@ Components the rulebook does not print are stand-ins in ``content/`` (see
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tabletide.engine import (
     ActionCodec,
@@ -127,6 +128,11 @@ class AhoyGame(Game):
         from tabletide.games.ahoy.render import render
 
         return render(state.observation(seat))
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        from tabletide.games.ahoy.svg import render_svg
+
+        return render_svg(view)
 
 
 GAME = AhoyGame()
