@@ -67,6 +67,27 @@ def test_own_turn_search_judges_the_position_when_the_turn_passes() -> None:
     assert own.act(state) == Action.make("door", door=1), "and still finds the two-step prize"
 
 
+def test_iterations_share_a_world_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = lanterns_position([[1, 3, 5], [2, 4, 6]], deck=[1, 2, 2, 3, 4, 5], pile=[])
+    calls = []
+    real = type(state).determinize
+
+    def counted(self: object, seat: int, seed: int) -> object:
+        calls.append(seed)
+        return real(self, seat, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(state), "determinize", counted)
+    shared = IsmctsAgent(1, iterations=400, per_world=10)
+    shared.search(state)
+    assert shared.last is not None and shared.last.iterations > 20
+    assert len(calls) == -(-shared.last.iterations // 10), "one world per 10 iterations"
+    calls.clear()
+    fresh = IsmctsAgent(1, iterations=400)
+    fresh.search(state)
+    assert fresh.last is not None
+    assert len(calls) == fresh.last.iterations, "by default a fresh world every iteration"
+
+
 def test_ismcts_stops_early_once_the_choice_is_settled() -> None:
     # Seat 1's last drawer, behind door 1, trailing 9-18: the 9 ties, anything else loses.
     state = VAULT.new_state(2, 0)
@@ -137,6 +158,7 @@ def test_bad_ismcts_specs(spec: str) -> None:
         {"seconds": -1.0},
         {"rollout_depth": -1},
         {"prior_visits": -1},
+        {"per_world": 0},
         {"level": "expert"},
     ],
 )

@@ -71,6 +71,7 @@ class IsmctsAgent:
         rollout_depth: int | None = None,
         prior_visits: int | None = None,
         own_turn: bool | None = None,
+        per_world: int | None = None,
         level: str | None = None,
     ) -> None:
         if level is not None and level not in LEVELS:
@@ -83,6 +84,8 @@ class IsmctsAgent:
             raise ValueError(f"seconds must be > 0; got {seconds}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError(f"rollout_depth must be >= 0; got {rollout_depth}")
+        if per_world is not None and per_world < 1:
+            raise ValueError(f"per_world must be >= 1; got {per_world}")
         if prior_visits is not None and prior_visits < 0:
             raise ValueError(f"prior_visits must be >= 0; got {prior_visits}")
         self.name = name
@@ -93,6 +96,7 @@ class IsmctsAgent:
         self.rollout_depth = rollout_depth
         self.prior_visits = prior_visits
         self.own_turn = own_turn
+        self.per_world = per_world
         self.level = level
         """A named strength: the iteration budget is then ``game.bot.<level>_iterations``."""
         self.last: SearchStats | None = None
@@ -119,6 +123,7 @@ class IsmctsAgent:
         if prior:
             _seed_root(root, state, prior, self.rng.next_u64())
         own_turn = state.game.bot.own_turn if self.own_turn is None else self.own_turn
+        per_world = state.game.bot.per_world if self.per_world is None else self.per_world
         limit = self._budget(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
@@ -126,7 +131,9 @@ class IsmctsAgent:
         while done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            det = state.determinize(seat, rng.next_u64())
+            if done % per_world == 0:
+                world = state.determinize(seat, rng.next_u64())
+            det = world.clone() if per_world > 1 else world
             node = root
             path = [root]
             while not det.is_terminal():

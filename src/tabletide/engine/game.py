@@ -57,6 +57,10 @@ class BotSettings:
     """ISMCTS searches only the deciding seat's own decisions and judges the position when
     another seat is to decide (a search of the compound turn, averaged over determinizations),
     instead of also searching the other seats' replies."""
+    per_world: int = 1
+    """ISMCTS iterations played in one determinization before drawing the next. More than 1
+    compares the moves in the same worlds (common random numbers), which steadies the
+    comparison when hidden facts swing every seat's evaluation."""
     hard_iterations: int = 1000
     """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
     medium_iterations: int = 100
