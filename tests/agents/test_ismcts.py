@@ -144,6 +144,34 @@ def test_ismcts_specs(spec: str, name: str) -> None:
     assert isinstance(agent, IsmctsAgent) and agent.name == name
 
 
+def test_ismcts_specs_carry_search_settings() -> None:
+    agent = make_agent("ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4", 0)
+    assert isinstance(agent, IsmctsAgent)
+    assert agent.name == "ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4"
+    assert (agent.iterations, agent.exploration, agent.rollout_depth) == (500, 0.3, 2)
+    assert (agent.prior_visits, agent.own_turn, agent.per_world) == (10, True, 4)
+    timed = make_agent("ismcts:1.5s:own=0", 0)
+    assert isinstance(timed, IsmctsAgent) and timed.seconds == 1.5 and timed.own_turn is False
+    plain = make_agent("ismcts:500", 0)
+    assert isinstance(plain, IsmctsAgent)
+    assert (plain.exploration, plain.own_turn, plain.per_world) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:500:x=1", "unknown setting 'x'; known: c=, depth="),
+        ("ismcts:500:c=abc", "bad value for c: 'abc'"),
+        ("ismcts:500:own=2", "bad value for own: '2'"),
+        ("ismcts:500:world=0", "per_world must be >= 1"),
+        ("ismcts:0:c=1", "give a number of iterations"),
+    ],
+)
+def test_bad_ismcts_spec_settings(spec: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        make_agent(spec, 0)
+
+
 @pytest.mark.parametrize("spec", ["ismcts:0", "ismcts:-3", "ismcts:x", "ismcts:0s", "hard:2"])
 def test_bad_ismcts_specs(spec: str) -> None:
     with pytest.raises(ConfigError):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from tabletide.agents.base import Agent
 from tabletide.agents.greedy import GreedyAgent
@@ -88,25 +89,58 @@ def _greedy(arg: str | None, seed: int) -> Agent:
     return GreedyAgent(seed, name="greedy")
 
 
+def _flag(value: str) -> bool:
+    if value not in ("0", "1"):
+        raise ValueError(value)
+    return value == "1"
+
+
+ISMCTS_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "c": ("exploration", float),
+    "depth": ("rollout_depth", int),
+    "prior": ("prior_visits", int),
+    "own": ("own_turn", _flag),
+    "world": ("per_world", int),
+}
+"""The settings an ``ismcts`` spec may add after its budget (``ismcts:500:c=0.3:own=1``),
+overriding the game's ``BotSettings`` for this agent."""
+
+
 def _ismcts(arg: str | None, seed: int) -> Agent:
     if arg is None:
         return IsmctsAgent(seed, name="ismcts", iterations=1000)
-    text = arg.strip().lower()
+    budget, *extra = arg.strip().lower().split(":")
+    settings: dict[str, Any] = {}
+    for item in extra:
+        key, _, value = item.partition("=")
+        if key not in ISMCTS_KEYS:
+            known = ", ".join(f"{k}=" for k in ISMCTS_KEYS)
+            raise ConfigError(f"agent 'ismcts:{arg}': unknown setting {key!r}; known: {known}")
+        name, convert = ISMCTS_KEYS[key]
+        try:
+            settings[name] = convert(value)
+        except ValueError:
+            raise ConfigError(f"agent 'ismcts:{arg}': bad value for {key}: {value!r}") from None
     try:
-        if text.endswith("s"):
-            seconds = float(text[:-1])
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
             if not 0 < seconds <= 3600:
                 raise ValueError
-            return IsmctsAgent(seed, name=f"ismcts:{arg}", iterations=None, seconds=seconds)
-        iterations = int(text)
+            return IsmctsAgent(
+                seed, name=f"ismcts:{arg}", iterations=None, seconds=seconds, **settings
+            )
+        iterations = int(budget)
         if iterations < 1:
             raise ValueError
-    except ValueError:
+        return IsmctsAgent(seed, name=f"ismcts:{arg}", iterations=iterations, **settings)
+    except ValueError as exc:
+        if settings and "must be" in str(exc):
+            raise ConfigError(f"agent 'ismcts:{arg}': {exc}") from None
         raise ConfigError(
             f"agent 'ismcts:{arg}': give a number of iterations (ismcts:2000) "
-            "or seconds per decision (ismcts:1.5s)"
+            "or seconds per decision (ismcts:1.5s), then any of "
+            + ", ".join(f":{k}=" for k in ISMCTS_KEYS)
         ) from None
-    return IsmctsAgent(seed, name=f"ismcts:{iterations}", iterations=iterations)
 
 
 def _easy(arg: str | None, seed: int) -> Agent:
@@ -133,8 +167,10 @@ register_agent(
 )
 register_agent(
     "ismcts",
-    "ismcts[:N|:Ts]",
-    "information-set MCTS with N iterations (default 1000) or T seconds per decision",
+    "ismcts[:N|:Ts][:c=X:depth=D:prior=K:own=0|1:world=W]",
+    "information-set MCTS with N iterations (default 1000) or T seconds per decision; "
+    "optional settings override the game's (exploration, rollout depth, root prior visits, "
+    "own turn only, iterations per world)",
     _ismcts,
 )
 register_agent("easy", "easy", "for people: greedy, but 40% of its moves are random", _easy)
