@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tabletide play shipyard --seats human,random,random
+	$(BIN)/tabletide serve --host 127.0.0.1 --port 8000 --database-url sqlite:///tabletide-web.sqlite3
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -684,3 +684,120 @@ def bench(
                 options=options,
             )
         console.print(bench_table(result))
+
+
+# --------------------------------------------------------------------------- tensor
+@app.command()
+def tensor(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
+    players: Annotated[
+        int | None, typer.Option(help="Player count (default: 2, or the game's minimum).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+) -> None:
+    """Show the observation tensor's layout and the action codec (for learning agents)."""
+    console = _console()
+    with _user_errors():
+        game = load_game(game_name)
+        n = _default_players(game) if players is None else players
+        options = game.resolve_options(n, parse_options(option))
+        try:
+            layout = game.tensor_layout(n, options)
+        except NotImplementedError:
+            raise ConfigError(f"{game.name} has no observation tensor yet") from None
+        size = sum(s.size for s in layout)
+        shown = ", ".join(f"{k}={_show(v)}" for k, v in options.items())
+        console.print(f"[bold]{escape(game.title)}[/bold] · {n} players", end="")
+        console.print(f" · {escape(shown)}" if shown else "")
+        console.print(
+            f"Observation tensor: {size} values (game.observation_tensor(state, seat); "
+            "per-seat segments start with the observing seat)"
+        )
+        segments = Table()
+        for column in ("segment", "offset", "size", "meaning"):
+            segments.add_column(column, justify="right" if column in ("offset", "size") else "left")
+        for s in layout:
+            segments.add_row(escape(s.name), str(s.start), str(s.size), escape(s.meaning))
+        console.print(segments)
+        codec = game.codec
+        console.print(
+            f"Action codec: {codec.size} codes (game.encode_action); within a kind, the code "
+            "counts through the parameters, the last one fastest"
+        )
+        actions = Table()
+        for column in ("action kind", "codes", "parameters"):
+            actions.add_column(column)
+        offset = 0
+        for spec in codec.specs:
+            params = ", ".join(
+                f"{p.name}: {' | '.join(p.values)}"
+                if p.values
+                else f"{p.name}: {p.lo}..{p.lo + p.size - 1}"
+                for p in spec.params
+            )
+            codes = f"{offset}" if spec.size == 1 else f"{offset}..{offset + spec.size - 1}"
+            actions.add_row(escape(spec.kind), codes, escape(params) or "-")
+            offset += spec.size
+        console.print(actions)
+
+
+# --------------------------------------------------------------------------- serve
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database_url: Annotated[
+        str,
+        typer.Option(
+            envvar="TABLETIDE_DATABASE_URL",
+            help="SQLAlchemy URL of the database: sqlite:///FILE (default) or "
+            "postgresql+psycopg://USER:PASSWORD@HOST/DB.",
+        ),
+    ] = "sqlite:///tabletide-web.sqlite3",
+    bot_workers: Annotated[int, typer.Option(help="Processes the bots think in.")] = 2,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before it moves, so people can follow.")
+    ] = 0.6,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(help="Trust X-Forwarded-For from --forwarded-allow-ips (behind a proxy)."),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str, typer.Option(help="Proxies trusted for X-Forwarded-* headers.")
+    ] = "127.0.0.1",
+) -> None:
+    """Run the web app: play in the browser against friends or bots (docs/web.md)."""
+    console = _console()
+    with _user_errors():
+        if not 0 < port < 65536:
+            raise ConfigError(f"--port must be in 1..65535; got {port}")
+        if bot_workers < 1 or bot_delay < 0:
+            raise ConfigError("--bot-workers must be >= 1 and --bot-delay >= 0")
+        import uvicorn
+
+        from tabletide.web.app import create_app
+        from tabletide.web.settings import WebSettings
+
+        try:
+            web_app = create_app(
+                WebSettings(database_url=database_url, bot_workers=bot_workers, bot_delay=bot_delay)
+            )
+        except Exception as exc:  # a bad URL or an unreachable database
+            from sqlalchemy.engine import make_url
+
+            try:
+                shown = make_url(database_url).render_as_string(hide_password=True)
+            except Exception:
+                shown = "(unreadable URL)"
+            raise ConfigError(f"cannot open the database {shown}: {exc}") from None
+        console.print(f"tabletide is at [bold]http://{host}:{port}/[/bold] (Ctrl-C stops it)")
+        uvicorn.run(
+            web_app,
+            host=host,
+            port=port,
+            proxy_headers=proxy_headers,
+            forwarded_allow_ips=forwarded_allow_ips,
+            log_level="info",
+        )

@@ -1,0 +1,113 @@
+"""The REST API: the lobby, a table's view, moves and undo, replays."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
+
+from tabletide.web import auth
+from tabletide.web.bots import bot_list
+from tabletide.web.errors import too_many
+from tabletide.web.ratelimit import RateLimiter
+from tabletide.web.schemas import (
+    ActionRequest,
+    CreateTableRequest,
+    ReplayStepRequest,
+    StatusRequest,
+    UndoRequest,
+)
+from tabletide.web.security import client_key
+from tabletide.web.tables import TableService
+
+router = APIRouter(prefix="/api")
+
+
+def service_of(request: Request) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+def limiter_of(request: Request, name: str) -> RateLimiter:
+    limiter: RateLimiter = getattr(request.app.state, name)
+    return limiter
+
+
+async def seat_viewer(table_id: str, request: Request) -> auth.Viewer:
+    """The seat or spectator of the ``Authorization: Bearer`` token, rate limited per token."""
+    token = auth.bearer_token(request.headers.get("authorization"))
+    viewer = await service_of(request).authenticate(table_id, token)
+    wait = limiter_of(request, "token_limiter").hit(f"token:{viewer.token_hash}")
+    if wait > 0:
+        raise too_many(wait)
+    return viewer
+
+
+Viewer = Annotated[auth.Viewer, Depends(seat_viewer)]
+
+
+@router.get("/health")
+async def health() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/games")
+async def games(request: Request) -> dict[str, Any]:
+    """The games (title, description, player counts, options) and the bot strengths."""
+    return {"games": service_of(request).games(), "bots": bot_list()}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
+    """A new table: one private link per person's seat and a spectator link."""
+    wait = limiter_of(request, "create_limiter").hit(client_key(request.scope))
+    if wait > 0:
+        raise too_many(wait)
+    return await service_of(request).create(body)
+
+
+@router.post("/tables/status")
+async def table_status(body: StatusRequest, request: Request) -> dict[str, Any]:
+    """For "your tables": the state of each table, for the holder of its token."""
+    return {"tables": await service_of(request).statuses(body.tables)}
+
+
+@router.get("/tables/{table_id}")
+async def table_view(
+    viewer: Viewer,
+    request: Request,
+    log_since: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+) -> dict[str, Any]:
+    """What the token's seat (or a spectator) sees now."""
+    return await service_of(request).view(viewer, log_since)
+
+
+@router.post("/tables/{table_id}/actions")
+async def play_action(body: ActionRequest, viewer: Viewer, request: Request) -> dict[str, Any]:
+    """Play a move for the token's seat; answered once it is stored."""
+    service = service_of(request)
+    answer = await service.act(viewer, body.index, body.action, body.version)
+    return {**answer, "view": await service.view(viewer)}
+
+
+@router.post("/tables/{table_id}/undo")
+async def undo(body: UndoRequest, viewer: Viewer, request: Request) -> dict[str, Any]:
+    """Take back the seat's latest moves of its turn, as far as ``undo.depth`` allows."""
+    service = service_of(request)
+    answer = await service.undo(viewer, body.steps, body.version)
+    return {**answer, "view": await service.view(viewer)}
+
+
+@router.get("/tables/{table_id}/replay")
+async def download_replay(table_id: str, request: Request) -> JSONResponse:
+    """The finished game as a replay file (the engine's JSON format)."""
+    replay = await service_of(request).replay_json(table_id)
+    name = f"tabletide-{replay['game']}-{table_id}.json"
+    return JSONResponse(replay, headers={"content-disposition": f'attachment; filename="{name}"'})
+
+
+@router.post("/replays/step")
+async def replay_step(body: ReplayStepRequest, request: Request) -> dict[str, Any]:
+    """One step of a replay (uploaded, or downloaded from a finished table) as a seat saw it."""
+    return await service_of(request).replay_step(body.replay, body.step, body.seat)

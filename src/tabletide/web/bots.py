@@ -1,0 +1,123 @@
+"""Bots at web tables: which strengths may sit, and the process pool they think in.
+
+A bot's move is computed in a worker process: the worker rebuilds the table's state from
+seed + options + actions, hands the bot only ``state.determinize(seat, seed)`` (as
+``tabletide.sim.runner`` does), and returns the chosen action's JSON. The server then checks
+and journals it like any other move. The event loop only awaits the result, so other tables go
+on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from tabletide.agents import make_agent
+from tabletide.engine import ConfigError, Replay, derive_seed
+from tabletide.sim.runner import decision_seed
+
+PEOPLE_BOTS = ("easy", "medium", "hard")
+"""The strengths the lobby offers people (``docs/agents.md``)."""
+RESEARCH_BOTS = ("random", "greedy")
+MAX_ISMCTS_ITERATIONS = 5000
+MAX_ISMCTS_SECONDS = 5.0
+
+
+def check_bot_spec(spec: str) -> str:
+    """The normalized spec of a bot allowed at a web table: easy, medium, hard, random, greedy,
+    ``ismcts:N`` (N up to 5000) or ``ismcts:Ts`` (T up to 5 seconds).
+
+    :raises ConfigError: anything else (the message lists what is allowed).
+    """
+    text = spec.strip().lower()
+    allowed = ", ".join((*PEOPLE_BOTS, *RESEARCH_BOTS)) + ", ismcts:N"
+    if text in PEOPLE_BOTS or text in RESEARCH_BOTS:
+        return text
+    kind, _, arg = text.partition(":")
+    if kind == "ismcts" and arg:
+        make_agent(text, 0)  # the registry's own check of the argument
+        try:
+            if arg.endswith("s"):
+                ok = 0 < float(arg[:-1]) <= MAX_ISMCTS_SECONDS
+            else:
+                ok = 1 <= int(arg) <= MAX_ISMCTS_ITERATIONS
+        except ValueError:
+            ok = False
+        if ok:
+            return text
+        raise ConfigError(
+            f"bot {spec!r}: at most {MAX_ISMCTS_ITERATIONS} iterations or "
+            f"{MAX_ISMCTS_SECONDS:g} seconds per move at a web table"
+        )
+    raise ConfigError(f"unknown bot {spec!r}; bots at a web table: {allowed}")
+
+
+def bot_list() -> list[dict[str, str]]:
+    """The bot strengths for the lobby, people's first."""
+    return [
+        {"spec": "easy", "help": "for people: greedy, but often a random move"},
+        {"spec": "medium", "help": "for people: a short search"},
+        {"spec": "hard", "help": "for people: a full search (under 2 s a move)"},
+        {"spec": "random", "help": "uniform over the legal moves"},
+        {"spec": "greedy", "help": "one-ply lookahead on the game's evaluation"},
+    ]
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to choose one move (plain data: it crosses processes)."""
+
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    actions: list[dict[str, Any]]
+    seat: int
+    spec: str
+
+
+def think(job: BotJob) -> dict[str, Any]:
+    """In a worker: rebuild the position, determinize it for the bot's seat, choose a move."""
+    state = Replay(job.game, job.num_players, job.seed, job.options, job.actions).play()
+    if state.current_player() != job.seat:
+        raise RuntimeError(f"seat {job.seat} is not to move (seat {state.current_player()} is)")
+    step = len(job.actions)
+    view = state.determinize(job.seat, decision_seed(job.seed, step))
+    agent = make_agent(job.spec, derive_seed(job.seed, "web-agent", job.seat, step))
+    return agent.act(view).to_json()
+
+
+class BotPool:
+    """A process pool for bot moves, started on first use and restarted if a worker dies."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def choose(self, job: BotJob) -> dict[str, Any]:
+        """The bot's action JSON. A dead worker pool is replaced before the error propagates."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), think, job)
+        except BrokenProcessPool:
+            self._discard()
+            raise
+
+    def _discard(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def shutdown(self) -> None:
+        self._discard()

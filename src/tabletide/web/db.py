@@ -1,0 +1,115 @@
+"""The database schema (SQLAlchemy 2) and engine set-up.
+
+Three tables, in portable SQL (SQLite and PostgreSQL are both tested):
+
+* ``tt_tables`` — one row per game table: game, player count, seed, options, seats, status
+  and ``version`` (the number of rows in ``tt_moves`` for it, the optimistic-lock counter);
+* ``tt_tokens`` — the SHA-256 of each invitation token (one per human seat, one spectator
+  token), never the token itself;
+* ``tt_moves`` — the append-only journal: ``(table_id, seq)`` is the primary key, so two
+  writers can never both append move ``seq``. A row is an action (``kind="act"``, its JSON, the
+  seat, whether it may be taken back) or an undo (``kind="undo"``, how many moves).
+
+A table's state is never stored: it is rebuilt by replaying seed + options + the actions that
+the journal leaves after its undo rows.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tt_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean)
+    options: Mapped[str] = mapped_column(Text)
+    """The resolved options, JSON."""
+    seats: Mapped[str] = mapped_column(Text)
+    """JSON list of ``{"kind": "human"|"bot", "bot": spec|null, "name": str}``."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``playing`` or ``finished``."""
+    version: Mapped[int] = mapped_column(Integer)
+    to_move: Mapped[int] = mapped_column(Integer)
+    """The seat to decide now (-1 when over), kept for the lobby's "your tables"."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TokenRow(Base):
+    __tablename__ = "tt_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat the token plays, or None for the spectator token."""
+
+
+class MoveRow(Base):
+    __tablename__ = "tt_moves"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    """1, 2, 3... per table; the table's ``version`` after this row."""
+    kind: Mapped[str] = mapped_column(String(8))
+    """``act`` or ``undo``."""
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The action's JSON (``act`` rows)."""
+    reversible: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether the mover may take this move back later in the same turn (``act`` rows)."""
+    steps: Mapped[int] = mapped_column(Integer, default=0)
+    """How many moves an ``undo`` row takes back."""
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` with the schema created. SQLite files are opened in WAL mode with
+    full synchronous commits, so an acknowledged move survives a crash of the process."""
+    kwargs: dict[str, Any] = {"future": True, "pool_pre_ping": True}
+    is_sqlite = url.startswith("sqlite")
+    if is_sqlite:
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+    engine = create_engine(url, **kwargs)
+    if is_sqlite:
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if ":memory:" not in url and url not in ("sqlite://", "sqlite:///"):
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    Base.metadata.create_all(engine)
+    return engine

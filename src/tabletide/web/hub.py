@@ -1,0 +1,70 @@
+"""The live connections of each table, and pushing each one its own view after a change."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+log = logging.getLogger("tabletide.web")
+
+
+class Socket(Protocol):
+    async def send_json(self, data: Any, mode: str = "text") -> None: ...
+
+
+class Connection:
+    """One WebSocket of one viewer; ``log_sent`` is how many log lines it already has."""
+
+    def __init__(self, socket: Socket, table_id: str, seat: int | None, token_hash: str) -> None:
+        self.socket = socket
+        self.table_id = table_id
+        self.seat = seat
+        self.token_hash = token_hash
+        self.log_sent = 0
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.socket.send_json(message)
+
+
+ViewFor = Callable[[int | None, int], dict[str, Any]]
+"""``(seat, log_since) -> payload``."""
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._tables: dict[str, set[Connection]] = {}
+
+    def add(self, conn: Connection) -> None:
+        self._tables.setdefault(conn.table_id, set()).add(conn)
+
+    def remove(self, conn: Connection) -> None:
+        conns = self._tables.get(conn.table_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self._tables[conn.table_id]
+
+    def watched(self, table_id: str) -> bool:
+        return bool(self._tables.get(table_id))
+
+    def connections(self, table_id: str) -> list[Connection]:
+        return list(self._tables.get(table_id, ()))
+
+    async def push(self, conn: Connection, view_for: ViewFor) -> None:
+        """Send ``conn`` its view, with only the log lines it does not have yet."""
+        payload = view_for(conn.seat, conn.log_sent)
+        conn.log_sent = payload["log"]["total"]
+        await conn.send({"type": "state", **payload})
+
+    async def publish(self, table_id: str, view_for: ViewFor) -> None:
+        """Push every connection of the table its own view; drop the ones that fail."""
+        for conn in self.connections(table_id):
+            try:
+                await self.push(conn, view_for)
+            except Exception:
+                log.info("dropping a connection of table %s", table_id)
+                self.remove(conn)

@@ -1,0 +1,46 @@
+"""The web app's settings: database, bot workers, limits. One frozen value per app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite:///tabletide-web.sqlite3"
+"""An embedded SQLite file in the working directory (``make run``)."""
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    database_url: str = DEFAULT_DATABASE_URL
+    """A SQLAlchemy URL: ``sqlite:///path.sqlite3`` or ``postgresql+psycopg://user:pw@host/db``."""
+    bot_workers: int = 2
+    """Processes in the bots' pool (each thinks about one move at a time)."""
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it moves, so that people can follow the game."""
+    bot_retries: int = 3
+    """Failed bot moves (a crashed worker) retried before the table reports an error."""
+
+    client_rate: float = 30.0
+    """Requests (HTTP and WebSocket messages) per second allowed to one client address..."""
+    client_burst: int = 120
+    """...with bursts up to this many."""
+    token_rate: float = 8.0
+    """Requests per second allowed to one seat or spectator token..."""
+    token_burst: int = 40
+    """...with bursts up to this many."""
+    create_rate: float = 0.5
+    """New tables per second allowed to one client address..."""
+    create_burst: int = 20
+    """...with bursts up to this many."""
+
+    max_body: int = 64 * 1024
+    """Largest request body in bytes (the replay upload has its own limit)."""
+    max_upload: int = 2 * 1024 * 1024
+    """Largest replay upload in bytes."""
+    max_ws_message: int = 16 * 1024
+    """Largest WebSocket message from a client, in bytes."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to authenticate before it is closed."""
+    max_cached_tables: int = 256
+    """Tables kept rebuilt in memory; older ones are rebuilt from the database when needed."""
+    max_status_queries: int = 100
+    """Tables one "your tables" status request may ask about."""

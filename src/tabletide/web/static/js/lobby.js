@@ -1,0 +1,292 @@
+// The lobby: pick a game, seat people and bots, set options, create the table, share links;
+// and "your tables", from the links this browser keeps.
+
+import {
+  absolute,
+  api,
+  ApiError,
+  copyText,
+  el,
+  forgetTable,
+  saveTable,
+  savedTables,
+} from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let bots = [];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game-select").value) || games[0];
+}
+
+function seatKindOptions(defaultKind) {
+  const choices = [["human", "Person"], ...bots.map((b) => [`bot:${b.spec}`, `Bot · ${b.spec}`])];
+  return choices.map(([value, label]) =>
+    el("option", { value, selected: value === defaultKind }, label),
+  );
+}
+
+function renderSeats() {
+  const count = Number($("player-count").value);
+  const container = $("seats");
+  const previous = [...container.querySelectorAll(".seat-row")].map((row) => ({
+    kind: row.querySelector("select").value,
+    name: row.querySelector("input").value,
+  }));
+  container.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const before = previous[i];
+    const kind = before ? before.kind : i === 0 ? "human" : "bot:medium";
+    const select = el(
+      "select",
+      { id: `seat-kind-${i}`, dataset: { testid: `seat-kind-${i}` }, "aria-label": `Seat ${i}` },
+      ...seatKindOptions(kind),
+    );
+    const name = el("input", {
+      id: `seat-name-${i}`,
+      type: "text",
+      maxlength: 40,
+      placeholder: `Seat ${i}`,
+      value: before ? before.name : "",
+      dataset: { testid: `seat-name-${i}` },
+      "aria-label": `Name of seat ${i}`,
+    });
+    container.append(
+      el(
+        "div",
+        { class: "seat-row", dataset: { testid: `seat-row-${i}` } },
+        el("label", { for: `seat-kind-${i}`, class: "seat-label" }, `Seat ${i}`),
+        select,
+        name,
+      ),
+    );
+  }
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const container = $("options");
+  container.replaceChildren();
+  for (const option of game.options) {
+    const id = `option-${option.name}`;
+    const select = el(
+      "select",
+      { id, dataset: { testid: id, option: option.name } },
+      ...option.choices.map((choice) =>
+        el(
+          "option",
+          { value: JSON.stringify(choice), selected: choice === option.default },
+          String(choice),
+        ),
+      ),
+    );
+    container.append(
+      el(
+        "div",
+        { class: "option-row" },
+        el("label", { for: id }, option.name.replaceAll("_", " ")),
+        select,
+        option.help ? el("small", { class: "help" }, option.help) : null,
+      ),
+    );
+  }
+  $("options-panel").hidden = game.options.length === 0;
+}
+
+function renderGame() {
+  const game = currentGame();
+  $("game-description").textContent = game.description;
+  const [min, max] = game.players;
+  const count = $("player-count");
+  const old = Number(count.value) || Math.max(2, min);
+  count.replaceChildren(
+    ...Array.from({ length: max - min + 1 }, (_, k) => min + k).map((n) =>
+      el("option", { value: n, selected: n === Math.min(max, Math.max(min, old)) }, String(n)),
+    ),
+  );
+  renderSeats();
+  renderOptions();
+}
+
+function readForm() {
+  const game = currentGame();
+  const seats = [...$("seats").querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector("select").value;
+    const name = row.querySelector("input").value.trim() || undefined;
+    return kind === "human"
+      ? { kind: "human", name }
+      : { kind: "bot", bot: kind.slice("bot:".length), name };
+  });
+  const options = {};
+  for (const select of $("options").querySelectorAll("select")) {
+    options[select.dataset.option] = JSON.parse(select.value);
+  }
+  const body = { game: game.name, seats, options };
+  const seedText = $("seed-input").value.trim();
+  if (seedText) {
+    if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(Number(seedText))) {
+      throw new Error("the seed must be a whole number");
+    }
+    body.seed = Number(seedText);
+  }
+  return body;
+}
+
+function linkRow(testid, label, path) {
+  const url = absolute(path);
+  const input = el("input", {
+    type: "text",
+    readonly: true,
+    value: url,
+    dataset: { testid: `${testid}-link` },
+    "aria-label": label,
+  });
+  const copy = el(
+    "button",
+    { type: "button", dataset: { testid: `copy-${testid}-link` } },
+    "Copy",
+  );
+  copy.addEventListener("click", async () => {
+    const ok = await copyText(url, input);
+    copy.textContent = ok ? "Copied" : "Select and copy";
+  });
+  return el(
+    "li",
+    { class: "link-row" },
+    el("span", { class: "link-label" }, label),
+    input,
+    copy,
+    el("a", { href: path, dataset: { testid: `open-${testid}-link` } }, "Open"),
+  );
+}
+
+function showLinks(created) {
+  const { table, links } = created;
+  const list = $("links-list");
+  list.replaceChildren(
+    ...links.seats.map((s) => linkRow(`seat-${s.seat}`, `${s.name} (seat ${s.seat})`, s.path)),
+    linkRow("spectator", "Spectators", links.spectator.path),
+  );
+  $("links-title").textContent = `${table.title}: your table is ready`;
+  $("links").hidden = false;
+  $("links").scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.hidden = true;
+  let body;
+  try {
+    body = readForm();
+  } catch (err) {
+    error.textContent = err.message;
+    error.hidden = false;
+    return;
+  }
+  const button = $("create-table");
+  button.disabled = true;
+  try {
+    const created = await api("/api/tables", { method: "POST", body });
+    const first = created.links.seats[0]; // your seat: the first person's
+    saveTable({
+      table: created.table.id,
+      token: first.token,
+      seat: first.seat,
+      role: "player",
+      game: created.table.game,
+      title: created.table.title,
+      name: first.name,
+    });
+    showLinks(created);
+    refreshTables();
+  } catch (err) {
+    error.textContent = err instanceof ApiError ? err.message : String(err);
+    error.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function refreshTables() {
+  const saved = savedTables();
+  const list = $("your-tables");
+  $("no-tables").hidden = saved.length > 0;
+  if (!saved.length) {
+    list.replaceChildren();
+    return;
+  }
+  let answers = [];
+  try {
+    const reply = await api("/api/tables/status", {
+      method: "POST",
+      body: { tables: saved.slice(0, 100).map((t) => ({ table: t.table, token: t.token })) },
+    });
+    answers = reply.tables;
+  } catch (err) {
+    answers = [];
+  }
+  list.replaceChildren(
+    ...saved.map((entry, i) => {
+      const answer = answers[i];
+      let status = "unknown";
+      let state = "unknown";
+      if (answer && answer.ok) {
+        const s = answer.summary;
+        state = s.status === "finished" ? "finished" : answer.your_turn ? "your-turn" : "waiting";
+        status =
+          state === "finished" ? "Finished" : state === "your-turn" ? "Your turn!" : "Waiting";
+      } else if (answer) {
+        status = answer.error;
+        state = "error";
+      }
+      const forget = el(
+        "button",
+        { type: "button", class: "link-button", dataset: { testid: "forget-table" } },
+        "Forget",
+      );
+      forget.addEventListener("click", () => {
+        forgetTable(entry.token);
+        refreshTables();
+      });
+      const who = entry.role === "spectator" ? "spectator" : `${entry.name || "seat " + entry.seat}`;
+      return el(
+        "li",
+        {
+          class: `your-table ${state}`,
+          dataset: { testid: "your-table", table: entry.table, state },
+        },
+        el("a", { href: `/t/${entry.table}#${entry.token}` }, entry.title || entry.game),
+        el("span", { class: "who" }, who),
+        el("span", { class: "table-status" }, status),
+        forget,
+      );
+    }),
+  );
+}
+
+async function start() {
+  $("create-form").addEventListener("submit", createTable);
+  $("game-select").addEventListener("change", renderGame);
+  $("player-count").addEventListener("change", renderSeats);
+  try {
+    const data = await api("/api/games");
+    games = data.games;
+    bots = data.bots;
+  } catch (err) {
+    $("create-error").textContent = `The games cannot be loaded: ${err.message}`;
+    $("create-error").hidden = false;
+    return;
+  }
+  $("game-select").replaceChildren(
+    ...games.map((g) => el("option", { value: g.name }, g.title)),
+  );
+  const wanted = new URLSearchParams(window.location.search).get("game");
+  if (wanted && games.some((g) => g.name === wanted)) $("game-select").value = wanted;
+  renderGame();
+  refreshTables();
+  setInterval(refreshTables, 15000);
+}
+
+start();

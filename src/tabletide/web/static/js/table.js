@@ -1,0 +1,222 @@
+// The game page: /t/TABLE#TOKEN. Live view over a WebSocket; moves by board click or button.
+
+import { api, ApiError, saveTable, tokenFor } from "./api.js";
+import {
+  renderActions,
+  renderBoard,
+  renderFinal,
+  renderLog,
+  renderPlayers,
+  renderPrompt,
+  wireBoard,
+} from "./render.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+const token = window.location.hash.slice(1) || tokenFor(tableId);
+
+let view = null; // the latest state message
+let logLines = [];
+let socket = null;
+let pending = null; // the id of a move or undo awaiting its answer
+let nextId = 1;
+let retryDelay = 500;
+let stopped = false;
+let saved = false;
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+  if (message) {
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => {
+      box.hidden = true;
+    }, 8000);
+  }
+}
+
+function setConnection(text, ok) {
+  const node = $("connection");
+  node.textContent = text;
+  node.dataset.state = ok ? "online" : "offline";
+}
+
+function names() {
+  return view ? view.turn_order.map((p) => p.name) : [];
+}
+
+function statusText() {
+  if (!view) return "Loading…";
+  if (view.bot_error) return view.bot_error;
+  if (view.terminal) return "Game over";
+  if (view.your_turn) return pending ? "Sending…" : "Your turn";
+  const current = view.turn_order[view.current_player];
+  if (!current) return "";
+  return current.kind === "bot" ? `${current.name} (bot) is thinking…` : `Waiting for ${current.name}`;
+}
+
+function render() {
+  if (!view) return;
+  const game = $("game");
+  Object.assign(game.dataset, {
+    version: view.version,
+    ply: view.ply,
+    currentPlayer: view.current_player,
+    yourTurn: String(view.your_turn),
+    terminal: String(view.terminal),
+    pending: String(Boolean(pending)),
+  });
+  const title = view.table.title;
+  document.title = `${view.your_turn ? "▶ Your turn · " : ""}${title} · tabletide`;
+  $("game-title").textContent = title;
+  $("you").textContent =
+    view.you.role === "spectator" ? "Spectator" : `You are ${view.you.name} (seat ${view.you.seat})`;
+  const status = $("status");
+  status.textContent = statusText();
+  status.dataset.yourTurn = String(view.your_turn);
+  const canAct = view.your_turn && !pending && !view.terminal;
+  renderPrompt($("prompt"), view.prompt, names());
+  renderBoard($("board"), $("board-text"), view.board, { clickable: canAct });
+  renderActions($("actions"), view.legal_actions, { enabled: canAct, onAction: play });
+  $("actions-panel").hidden = view.legal_actions.length === 0;
+  const undo = $("undo");
+  undo.hidden = !(view.undo && view.undo.depth > 0);
+  undo.disabled = !canAct;
+  undo.textContent = view.undo && view.undo.depth > 1 ? `Undo (${view.undo.depth})` : "Undo";
+  renderPlayers($("players"), view.turn_order, { you: view.you.seat });
+  renderLog($("log"), logLines);
+  renderFinal($("end-screen"), view.final, names());
+  const replayLinks = $("replay-links");
+  replayLinks.hidden = !view.terminal;
+  $("download-replay").href = `/api/tables/${encodeURIComponent(tableId)}/replay`;
+  $("view-replay").href = `/replay?table=${encodeURIComponent(tableId)}`;
+}
+
+function applyState(message) {
+  const log = message.log;
+  logLines = logLines.slice(0, log.start).concat(log.lines);
+  if (logLines.length > log.total) logLines = logLines.slice(0, log.total);
+  view = message;
+  if (!saved) {
+    saved = true;
+    saveTable({
+      table: tableId,
+      token,
+      seat: view.you.seat,
+      role: view.you.role,
+      game: view.table.game,
+      title: view.table.title,
+      name: view.you.name,
+    });
+  }
+  render();
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+async function viaRest(path, body) {
+  try {
+    const answer = await api(path, { method: "POST", body, token });
+    logLines = [];
+    applyState(answer.view);
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err));
+  } finally {
+    pending = null;
+    render();
+  }
+}
+
+function play(index) {
+  if (!view || !view.your_turn || pending) return;
+  const id = nextId++;
+  pending = id;
+  showError("");
+  render();
+  const message = { type: "act", index, version: view.version, id };
+  if (!send(message)) {
+    viaRest(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
+      index,
+      version: view.version,
+    });
+  }
+}
+
+function undo() {
+  if (!view || !view.undo || view.undo.depth < 1 || pending) return;
+  const id = nextId++;
+  pending = id;
+  render();
+  if (!send({ type: "undo", steps: 1, version: view.version, id })) {
+    viaRest(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
+      steps: 1,
+      version: view.version,
+    });
+  }
+}
+
+function onMessage(event) {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch (err) {
+    return;
+  }
+  if (message.type === "state") {
+    applyState(message);
+  } else if (message.type === "ack") {
+    if (message.id === pending) pending = null;
+    render();
+  } else if (message.type === "error") {
+    if (message.id === undefined || message.id === pending) pending = null;
+    showError(message.error);
+    render();
+  }
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const url = `${scheme}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+  setConnection("connecting…", false);
+  socket = new WebSocket(url);
+  socket.addEventListener("open", () => {
+    retryDelay = 500;
+    logLines = [];
+    socket.send(JSON.stringify({ type: "hello", token }));
+    setConnection("live", true);
+  });
+  socket.addEventListener("message", onMessage);
+  socket.addEventListener("close", (event) => {
+    socket = null;
+    if (pending) pending = null;
+    if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) {
+      stopped = true;
+      setConnection("closed", false);
+      return;
+    }
+    if (stopped) return;
+    setConnection("reconnecting…", false);
+    setTimeout(connect, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 10000);
+  });
+}
+
+function start() {
+  wireBoard($("board"), play);
+  $("undo").addEventListener("click", undo);
+  if (!tableId || !token) {
+    showError("This page needs the link you were given: it holds your seat's key.");
+    setConnection("no key", false);
+    return;
+  }
+  connect();
+}
+
+start();

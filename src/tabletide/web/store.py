@@ -1,0 +1,265 @@
+"""Persistence: tables, token hashes and the append-only move journal (synchronous SQLAlchemy;
+the async side calls it through ``asyncio.to_thread``).
+
+Every write is one transaction. :meth:`Store.append` moves a table's ``version`` from the
+expected value to the next with a conditional UPDATE and inserts the journal row under the
+primary key ``(table_id, seq)``; if another writer got there first, nothing is written and
+:class:`VersionConflict` is raised. A move is acknowledged only after its commit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from tabletide.web.db import MoveRow, TableRow, TokenRow
+
+PLAYING = "playing"
+FINISHED = "finished"
+HUMAN = "human"
+BOT = "bot"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """ISO 8601 in UTC (SQLite gives back naive datetimes: they were stored as UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a person (with a display name) or a bot of a named strength."""
+
+    kind: str
+    bot: str | None
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
+        return cls(str(data["kind"]), data.get("bot"), str(data["name"]))
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """The fixed facts of a table. ``seed`` is secret until the game is over."""
+
+    id: str
+    game: str
+    num_players: int
+    seed: int
+    seed_chosen: bool
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Move:
+    """One journal row."""
+
+    seq: int
+    kind: str
+    seat: int
+    action: dict[str, Any] | None = None
+    reversible: bool = False
+    steps: int = 0
+    by_bot: bool = False
+
+
+@dataclass(frozen=True)
+class TableHeader:
+    """A table's row without its journal (for the lobby's "your tables")."""
+
+    info: TableInfo
+    status: str
+    version: int
+    to_move: int
+    finished_at: datetime | None
+
+
+@dataclass
+class StoredTable:
+    info: TableInfo
+    status: str
+    version: int
+    finished_at: datetime | None
+    moves: list[Move]
+
+
+class VersionConflict(Exception):
+    """Another writer appended to the table first; reload it."""
+
+
+def effective_moves(moves: Sequence[Move]) -> tuple[list[dict[str, Any]], list[tuple[int, bool]]]:
+    """The actions the journal leaves after its undo rows, and (seat, reversible) per action."""
+    actions: list[dict[str, Any]] = []
+    flags: list[tuple[int, bool]] = []
+    for move in moves:
+        if move.kind == "act":
+            assert move.action is not None
+            actions.append(move.action)
+            flags.append((move.seat, move.reversible))
+        elif move.kind == "undo" and move.steps > 0:
+            del actions[-move.steps :]
+            del flags[-move.steps :]
+    return actions, flags
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(
+        self, info: TableInfo, tokens: Sequence[tuple[str, int | None]], to_move: int
+    ) -> None:
+        """Insert a new table with its token hashes (``(sha256, seat or None)``)."""
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                TableRow(
+                    id=info.id,
+                    game=info.game,
+                    num_players=info.num_players,
+                    seed=info.seed,
+                    seed_chosen=info.seed_chosen,
+                    options=json.dumps(info.options, sort_keys=True),
+                    seats=json.dumps([s.to_json() for s in info.seats]),
+                    status=PLAYING,
+                    version=0,
+                    to_move=to_move,
+                    created_at=info.created_at,
+                    updated_at=info.created_at,
+                    finished_at=None,
+                )
+            )
+            session.flush()
+            for token_hash, seat in tokens:
+                session.add(TokenRow(token_hash=token_hash, table_id=info.id, seat=seat))
+
+    def find_token(self, token_hash: str) -> tuple[str, int | None] | None:
+        """The table and seat (None: spectator) of a token hash, or None."""
+        with Session(self.engine) as session:
+            row = session.get(TokenRow, token_hash)
+            return None if row is None else (row.table_id, row.seat)
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            moves = session.scalars(
+                select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.seq)
+            ).all()
+            return StoredTable(
+                info=_info(row),
+                status=row.status,
+                version=row.version,
+                finished_at=row.finished_at,
+                moves=[
+                    Move(
+                        seq=m.seq,
+                        kind=m.kind,
+                        seat=m.seat,
+                        action=json.loads(m.action) if m.action is not None else None,
+                        reversible=m.reversible,
+                        steps=m.steps,
+                        by_bot=m.by_bot,
+                    )
+                    for m in moves
+                ],
+            )
+
+    def append(self, table_id: str, move: Move, to_move: int) -> datetime:
+        """Journal ``move`` as row ``move.seq`` (the table's version must be ``move.seq - 1``),
+        note the seat to move next, and mark the table finished when that is -1, in one
+        transaction. Returns the time of the move.
+
+        :raises VersionConflict: the table is not at version ``move.seq - 1``.
+        """
+        moment = now()
+        values: dict[str, Any] = {"version": move.seq, "updated_at": moment, "to_move": to_move}
+        if to_move < 0:
+            values.update(status=FINISHED, finished_at=moment)
+        try:
+            with Session(self.engine) as session, session.begin():
+                result = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.version == move.seq - 1)
+                    .values(**values)
+                )
+                if getattr(result, "rowcount", 0) != 1:
+                    raise VersionConflict(table_id)
+                session.add(
+                    MoveRow(
+                        table_id=table_id,
+                        seq=move.seq,
+                        kind=move.kind,
+                        seat=move.seat,
+                        action=json.dumps(move.action) if move.action is not None else None,
+                        reversible=move.reversible,
+                        steps=move.steps,
+                        by_bot=move.by_bot,
+                        created_at=moment,
+                    )
+                )
+        except IntegrityError as exc:
+            raise VersionConflict(table_id) from exc
+        return moment
+
+    def header(self, table_id: str) -> TableHeader | None:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            return TableHeader(_info(row), row.status, row.version, row.to_move, row.finished_at)
+
+    def playing_tables_with_bots(self) -> list[str]:
+        """Unfinished tables with a bot seat (a bot may have to move after a restart)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.seats).where(TableRow.status == PLAYING)
+            ).all()
+        return [
+            table_id
+            for table_id, seats in rows
+            if any(s.get("kind") == BOT for s in json.loads(seats))
+        ]
+
+    def count_moves(self, table_id: str) -> int:
+        """Journal rows of a table (for tests and checks)."""
+        with Session(self.engine) as session:
+            return len(
+                session.scalars(select(MoveRow.seq).where(MoveRow.table_id == table_id)).all()
+            )
+
+
+def _info(row: TableRow) -> TableInfo:
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        num_players=row.num_players,
+        seed=row.seed,
+        seed_chosen=row.seed_chosen,
+        options=json.loads(row.options),
+        seats=tuple(SeatInfo.from_json(s) for s in json.loads(row.seats)),
+        created_at=row.created_at,
+    )

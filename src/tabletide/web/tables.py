@@ -1,0 +1,630 @@
+"""The tables: creating them, checking and journaling moves, undo, bots, replays.
+
+The server is authoritative. A move is checked against the rebuilt state (turn, version,
+legality), applied to a copy, journaled in one database transaction, and only then does the
+live state change, the mover get an answer and everyone at the table get their own view.
+Each table has an ``asyncio.Lock``, so its moves are handled one at a time; other tables go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from tabletide.engine import (
+    Action,
+    ConfigError,
+    IllegalActionError,
+    MalformedActionError,
+    Replay,
+    ReplayError,
+    State,
+    TabletideError,
+    list_games,
+    load_game,
+)
+from tabletide.engine.undo import is_reversible, undo_depth
+from tabletide.web import auth
+from tabletide.web.bots import BotJob, BotPool, check_bot_spec
+from tabletide.web.errors import (
+    ApiError,
+    bad_request,
+    conflict,
+    forbidden,
+    not_found,
+    unauthorized,
+    unprocessable,
+)
+from tabletide.web.hub import Hub
+from tabletide.web.schemas import CreateTableRequest, TableToken
+from tabletide.web.settings import WebSettings
+from tabletide.web.store import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    PLAYING,
+    Move,
+    SeatInfo,
+    Store,
+    TableInfo,
+    VersionConflict,
+    effective_moves,
+    iso,
+    now,
+)
+from tabletide.web.views import frame_view, table_summary, table_view
+
+log = logging.getLogger("tabletide.web")
+
+NAME_MAX = 40
+
+
+def rebuild(info: TableInfo, actions: list[dict[str, Any]]) -> State:
+    """The table's state: seed + options + actions, replayed by the engine."""
+    return Replay(info.game, info.num_players, info.seed, info.options, actions).play()
+
+
+class LiveTable:
+    """A table rebuilt in memory. Only the service changes it, holding ``lock``."""
+
+    def __init__(
+        self,
+        info: TableInfo,
+        state: State,
+        actions: list[dict[str, Any]],
+        flags: list[tuple[int, bool]],
+        status: str,
+        version: int,
+        finished_at: datetime | None,
+    ) -> None:
+        self.info = info
+        self.state = state
+        self.actions = actions
+        self.flags = flags
+        """(seat, reversible) of each action in ``actions``."""
+        self.status = status
+        self.version = version
+        self.finished_at = finished_at
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.bot_error: str | None = None
+        self._views_of: State | None = None
+        self._views: dict[tuple[int | None, int, str, str | None], dict[str, Any]] = {}
+
+    def undo_depth(self, seat: int | None) -> int:
+        if seat is None or self.status != PLAYING:
+            return 0
+        return undo_depth(self.flags, self.state.current_player(), seat)
+
+    def view(self, seat: int | None, log_since: int = 0) -> dict[str, Any]:
+        """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``.
+        Views are kept until the state changes: every connection of a seat, and every
+        request, after a move shares one (the board and text views take milliseconds)."""
+        if self._views_of is not self.state:
+            self._views_of = self.state
+            self._views = {}
+        key = (seat, self.version, self.status, self.bot_error)
+        full = self._views.get(key)
+        if full is None:
+            full = table_view(
+                self.state,
+                self.info,
+                seat,
+                status=self.status,
+                version=self.version,
+                finished_at=self.finished_at,
+                undo_depth=self.undo_depth(seat),
+                bot_error=self.bot_error,
+            )
+            self._views[key] = full
+        log = full["log"]
+        start = max(0, min(log_since, log["total"]))
+        return {**full, "log": {**log, "start": start, "lines": log["lines"][start:]}}
+
+    def seat_label(self, seat: int) -> str:
+        name = self.info.seats[seat].name
+        return f"seat {seat}" if name == f"Seat {seat}" else f"seat {seat} ({name})"
+
+
+def _clean_name(name: str | None, default: str) -> str:
+    if name is None:
+        return default
+    cleaned = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_MAX]
+    return cleaned or default
+
+
+class TableService:
+    def __init__(self, settings: WebSettings, store: Store, bots: BotPool, hub: Hub) -> None:
+        self.settings = settings
+        self.store = store
+        self.bots = bots
+        self.hub = hub
+        self._live: OrderedDict[str, LiveTable] = OrderedDict()
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tokens: dict[str, tuple[str, int | None]] = {}
+        self._background: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Let the bots of unfinished tables go on after a restart (in the background)."""
+        task = asyncio.create_task(self._resume_bots())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _resume_bots(self) -> None:
+        for table_id in await asyncio.to_thread(self.store.playing_tables_with_bots):
+            if self._closed:
+                return
+            try:
+                live = await self.get(table_id)
+            except ApiError as exc:
+                log.warning("table %s cannot resume: %s", table_id, exc.message)
+                continue
+            self._kick(live)
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [*self._background]
+        tasks += [t.bot_task for t in self._live.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.shutdown()
+
+    # ------------------------------------------------------------------ lobby
+    def games(self) -> list[dict[str, Any]]:
+        out = []
+        for name in list_games():
+            try:
+                game = load_game(name)
+            except Exception:  # a broken plug-in must not hide the others
+                log.exception("cannot load game %s", name)
+                continue
+            info = game.info()
+            out.append(
+                {
+                    "name": info["name"],
+                    "title": info["title"],
+                    "description": info["description"],
+                    "players": info["players"],
+                    "options": info["options"],
+                }
+            )
+        return out
+
+    async def create(self, request: CreateTableRequest) -> dict[str, Any]:
+        """A new table; the answer holds the only copies of its tokens."""
+        if request.game not in list_games():
+            raise bad_request(f"unknown game {request.game!r}; games: {', '.join(list_games())}")
+        game = load_game(request.game)
+        seats: list[SeatInfo] = []
+        for i, seat in enumerate(request.seats):
+            if seat.kind == HUMAN:
+                if seat.bot is not None:
+                    raise bad_request(f"seat {i} is a person: it takes no 'bot'")
+                seats.append(SeatInfo(HUMAN, None, _clean_name(seat.name, f"Seat {i}")))
+            else:
+                try:
+                    spec = check_bot_spec(seat.bot or "")
+                except ConfigError as exc:
+                    raise bad_request(f"seat {i}: {exc}") from None
+                seats.append(SeatInfo(BOT, spec, _clean_name(seat.name, f"Seat {i}")))
+        if all(seat.kind == BOT for seat in seats):
+            # Tables are for people: a table of bots alone would keep the bots' workers
+            # busy for nobody (tournaments between bots are `tabletide tournament`).
+            raise bad_request("seat at least one person (kind 'human')")
+        seed = request.seed if request.seed is not None else secrets.randbelow(2**62)
+        try:
+            options = game.resolve_options(len(seats), request.options)
+            state = game.new_state(len(seats), seed, options)
+        except ConfigError as exc:
+            raise bad_request(str(exc)) from None
+        info = TableInfo(
+            id=auth.new_table_id(),
+            game=game.name,
+            num_players=len(seats),
+            seed=seed,
+            seed_chosen=request.seed is not None,
+            options=dict(state.options),
+            seats=tuple(seats),
+            created_at=now(),
+        )
+        tokens: dict[int | None, str] = {
+            i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN
+        }
+        tokens[None] = auth.new_token()
+        hashes = [(auth.hash_token(t), seat) for seat, t in tokens.items()]
+        await asyncio.to_thread(self.store.create_table, info, hashes, state.current_player())
+        live = LiveTable(info, state, [], [], PLAYING, 0, None)
+        self._remember(live)
+        log.info("table %s created: %s, %d seats", info.id, info.game, len(seats))
+        self._kick(live)
+
+        def link(token: str) -> str:
+            return f"/t/{info.id}#{token}"
+
+        spectator = tokens.pop(None)
+        return {
+            "table": table_summary(info, PLAYING, 0, None),
+            "links": {
+                "seats": [
+                    {"seat": seat, "name": seats[seat].name, "token": t, "path": link(t)}
+                    for seat, t in tokens.items()
+                    if seat is not None
+                ],
+                "spectator": {"token": spectator, "path": link(spectator)},
+            },
+        }
+
+    async def statuses(self, queries: list[TableToken]) -> list[dict[str, Any]]:
+        """For the lobby's "your tables": each table's state, for the holder of its token."""
+        if len(queries) > self.settings.max_status_queries:
+            raise bad_request(f"ask about at most {self.settings.max_status_queries} tables")
+        out: list[dict[str, Any]] = []
+        for query in queries:
+            try:
+                viewer = await self.authenticate(query.table, query.token)
+            except ApiError as exc:
+                out.append({"table": query.table, "ok": False, "error": exc.message})
+                continue
+            header = await asyncio.to_thread(self.store.header, viewer.table_id)
+            if header is None:
+                out.append({"table": query.table, "ok": False, "error": "no such table"})
+                continue
+            live = self._live.get(viewer.table_id)
+            to_move = header.to_move if live is None else live.state.current_player()
+            version = header.version if live is None else live.version
+            status = header.status if live is None else live.status
+            out.append(
+                {
+                    "table": query.table,
+                    "ok": True,
+                    "seat": viewer.seat,
+                    "role": viewer.role,
+                    "summary": table_summary(header.info, status, version, header.finished_at),
+                    "current_player": to_move,
+                    "your_turn": viewer.seat is not None and viewer.seat == to_move,
+                }
+            )
+        return out
+
+    # ------------------------------------------------------------------ access
+    async def authenticate(self, table_id: str, token: str | None) -> auth.Viewer:
+        """The seat (or spectator) that ``token`` opens at ``table_id``.
+
+        :raises ApiError: 401 without a token, 403 for a token that does not open this table,
+            404 for a malformed table id.
+        """
+        if not auth.table_id_ok(table_id):
+            raise not_found("no such table")
+        if not token:
+            raise unauthorized()
+        if not auth.token_shape_ok(token):
+            raise forbidden("this token does not open this table")
+        token_hash = auth.hash_token(token)
+        found = self._tokens.get(token_hash)
+        if found is None:
+            found = await asyncio.to_thread(self.store.find_token, token_hash)
+            if found is not None:
+                if len(self._tokens) > 100_000:
+                    self._tokens.clear()
+                self._tokens[token_hash] = found
+        if found is None or found[0] != table_id:
+            raise forbidden("this token does not open this table")
+        return auth.Viewer(table_id, found[1], token_hash)
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The table rebuilt in memory (from the database if it is not already)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            self._live.move_to_end(table_id)
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self._live.get(table_id)
+                if live is not None:
+                    return live
+                stored = await asyncio.to_thread(self.store.load, table_id)
+                if stored is None:
+                    raise not_found("no such table")
+                actions, flags = effective_moves(stored.moves)
+                try:
+                    state = await asyncio.to_thread(rebuild, stored.info, actions)
+                except (ReplayError, TabletideError) as exc:
+                    log.error("table %s does not rebuild: %s", table_id, exc)
+                    raise conflict(f"this table cannot be rebuilt: {exc}") from None
+                live = LiveTable(
+                    stored.info,
+                    state,
+                    actions,
+                    flags,
+                    stored.status,
+                    stored.version,
+                    stored.finished_at,
+                )
+                self._remember(live)
+                return live
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
+
+    def _remember(self, live: LiveTable) -> None:
+        self._live[live.info.id] = live
+        self._live.move_to_end(live.info.id)
+        excess = len(self._live) - self.settings.max_cached_tables
+        for table_id, old in list(self._live.items()):
+            if excess <= 0:
+                break
+            if old is live or old.bot_task is not None or old.lock.locked():
+                continue
+            if self.hub.watched(table_id):
+                continue
+            del self._live[table_id]
+            excess -= 1
+
+    def _forget(self, table_id: str) -> None:
+        self._live.pop(table_id, None)
+
+    async def view(self, viewer: auth.Viewer, log_since: int = 0) -> dict[str, Any]:
+        live = await self.get(viewer.table_id)
+        return live.view(viewer.seat, log_since)
+
+    # ------------------------------------------------------------------ moves
+    def _check_turn(self, live: LiveTable, viewer: auth.Viewer, version: int | None) -> int:
+        if viewer.seat is None:
+            raise forbidden("spectators cannot move; open the table with a seat's link")
+        if live.status != PLAYING:
+            raise conflict("the game is over")
+        if version is not None and version != live.version:
+            raise conflict(
+                f"the table has moved on (version {live.version}, your move was chosen at "
+                f"version {version}); look again"
+            )
+        current = live.state.current_player()
+        if current != viewer.seat:
+            raise conflict(f"it is not your turn: {live.seat_label(current)} is to decide")
+        return viewer.seat
+
+    def _resolve(
+        self, live: LiveTable, index: int | None, data: Mapping[str, Any] | None
+    ) -> Action:
+        legal = live.state.legal_actions()
+        if (index is None) == (data is None):
+            raise bad_request("send either 'index' (of a legal action) or 'action' (its JSON)")
+        if index is not None:
+            if not 0 <= index < len(legal):
+                raise unprocessable(f"there is no legal action {index}: choose 0-{len(legal) - 1}")
+            return legal[index]
+        assert data is not None
+        try:
+            action = live.state.game.action_from_json(data)
+        except MalformedActionError as exc:
+            raise bad_request(f"malformed action: {exc}") from None
+        if action not in legal:
+            raise unprocessable(f"{action.to_json()} is not a legal action now")
+        return legal[legal.index(action)]
+
+    async def _commit(self, live: LiveTable, seat: int, action: Action, by_bot: bool) -> None:
+        """Apply ``action`` to a copy, journal it, then make the copy the table's state.
+        The caller holds ``live.lock`` and has checked the turn."""
+        after = live.state.clone()
+        try:
+            after.apply(action)
+        except IllegalActionError as exc:
+            raise unprocessable(str(exc)) from None
+        reversible = not by_bot and is_reversible(live.state, action, after)
+        move = Move(
+            seq=live.version + 1,
+            kind="act",
+            seat=seat,
+            action=action.to_json(),
+            reversible=reversible,
+            by_bot=by_bot,
+        )
+        try:
+            moment = await asyncio.to_thread(
+                self.store.append, live.info.id, move, after.current_player()
+            )
+        except VersionConflict:
+            self._forget(live.info.id)
+            raise conflict("the table was changed elsewhere; look again") from None
+        live.state = after
+        live.actions.append(action.to_json())
+        live.flags.append((seat, reversible))
+        live.version = move.seq
+        if after.is_terminal():
+            live.status = FINISHED
+            live.finished_at = moment
+            log.info("table %s finished", live.info.id)
+
+    async def act(
+        self,
+        viewer: auth.Viewer,
+        index: int | None = None,
+        action: Mapping[str, Any] | None = None,
+        version: int | None = None,
+    ) -> dict[str, Any]:
+        """Play a seat's move; answered once it is journaled."""
+        live = await self.get(viewer.table_id)
+        async with live.lock:
+            seat = self._check_turn(live, viewer, version)
+            chosen = self._resolve(live, index, action)
+            await self._commit(live, seat, chosen, by_bot=False)
+            answer = {"ok": True, "version": live.version, "ply": len(live.actions)}
+        await self._changed(live)
+        return answer
+
+    async def undo(
+        self, viewer: auth.Viewer, steps: int = 1, version: int | None = None
+    ) -> dict[str, Any]:
+        """Take back the seat's latest moves of its turn (as many as ``undo.depth`` allows)."""
+        live = await self.get(viewer.table_id)
+        async with live.lock:
+            seat = self._check_turn(live, viewer, version)
+            depth = live.undo_depth(seat)
+            if depth == 0:
+                raise conflict(
+                    "nothing to undo: only your own moves of this turn, with no chance or "
+                    "hidden information revealed since, can be taken back"
+                )
+            if steps > depth:
+                raise conflict(f"you can take back at most {depth} move(s) now")
+            actions = live.actions[:-steps]
+            state = await asyncio.to_thread(rebuild, live.info, actions)
+            move = Move(seq=live.version + 1, kind="undo", seat=seat, steps=steps)
+            try:
+                await asyncio.to_thread(
+                    self.store.append, live.info.id, move, state.current_player()
+                )
+            except VersionConflict:
+                self._forget(live.info.id)
+                raise conflict("the table was changed elsewhere; look again") from None
+            live.state = state
+            live.actions = actions
+            live.flags = live.flags[:-steps]
+            live.version = move.seq
+            answer = {"ok": True, "version": live.version, "ply": len(live.actions)}
+        await self._changed(live)
+        return answer
+
+    async def _changed(self, live: LiveTable) -> None:
+        await self.hub.publish(live.info.id, live.view)
+        self._kick(live)
+
+    # ------------------------------------------------------------------ bots
+    def _kick(self, live: LiveTable) -> None:
+        """Start the bot of the seat to move, if it is a bot and not already thinking."""
+        if self._closed or live.status != PLAYING or live.bot_task is not None:
+            return
+        if live.bot_error is not None:  # given up until the server restarts
+            return
+        seat = live.state.current_player()
+        if not 0 <= seat < len(live.info.seats) or live.info.seats[seat].kind != BOT:
+            return
+        live.bot_task = asyncio.create_task(self._bot_move(live))
+
+    async def _bot_move(self, live: LiveTable) -> None:
+        failures = 0
+        moved = False
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            while not moved:
+                async with live.lock:
+                    seat = live.state.current_player()
+                    if live.status != PLAYING or live.info.seats[seat].kind != BOT:
+                        return
+                    spec = live.info.seats[seat].bot or "random"
+                    version = live.version
+                    job = BotJob(
+                        live.info.game,
+                        live.info.num_players,
+                        live.info.seed,
+                        live.info.options,
+                        list(live.actions),
+                        seat,
+                        spec,
+                    )
+                started = time.perf_counter()
+                try:
+                    data = await self.bots.choose(job)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    failures += 1
+                    log.warning("bot of table %s failed (%s): %s", live.info.id, spec, exc)
+                    if failures > self.settings.bot_retries:
+                        live.bot_error = f"the bot of seat {seat} failed: {exc}"
+                        await self.hub.publish(live.info.id, live.view)
+                        return
+                    await asyncio.sleep(min(5.0, 0.2 * 2**failures))
+                    continue
+                async with live.lock:
+                    if live.version != version:
+                        continue  # the table changed while the bot thought: think again
+                    try:
+                        action = self._resolve(live, None, data)
+                        await self._commit(live, seat, action, by_bot=True)
+                    except ApiError as exc:
+                        failures += 1
+                        log.warning("bot move refused at %s (%d)", live.info.id, exc.status)
+                        if failures > self.settings.bot_retries:
+                            live.bot_error = f"the bot of seat {seat} failed: {exc.message}"
+                            break
+                        continue
+                    live.bot_error = None
+                    moved = True
+                log.debug(
+                    "bot %s moved at %s in %.2fs",
+                    spec,
+                    live.info.id,
+                    time.perf_counter() - started,
+                )
+        finally:
+            live.bot_task = None
+        await self._changed(live)
+
+    # ------------------------------------------------------------------ replays
+    async def replay_json(self, table_id: str) -> dict[str, Any]:
+        """The finished game's replay (the engine's format). Refused while it is played:
+        seed and moves would show every secret."""
+        if not auth.table_id_ok(table_id):
+            raise not_found("no such table")
+        live = await self.get(table_id)
+        if live.status != FINISHED:
+            raise conflict("the replay can be downloaded once the game is over")
+        meta = {
+            "table": live.info.id,
+            "seats": [s.to_json() for s in live.info.seats],
+            "finished_at": iso(live.finished_at),
+        }
+        return Replay.from_state(live.state, meta).to_json()
+
+    async def replay_step(
+        self, data: dict[str, Any], step: int, seat: int | None
+    ) -> dict[str, Any]:
+        """One step of an uploaded replay, as ``seat`` (None: a spectator) saw it."""
+        try:
+            replay = Replay.from_json(data)
+            game = load_game(replay.game)
+        except (ReplayError, ConfigError) as exc:
+            raise bad_request(str(exc)) from None
+        if not game.min_players <= replay.num_players <= game.max_players:
+            raise bad_request(
+                f"{game.title} is for {game.min_players}-{game.max_players} players; "
+                f"the replay has {replay.num_players}"
+            )
+        if len(replay.actions) > game.max_game_length:
+            raise bad_request(f"a {game.name} replay has at most {game.max_game_length} actions")
+        last = len(replay.actions)
+        if step > last:
+            raise bad_request(f"step must be in 0..{last}; got {step}")
+        if seat is not None and not 0 <= seat < replay.num_players:
+            raise bad_request(f"seat must be empty or in 0..{replay.num_players - 1}")
+
+        def frame() -> dict[str, Any]:
+            state = replay.play(upto=step)
+            return frame_view(state, seat, step, last)
+
+        try:
+            payload = await asyncio.to_thread(frame)
+        except (ReplayError, TabletideError) as exc:
+            raise bad_request(f"the replay does not play: {exc}") from None
+        seats = replay.meta.get("seats")
+        names: list[str] | None = None
+        if isinstance(seats, list) and len(seats) == replay.num_players:
+            names = [
+                _clean_name(str(s.get("name")) if isinstance(s, dict) else str(s), f"Seat {i}")
+                for i, s in enumerate(seats)
+            ]
+        payload["game"] = {"name": game.name, "title": game.title}
+        payload["num_players"] = replay.num_players
+        payload["names"] = names or [f"Seat {i}" for i in range(replay.num_players)]
+        return payload

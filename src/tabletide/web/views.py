@@ -1,0 +1,218 @@
+"""What a seat (or a spectator) is sent: built from ``state.observation(seat)`` only.
+
+Every field of :func:`table_view` comes from the seat's observation, the seat's redacted log
+(``state.events_for(seat)`` through ``game.event_text``), the board drawn from the observation
+(``game.render_svg(view)``, and the game's text view, which the games also draw from the
+observation), public table facts, and the seat's own undo allowance. The seed and the journal
+of actions, which would reveal everything, are sent only once the game is over (as a replay).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from rich.text import Text
+
+from tabletide.engine import State, load_game
+from tabletide.web.store import FINISHED, TableInfo, iso
+
+log = logging.getLogger("tabletide.web")
+
+
+def board_svg(state: State, view: Mapping[str, Any]) -> str | None:
+    """The game's board picture for ``view``, or None if the game has none (yet)."""
+    try:
+        return state.game.render_svg(view)
+    except NotImplementedError:
+        return None
+    except Exception:  # a broken picture must not stop the game: the page falls back to text
+        log.exception("render_svg failed for %s", state.game.name)
+        return None
+
+
+def board_text(state: State, seat: int | None) -> str | None:
+    """The game's text view for ``seat`` (its Rich markup removed)."""
+    try:
+        markup = state.game.render(state, seat)
+    except Exception:
+        log.exception("render failed for %s", state.game.name)
+        return None
+    try:
+        return Text.from_markup(markup).plain
+    except Exception:
+        return markup
+
+
+def log_lines(state: State, seat: int | None, since: int = 0) -> dict[str, Any]:
+    """The seat's log from line ``since`` on: ``{"start", "total", "lines"}``. Lines only
+    ever grow, except after an undo, when the log is the earlier, shorter one again."""
+    events = state.events_for(seat)
+    start = max(0, min(since, len(events)))
+    return {
+        "start": start,
+        "total": len(events),
+        "lines": [state.game.event_text(e) for e in events[start:]],
+    }
+
+
+def breakdown_table(view: Mapping[str, Any], num_players: int) -> dict[str, Any] | None:
+    """The end-of-game scoring by category, if the game's final view has one per seat
+    (``breakdown``, ``final``, or ``players[i].final``): ``{"columns", "rows"}`` with one
+    row per category and one column per seat."""
+    public = view.get("state")
+    if not isinstance(public, Mapping):
+        return None
+    per_seat: Any = public.get("breakdown") or public.get("final")
+    players = public.get("players")
+    if per_seat is None and isinstance(players, list):
+        per_seat = [p.get("final") if isinstance(p, Mapping) else None for p in players]
+    if (
+        not isinstance(per_seat, list)
+        or len(per_seat) != num_players
+        or not all(isinstance(p, Mapping) for p in per_seat)
+    ):
+        return None
+    categories: list[str] = []
+    values: list[dict[str, float]] = []
+    for entry in per_seat:
+        numbers: dict[str, float] = {}
+        for key, value in entry.items():
+            if key == "seat" or isinstance(value, bool):
+                continue
+            if isinstance(value, int | float):
+                numbers[key] = value
+            elif isinstance(value, list) and all(
+                isinstance(v, Mapping) and isinstance(v.get("vp"), int | float) for v in value
+            ):
+                numbers[key] = sum(v["vp"] for v in value)
+            else:
+                continue
+            if key not in categories:
+                categories.append(key)
+        values.append(numbers)
+    if not categories:
+        return None
+    return {
+        "columns": ["category", *[f"seat {s}" for s in range(num_players)]],
+        "rows": [[name.replace("_", " "), *[v.get(name) for v in values]] for name in categories],
+    }
+
+
+def table_summary(
+    info: TableInfo, status: str, version: int, finished_at: datetime | None
+) -> dict[str, Any]:
+    """Public facts of a table (the seed only once it is over)."""
+    return {
+        "id": info.id,
+        "game": info.game,
+        "title": load_game(info.game).title,
+        "num_players": info.num_players,
+        "options": info.options,
+        "seats": [{"seat": i, **s.to_json()} for i, s in enumerate(info.seats)],
+        "status": status,
+        "version": version,
+        "created_at": iso(info.created_at),
+        "finished_at": iso(finished_at),
+        "seed": info.seed if status == FINISHED else None,
+    }
+
+
+def table_view(
+    state: State,
+    info: TableInfo,
+    seat: int | None,
+    *,
+    status: str,
+    version: int,
+    finished_at: datetime | None,
+    undo_depth: int = 0,
+    log_since: int = 0,
+    bot_error: str | None = None,
+) -> dict[str, Any]:
+    """Everything ``seat`` (None: a spectator) sees of the table now."""
+    view = json.loads(json.dumps(state.observation(seat)))
+    current = state.current_player()
+    scores = view["scores"]
+    legal = [
+        {"index": i, "label": item["label"], "action": item["action"]}
+        for i, item in enumerate(view.get("legal_actions", []))
+    ]
+    seats = info.seats
+    payload: dict[str, Any] = {
+        "table": table_summary(info, status, version, finished_at),
+        "you": {
+            "seat": seat,
+            "role": "spectator" if seat is None else "player",
+            "name": seats[seat].name if seat is not None else "Spectator",
+        },
+        "version": version,
+        "ply": len(state.history),
+        "current_player": current,
+        "terminal": view["terminal"],
+        "prompt": view["prompt"],
+        "your_turn": seat is not None and seat == current,
+        "legal_actions": legal,
+        "scores": scores,
+        "turn_order": [
+            {
+                "seat": i,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot,
+                "current": i == current,
+                "score": scores[i] if i < len(scores) else None,
+            }
+            for i, s in enumerate(seats)
+        ],
+        "bot_thinking": 0 <= current < len(seats) and seats[current].kind == "bot",
+        "bot_error": bot_error,
+        "undo": {"depth": undo_depth},
+        "log": log_lines(state, seat, log_since),
+        "board": {"svg": board_svg(state, view), "text": board_text(state, seat)},
+        "observation": view,
+        "final": None,
+    }
+    if view["terminal"]:
+        winners = view.get("winners", [])
+        payload["final"] = {
+            "scores": scores,
+            "winners": winners,
+            "winner_names": [seats[w].name for w in winners if 0 <= w < len(seats)],
+            "breakdown": breakdown_table(view, state.num_players),
+            "text": payload["board"]["text"],
+        }
+    return payload
+
+
+def frame_view(state: State, seat: int | None, step: int, last: int) -> dict[str, Any]:
+    """One step of a replay as ``seat`` saw it (for the replay viewer)."""
+    view = json.loads(json.dumps(state.observation(seat)))
+    payload: dict[str, Any] = {
+        "step": step,
+        "last": last,
+        "seat": seat,
+        "current_player": view["current_player"],
+        "terminal": view["terminal"],
+        "prompt": view["prompt"],
+        "scores": view["scores"],
+        "legal_actions": [
+            {"index": i, "label": item["label"], "action": item["action"]}
+            for i, item in enumerate(view.get("legal_actions", []))
+        ],
+        "log": log_lines(state, seat, 0),
+        "board": {"svg": board_svg(state, view), "text": board_text(state, seat)},
+        "observation": view,
+        "final": None,
+    }
+    if view["terminal"]:
+        payload["final"] = {
+            "scores": view["scores"],
+            "winners": view.get("winners", []),
+            "breakdown": breakdown_table(view, state.num_players),
+            "text": payload["board"]["text"],
+        }
+    return payload
