@@ -11,13 +11,18 @@ the picture on the page as it is and wires up two conventions:
 
 Drawings use a ``viewBox`` and no fixed size, so they scale to the page from phone to desktop.
 Text is escaped here; callers pass plain strings.
+
+Besides :class:`Svg` the module has what several games need around it: pre-drawn fragments
+(:meth:`Svg.fragment`, :meth:`Svg.raw`, :meth:`Svg.place`) and text measured by an estimate
+of the font (:class:`Font`: widths, clipping, word wrap).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from functools import lru_cache
+from typing import Any, ClassVar, Literal, Self
 from xml.sax.saxutils import escape, quoteattr
 
 SEAT_COLORS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e")
@@ -25,35 +30,97 @@ SEAT_COLORS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e")
 INK = "#1c2833"
 PAPER = "#fdfefe"
 SEA = "#aed6f1"
+ELLIPSIS = "…"
 
 
 def seat_color(seat: int | None) -> str:
     return "#7f8c8d" if seat is None or seat < 0 else SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
-def _number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+def number(value: float, decimals: int = 2) -> str:
+    """``value`` as the builder writes coordinates: ``decimals`` digits at most, no trailing
+    zeros (for path data and other attribute text built by hand)."""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 
-def _attrs(attrs: Mapping[str, Any]) -> str:
+@lru_cache(maxsize=1024)
+def _name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
+@lru_cache(maxsize=16384)
+def _escaped(text: str) -> str:
+    return escape(text)
+
+
+# ------------------------------------------------------------------------------ attributes
+_PLAIN = (str, int, float)
+_CACHE_SIZE = 32768
+_CACHES: dict[int, dict[tuple[str, Any], str]] = {}
+"""Written attributes (`` name="value"``) by (keyword, value), one table per float precision:
+a picture has thousands of attributes but few distinct ones (colours, sizes, words and
+coordinates recur within a picture and from one picture to the next)."""
+
+
+def _attr(key: str, value: Any, decimals: int) -> str:
+    kind = type(value)
+    if kind is float:
+        quoted = f'"{number(value, decimals)}"'
+    elif kind is int:
+        quoted = f'"{value}"'
+    else:
+        quoted = quoteattr(str(value))
+    return f" {_name(key)}={quoted}"
+
+
+def _attrs(attrs: Mapping[str, Any], cache: dict[tuple[str, Any], str], decimals: int) -> str:
+    """The attributes as `` name="value"`` text, skipping ``None`` and ``False``.
+
+    The table is keyed by equality, so ``True`` (equal to 1) is always written afresh and
+    only plain str, int and float values are stored (a value of another type equal to a
+    stored one, such as an ``IntEnum``, is written as that one)."""
     parts = []
-    for key, value in attrs.items():
+    for item in attrs.items():
+        value = item[1]
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            value = _number(value)
-        parts.append(f" {name}={quoteattr(str(value))}")
+        try:
+            chunk = cache.get(item)
+        except TypeError:  # an unhashable value: written as str(value)
+            chunk = None
+        if chunk is None or value is True:
+            chunk = _attr(item[0], value, decimals)
+            if type(value) in _PLAIN:
+                if len(cache) >= _CACHE_SIZE:
+                    cache.clear()
+                cache[item] = chunk
+        parts.append(chunk)
     return "".join(parts)
 
 
+# ------------------------------------------------------------------------------ the builder
 class Svg:
     """Collects elements; :meth:`to_string` gives the document.
 
     Keyword attributes use ``_`` for ``-`` (``stroke_width=2``) and a trailing ``_`` for
     Python keywords (``class_="tile"``). ``action=I`` marks a legal move, ``tip=`` a tooltip.
+
+    A game's picture may subclass it to change the class settings below (and nothing else).
     """
+
+    decimals: ClassVar[int] = 2
+    """Digits kept after the point of float attribute values (a polygon's ``points`` and the
+    viewBox always keep 2)."""
+    text_defaults: ClassVar[Mapping[str, Any]] = {"font_size": 12, "fill": INK}
+    """Attributes :meth:`text` adds when not given (empty: text inherits from its groups)."""
+    background: ClassVar[str | None] = None
+    """The colour of a rectangle laid under the whole picture, at its final size."""
+    _cache: ClassVar[dict[tuple[str, Any], str]] = _CACHES.setdefault(2, {})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._cache = _CACHES.setdefault(cls.decimals, {})
 
     def __init__(self, width: float, height: float, *, title: str = "") -> None:
         self.width = width
@@ -68,13 +135,13 @@ class Svg:
         if action is not None:
             attrs["data_action"] = int(action)
             attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        inner = escape(text) if text is not None else ""
+        inner = _escaped(text) if text is not None else ""
         if tip:
-            inner = f"<title>{escape(tip)}</title>{inner}"
+            inner = f"<title>{_escaped(tip)}</title>{inner}"
         if inner:
-            self._parts.append(f"<{tag}{_attrs(attrs)}>{inner}</{tag}>")
+            self._parts.append(f"<{tag}{_attrs(attrs, self._cache, self.decimals)}>{inner}</{tag}>")
         else:
-            self._parts.append(f"<{tag}{_attrs(attrs)}/>")
+            self._parts.append(f"<{tag}{_attrs(attrs, self._cache, self.decimals)}/>")
 
     def rect(
         self, x: float, y: float, w: float, h: float, *, tip: str | None = None, **attrs: Any
@@ -92,15 +159,15 @@ class Svg:
     def polygon(
         self, points: Sequence[tuple[float, float]], *, tip: str | None = None, **attrs: Any
     ) -> None:
-        pts = " ".join(f"{_number(x)},{_number(y)}" for x, y in points)
+        pts = " ".join(f"{number(x)},{number(y)}" for x, y in points)
         self._element("polygon", {"points": pts, **attrs}, tip=tip)
 
     def path(self, d: str, *, tip: str | None = None, **attrs: Any) -> None:
         self._element("path", {"d": d, **attrs}, tip=tip)
 
     def text(self, x: float, y: float, text: str, *, tip: str | None = None, **attrs: Any) -> None:
-        attrs.setdefault("font_size", 12)
-        attrs.setdefault("fill", INK)
+        for key, value in self.text_defaults.items():
+            attrs.setdefault(key, value)
         self._element("text", {"x": x, "y": y, **attrs}, text=text, tip=tip)
 
     @contextmanager
@@ -110,17 +177,45 @@ class Svg:
         if action is not None:
             attrs["data_action"] = int(action)
             attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        self._parts.append(f"<g{_attrs(attrs)}>")
+        self._parts.append(f"<g{_attrs(attrs, self._cache, self.decimals)}>")
         if tip:
-            self._parts.append(f"<title>{escape(tip)}</title>")
+            self._parts.append(f"<title>{_escaped(tip)}</title>")
         yield
         self._parts.append("</g>")
 
+    # -------------------------------------------------------------------------- fragments
+    @classmethod
+    def fragment(cls, draw: Callable[[Self], None]) -> str:
+        """The markup ``draw`` makes in a scratch builder of this class, to add to pictures
+        with :meth:`raw` or :meth:`place`. Parts that recur from one picture to the next
+        are worth drawing once: memoize the function that makes the fragment, keyed by
+        everything it reads."""
+        scratch = cls(0, 0)
+        draw(scratch)
+        return scratch.markup()
+
+    def raw(self, markup: str) -> None:
+        """Add markup drawn before (:meth:`fragment`, :meth:`markup`) as it is."""
+        self._parts.append(markup)
+
+    def place(self, x: float, y: float, markup: str) -> None:
+        """Add markup drawn before with its origin moved to (x, y)."""
+        self._parts.append(f'<g transform="translate({number(x)},{number(y)})">{markup}</g>')
+
+    def markup(self) -> str:
+        """The elements drawn so far, without the ``<svg>`` document around them."""
+        return "".join(self._parts)
+
     def to_string(self) -> str:
         label = f' aria-label={quoteattr(self.title)} role="img"' if self.title else ""
+        under = ""
+        if self.background is not None:
+            box = {"x": 0, "y": 0, "width": self.width, "height": self.height}
+            under = f"<rect{_attrs({**box, 'fill': self.background}, self._cache, self.decimals)}/>"
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_number(self.width)} '
-            f'{_number(self.height)}"{label} font-family="sans-serif">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {number(self.width)} '
+            f'{number(self.height)}"{label} font-family="sans-serif">'
+            + under
             + "".join(self._parts)
             + "</svg>"
         )
@@ -135,3 +230,167 @@ def action_index(view: Mapping[str, Any]) -> dict[tuple[str, tuple[tuple[str, An
         kind = action.pop("kind")
         out[(kind, tuple(sorted(action.items())))] = i
     return out
+
+
+# ------------------------------------------------------------------------------ text
+class Font:
+    """An estimate of how wide text is drawn, and text cut or wrapped to fit by it.
+
+    The browser picks the actual sans-serif face, so widths are estimates in em (times the
+    font size): one average advance ``em`` per character (``bold_em`` in bold), or, given
+    ``widths``, an advance per character (``em`` for the characters not listed) and bold
+    ``bold_scale`` times wider. Cut text ends in :data:`ELLIPSIS`. However narrow the room,
+    :meth:`clip` and :meth:`wrap` give a line at least ``min_chars`` average characters.
+    """
+
+    def __init__(
+        self,
+        em: float = 0.6,
+        *,
+        bold_em: float | None = None,
+        widths: Mapping[str, float] | None = None,
+        bold_scale: float = 1.0,
+        min_chars: int = 0,
+    ) -> None:
+        self.em = em
+        self.bold_em = em if bold_em is None else bold_em
+        self.widths = dict(widths) if widths is not None else None
+        self.bold_scale = bold_scale
+        self.min_chars = min_chars
+        self._measured: dict[tuple[str, float, bool], float] = {}
+        self._wrapped: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        """The estimated width of ``text`` at font size ``size``."""
+        widths = self.widths
+        if widths is None:
+            return len(text) * size * (self.bold_em if bold else self.em)
+        key = (text, size, bold)
+        out = self._measured.get(key)
+        if out is None:
+            em = self.em
+            out = sum(widths.get(ch, em) for ch in text) * size * (self.bold_scale if bold else 1.0)
+            if len(self._measured) >= _CACHE_SIZE:
+                self._measured.clear()
+            self._measured[key] = out
+        return out
+
+    def _room(self, width: float, size: float, bold: bool) -> float:
+        """``width``, or the width of ``min_chars`` average characters if more."""
+        if self.min_chars:
+            return max(width, self.min_chars * size * (self.bold_em if bold else self.em))
+        return width
+
+    def clip(
+        self, text: str, width: float, size: float, bold: bool = False, *, strip: bool = True
+    ) -> str:
+        """``text`` if it fits in ``width``, else cut character by character to fit with an
+        ellipsis (``strip``: without the spaces the cut leaves before it)."""
+        width = self._room(width, size, bold)
+        if self.width(text, size, bold) <= width:
+            return text
+        while text and self.width(text + ELLIPSIS, size, bold) > width:
+            text = text[:-1].rstrip() if strip else text[:-1]
+        return text + ELLIPSIS
+
+    def wrap(
+        self,
+        text: str,
+        width: float,
+        size: float,
+        lines: int | None = None,
+        bold: bool = False,
+        *,
+        hyphenate: bool = False,
+        overflow: Literal["ellipsis", "join"] = "ellipsis",
+        strip: bool = True,
+    ) -> tuple[str, ...]:
+        """The words of ``text`` in lines of ``width`` (greedily), at most ``lines`` of them.
+
+        A word wider than a line gets a line of its own, or with ``hyphenate`` is broken
+        over lines (ending in ``-``). With more lines than ``lines``, ``overflow`` says what
+        happens: ``"ellipsis"`` cuts the last line kept to end in an ellipsis (as
+        :meth:`clip`, which also cuts any line still too wide), ``"join"`` joins the rest
+        onto the last line (which may then be too wide)."""
+        key = (text, width, size, lines, bold, hyphenate, overflow, strip)
+        out = self._wrapped.get(key)
+        if out is None:
+            out = self._wrap(text, width, size, lines, bold, hyphenate, overflow, strip)
+            if len(self._wrapped) >= _CACHE_SIZE:
+                self._wrapped.clear()
+            self._wrapped[key] = out
+        return out
+
+    def fit(
+        self, text: str, width: float, size: float, bold: bool = False, *, strip: bool = True
+    ) -> str:
+        """``text`` on one line of ``width``: whole, or cut after the last word that fits with
+        an ellipsis (by characters when even the first word is too wide)."""
+        return self.wrap(text, width, size, 1, bold, strip=strip)[0] if text else ""
+
+    def _wrap(
+        self,
+        text: str,
+        width: float,
+        size: float,
+        lines: int | None,
+        bold: bool,
+        hyphenate: bool,
+        overflow: str,
+        strip: bool,
+    ) -> tuple[str, ...]:
+        width = self._room(width, size, bold)
+        out: list[str] = []
+        line = ""
+        for word in text.split():
+            if hyphenate:
+                while len(word) > 1 and self.width(word, size, bold) > width:
+                    k = len(word) - 1
+                    while k > 1 and self.width(word[:k] + "-", size, bold) > width:
+                        k -= 1
+                    if line:
+                        out.append(line)
+                        line = ""
+                    out.append(word[:k] + "-")
+                    word = word[k:]
+            trial = f"{line} {word}" if line else word
+            if line and self.width(trial, size, bold) > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            out.append(line)
+        if overflow == "join":
+            if lines is not None and len(out) > lines:
+                out[max(lines, 1) - 1 :] = [" ".join(out[max(lines, 1) - 1 :])]
+            return tuple(out)
+        if lines is not None and len(out) > lines:
+            if lines < 1:
+                return ()
+            out[lines - 1 :] = [out[lines - 1] + ELLIPSIS]  # words left over
+        return tuple(self.clip(x, width, size, bold, strip=strip) for x in out)
+
+
+DEJAVU_SANS = Font(
+    0.64,
+    widths=dict(
+        zip(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,:;'()/-·…!&+×?",
+            (
+                0.613, 0.635, 0.55, 0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579,
+                0.278, 0.974, 0.634, 0.612, 0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592,
+                0.818, 0.592, 0.592, 0.525, 0.684, 0.686, 0.698, 0.77, 0.632, 0.575, 0.775,
+                0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787, 0.603, 0.787, 0.695,
+                0.635, 0.611, 0.732, 0.684, 0.989, 0.685, 0.611, 0.685, 0.318, 0.318, 0.318,
+                0.337, 0.337, 0.275, 0.39, 0.39, 0.337, 0.361, 0.318, 1.0, 0.4, 0.78, 0.838,
+                0.838, 0.531,
+            ),
+            strict=True,
+        )
+    ),
+    bold_scale=1.1,
+)  # fmt: skip
+"""Advance widths of DejaVu Sans, the widest common sans-serif (bold taken 10% wider): an
+estimate that errs on the safe side for the narrower faces browsers usually pick. Slower
+than a flat :class:`Font` but closer (narrow ``i``, wide ``m``)."""

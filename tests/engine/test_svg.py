@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from tabletide.svg import Svg, action_index, seat_color
+from tabletide.svg import DEJAVU_SANS, Font, Svg, action_index, number, seat_color
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -47,3 +49,96 @@ def test_actions_are_found_by_kind_and_fields() -> None:
 def test_seats_have_distinct_colours_and_nobody_is_grey() -> None:
     assert len({seat_color(s) for s in range(4)}) == 4
     assert seat_color(None) == seat_color(-1) != seat_color(0)
+
+
+def test_attribute_values_are_written_alike_however_often_they_recur() -> None:
+    for _ in range(2):  # the second time from the memo of written attributes
+        svg = Svg(10, 10)
+        svg.rect(1, 1.0, 2.5, 0, data_a=True, data_b=False, data_c=None, data_d=1, data_e=0)
+        svg.text(0, 0, "x", data_q='say "hi" & <go>', data_w="it's", data_l=[1, 2])
+        out = svg.to_string()
+        assert (
+            '<rect x="1" y="1" width="2.5" height="0" data-a="True" data-d="1" data-e="0"/>' in out
+        )
+        text = ET.fromstring(out).find(f"{NS}text")
+        assert text is not None and text.get("data-q") == 'say "hi" & <go>'
+        assert text.get("data-w") == "it's" and text.get("data-l") == "[1, 2]"
+        assert text.get("font-size") == "12"
+    assert number(2.0) == "2" and number(-0.001) == "0" and number(1.256) == "1.26"
+    assert number(1.25, 1) == "1.2"
+
+
+def test_a_subclass_sets_precision_text_defaults_and_background() -> None:
+    class Coarse(Svg):
+        decimals: ClassVar[int] = 1
+        text_defaults: ClassVar[Mapping[str, Any]] = {}
+        background: ClassVar[str | None] = "#eee"
+
+    fine = Svg(100, 50.25)
+    coarse = Coarse(100, 50.25)
+    for svg in (coarse, fine):
+        svg.circle(1.26, 2, 3.04)
+        svg.polygon([(0.126, 1), (2, 3)])
+        svg.text(0, 0, "t")
+    root = ET.fromstring(coarse.to_string())
+    first, circle, polygon, text = list(root)
+    assert first.tag == f"{NS}rect" and first.get("fill") == "#eee"
+    assert (first.get("x"), first.get("width"), first.get("height")) == ("0", "100", "50.2")
+    assert root.get("viewBox") == "0 0 100 50.25"
+    assert circle.get("cx") == "1.3" and circle.get("r") == "3"
+    assert polygon.get("points") == "0.13,1 2,3"  # points keep 2 digits
+    assert text.get("font-size") is None and text.get("fill") is None
+    root = ET.fromstring(fine.to_string())
+    assert root[0].tag == f"{NS}circle" and root[0].get("cx") == "1.26"
+    assert root[2].get("font-size") == "12"
+
+
+def test_fragments_are_drawn_once_and_placed_anywhere() -> None:
+    def badge(svg: Svg) -> None:
+        svg.circle(0, 0, 5, fill="red", action=2)
+        svg.text(0, 4, "A&B")
+
+    part = Svg.fragment(badge)
+    assert part.startswith("<circle") and "<svg" not in part and "A&amp;B" in part
+    svg = Svg(50, 50)
+    svg.raw(part)
+    svg.place(10.5, 20, part)
+    assert svg.markup() == f'{part}<g transform="translate(10.5,20)">{part}</g>'
+    root = ET.fromstring(svg.to_string())
+    assert [e.get("data-action") for e in root.iter(f"{NS}circle")] == ["2", "2"]
+
+    class Plain(Svg):
+        text_defaults: ClassVar[Mapping[str, Any]] = {}
+
+    assert "font-size" not in Plain.fragment(badge)
+
+
+def test_a_flat_font_measures_clips_and_wraps() -> None:
+    font = Font(0.5, bold_em=0.6)
+    assert font.width("abcd", 10) == 20 and font.width("abcd", 10, bold=True) == 24
+    assert font.clip("abcdef", 30, 10) == "abcdef"
+    assert font.clip("abcdefgh", 30, 10) == "abcde…"
+    assert font.clip("ab  cdefgh", 20, 10) == "ab…"
+    assert font.clip("ab  cdefgh", 20, 10, strip=False) == "ab …"
+    assert font.wrap("one two three four", 40, 10) == ("one two", "three", "four")
+    assert font.wrap("one two three four", 40, 10, 2) == ("one two", "three…")
+    assert font.wrap("one two three four", 40, 10, 2, overflow="join") == ("one two", "three four")
+    assert font.wrap("a hippopotamus", 40, 10) == ("a", "hippopo…")
+    assert font.wrap("a hippopotamus", 40, 10, hyphenate=True) == ("a", "hippopo-", "tamus")
+    assert font.wrap("", 40, 10) == ()
+    assert font.fit("one two three", 50, 10) == "one two…"
+    assert font.fit("hippopotamus", 50, 10) == "hippopota…"
+    assert font.fit("", 50, 10) == ""
+    assert Font(0.5).clip("abcdef", 5, 10) == "…"
+    assert Font(0.5, min_chars=2).clip("abcdef", 5, 10) == "a…"
+    assert Font(0.5, min_chars=4).wrap("ab cd ef", 5, 10) == ("ab", "cd", "ef")
+    assert Font(0.5, min_chars=5).wrap("ab cd ef", 5, 10) == ("ab cd", "ef")
+
+
+def test_the_dejavu_estimate_tells_narrow_from_wide_letters() -> None:
+    assert DEJAVU_SANS.width("iiii", 10) < DEJAVU_SANS.width("mmmm", 10)
+    assert DEJAVU_SANS.width("☃", 10) == DEJAVU_SANS.width("☃", 10) == 6.4  # unknown: 0.64 em
+    assert DEJAVU_SANS.width("Mm", 12, bold=True) == DEJAVU_SANS.width("Mm", 12) * 1.1
+    lines = DEJAVU_SANS.wrap("Gain 2 wood and 1 stone for each worker", 80, 10, 2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert all(DEJAVU_SANS.width(line, 10) <= 80 for line in lines)

@@ -19,16 +19,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
-from xml.sax.saxutils import escape
+from typing import Any, ClassVar
 
 from tabletide.games.ahoy.constants import CREW_SPOT0, ORIGIN, SHIP_SPOT0, WIDTH
 from tabletide.games.ahoy.content import load_content
-from tabletide.svg import INK, PAPER, SEA, Svg, seat_color
+from tabletide.svg import INK, PAPER, SEA, Font, Svg, seat_color
 
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
@@ -160,98 +158,27 @@ SHIP_TEXT = {
 }
 
 
-# ------------------------------------------------------------------------------ the writer
-NAMES: dict[str, str] = {}
-"""Keyword -> attribute name (``stroke_width`` -> ``stroke-width``), cached."""
-QUOTE = {'"': "&quot;"}
+# ------------------------------------------------------------------------------ the picture
+class AhoySvg(Svg):
+    """The shared builder with Ahoy's settings: float attributes to 0.1 unit, and a paper
+    background under the picture."""
+
+    decimals: ClassVar[int] = 1
+    background: ClassVar[str | None] = "#fbfcfc"
 
 
-def _attr_text(attrs: Mapping[str, Any]) -> str:
-    """The attributes as :mod:`tabletide.svg` writes them, a few times faster (a picture has
-    about a thousand elements)."""
-    parts = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = NAMES.get(key)
-        if name is None:
-            name = NAMES[key] = key.rstrip("_").replace("_", "-")
-        if type(value) is float:
-            text = f"{value:.1f}".rstrip("0").rstrip(".")
-            text = "0" if text == "-0" else text
-        else:
-            text = str(value)
-            if "&" in text or "<" in text or ">" in text or '"' in text:
-                text = escape(text, QUOTE)
-        parts.append(f' {name}="{text}"')
-    return "".join(parts)
+TEXT = Font(0.58, min_chars=4)
+"""A rough width of text in a sans-serif font (lines hold at least 4 characters)."""
+CUT = Font(0.6, min_chars=2)
+"""Text cut to fit is measured a little wider, to be safe."""
 
 
-def _mark(attrs: dict[str, Any]) -> None:
-    action = attrs.pop("action", None)
-    if action is not None:
-        attrs["data_action"] = int(action)
-        attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-
-
-class Picture(Svg):
-    """:class:`tabletide.svg.Svg` with its conventions (``action=`` marks a legal move,
-    ``tip=`` a tooltip), a faster writer and a background laid under everything at the end."""
-
-    def _element(
-        self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
-    ) -> None:
-        _mark(attrs)
-        inner = escape(text) if text is not None else ""
-        if tip:
-            inner = f"<title>{escape(tip)}</title>{inner}"
-        if inner:
-            self._parts.append(f"<{tag}{_attr_text(attrs)}>{inner}</{tag}>")
-        else:
-            self._parts.append(f"<{tag}{_attr_text(attrs)}/>")
-
-    @contextmanager
-    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
-        _mark(attrs)
-        self._parts.append(f"<g{_attr_text(attrs)}>")
-        if tip:
-            self._parts.append(f"<title>{escape(tip)}</title>")
-        yield
-        self._parts.append("</g>")
-
-    def background(self, fill: str) -> None:
-        self.rect(0, 0, self.width, self.height, fill=fill)
-        self._parts.insert(0, self._parts.pop())
-
-
-# ------------------------------------------------------------------------------ small helpers
-def _w(text: str, size: float) -> float:
-    """A rough width of ``text`` in a sans-serif font of ``size``."""
-    return len(text) * size * 0.58
-
-
-def _fit(text: str, width: float, size: float) -> str:
-    most = max(2, int(width / (size * 0.6)))
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
-
-
-def _wrap(text: str, width: float, size: float, lines: int = 2) -> list[str]:
-    """Greedy word wrap into at most ``lines`` lines (the last one cut with an ellipsis)."""
-    most = max(4, int(width / (size * 0.58)))
-    out: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if len(candidate) <= most:
-            current = candidate
-        else:
-            out.append(current)
-            current = word
-    out.append(current)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = _fit(out[-1] + " …", width, size)
-    return [line for line in out if line]
+def _wrap(text: str, width: float, size: float, lines: int = 2) -> tuple[str, ...]:
+    """Greedy word wrap into at most ``lines`` lines (the last one cut with " …")."""
+    out = TEXT.wrap(text, width, size, overflow="join")
+    if len(out) <= lines:
+        return out
+    return (*out[: lines - 1], CUT.clip(out[lines - 1] + " …", width, size))
 
 
 def _rel(pos: int) -> XY:
@@ -1006,7 +933,7 @@ def _legend(svg: Svg, y: float) -> float:
         ("bar", "sandbar"),
         ("mine", "your pieces (dark edge)"),
     ):
-        width = 34 + _w(text, SMALL) + (10 if kind in ("pill", "ally", "bar") else 0)
+        width = 34 + TEXT.width(text, SMALL) + (10 if kind in ("pill", "ally", "bar") else 0)
         if x + width > LEFT[0] + LEFT[1]:
             x, y = start, y + 22
         if kind == "die":
@@ -1031,7 +958,7 @@ def _legend(svg: Svg, y: float) -> float:
             svg.polygon([(x + 8, y), (x + 16, y + 14), (x, y + 14)], fill=seat_color(0),
                         stroke="#111", stroke_width=2)  # fmt: skip
         svg.text(x + 20, y + 12, text, font_size=SMALL, fill=MUTED)
-        x += 34 + _w(text, SMALL)
+        x += 34 + TEXT.width(text, SMALL)
     return y + 22
 
 
@@ -1132,7 +1059,7 @@ def _battle(svg: Svg, view: View, top: float) -> float:
         with svg.group(data_battle=role, data_seat=seat, data_bonus=bonus, data_roll=roll):
             svg.rect(x, top + 28, bw, 60, rx=5, fill=PAPER, stroke=color,
                      stroke_width=3.5 if won else 1.5)  # fmt: skip
-            svg.text(x + 8, top + 46, _fit(f"{role}: {_fig_text(v, fig)}", bw - 60, 13),
+            svg.text(x + 8, top + 46, CUT.clip(f"{role}: {_fig_text(v, fig)}", bw - 60, 13),
                      font_size=13, font_weight="bold", fill=color)  # fmt: skip
             if won:
                 svg.text(x + bw - 8, top + 46, "WINS", font_size=13, text_anchor="end",
@@ -1232,8 +1159,10 @@ def _card_head(svg: Svg, x: float, y: float, w: float, card: Entry, room: float)
     svg.circle(x + 14, y + 14, 11, fill="#fbeee6", stroke="#a04000", stroke_width=1)
     _symbol(svg, x + 14, y + 14, 7, card["symbol"], BROWN)
     name = str(card["name"])
-    size = 13 if _w(name, 13) <= w - 32 - room else SMALL
-    svg.text(x + 30, y + 19, _fit(name, w - 32 - room, size), font_size=size, font_weight="bold")
+    size = 13 if TEXT.width(name, 13) <= w - 32 - room else SMALL
+    svg.text(
+        x + 30, y + 19, CUT.clip(name, w - 32 - room, size), font_size=size, font_weight="bold"
+    )
 
 
 def _market_card(svg: Svg, x: float, y: float, w: float, h: float, card: Entry, m: Marks) -> None:
@@ -1261,7 +1190,7 @@ def _market_card(svg: Svg, x: float, y: float, w: float, h: float, card: Entry, 
 def _cargo_line(svg: Svg, x: float, y: float, card: Entry) -> None:
     text = f"cargo {card['cargo']} →"
     svg.text(x, y, text, font_size=13, font_weight="bold", fill=TEAL)
-    ix = x + _w(text, 13) + 10
+    ix = x + TEXT.width(text, 13) + 10
     _symbol(svg, ix, y - 5, 7, card["cargo_symbol"], TEAL)
     svg.text(ix + 11, y, str(card["cargo_symbol"]), font_size=13, fill=TEAL)
 
@@ -1341,14 +1270,14 @@ def _status(
         tags.append("to play")
     cx = x + 8
     for tag in tags:
-        tw = _w(tag, SMALL) + 12
+        tw = TEXT.width(tag, SMALL) + 12
         svg.rect(cx, y, tw, 18, rx=9, fill="#fcf3cf", stroke="#b7950b")
         svg.text(cx + tw / 2, y + 13, tag, font_size=SMALL, text_anchor="middle")
         cx += tw + 6
     where = "not placed" if p["flagship"] is None else _name(_xy(p["flagship"]))
     text = f"flagship {where} · dice in hand:"
     svg.text(cx, y + 13, text, font_size=SMALL)
-    cx += _w(text, SMALL) + 6
+    cx += TEXT.width(text, SMALL) + 6
     if cx + 24 * len(p["hand"]) > x + RIGHT[1] - 8:
         cx, y = x + 8, y + 24
     if not p["hand"]:
@@ -1375,7 +1304,7 @@ def _board(svg: Svg, p: Entry, m: Marks, x: float, y: float, w: float, me: bool)
             continue
         action, need = _board_spot(str(p["faction"]), spot)
         name = str(sp["name"])
-        bw = max(60.0, _w(name, SMALL) + 10)
+        bw = max(60.0, TEXT.width(name, SMALL) + 10)
         chips = m.chips.get(spot, []) if me else []
         per = max(1, int((bw + 2) // 22))
         bh = 58 + CHIP_ROW * ((len(chips) + per - 1) // per)
@@ -1402,7 +1331,7 @@ def _spot_box(
                stroke_dasharray="5 3" if sp.get("dashed") else None)  # fmt: skip
         svg.text(x + w / 2, y + 15, name, font_size=SMALL, text_anchor="middle",
                  font_weight="bold")  # fmt: skip
-        svg.text(x + w / 2, y + 28, _fit(what, w - 4, TINY), font_size=TINY,
+        svg.text(x + w / 2, y + 28, CUT.clip(what, w - 4, TINY), font_size=TINY,
                  text_anchor="middle", fill=MUTED)  # fmt: skip
         _spot_dice(svg, x + 5, y + 32, sp)
         if len(sp["dice"]) < 2:
@@ -1580,7 +1509,7 @@ def _plan_card(svg: Svg, x: float, y: float, key: str, act: int | None, m: Marks
     tip = m.tip(act) or f"{name} ({timing} plan): {text}"
     with svg.group(action=act, tip=tip, data_plan=key):
         _frame(svg, x, y, w, 60, "#f4ecf7", "#6c3483", act)
-        svg.text(x + 6, y + 16, _fit(name, w - 12, 13), font_size=13, font_weight="bold")
+        svg.text(x + 6, y + 16, CUT.clip(name, w - 12, 13), font_size=13, font_weight="bold")
         for n, line in enumerate(_wrap(PLAN_SHORT.get(key, ""), w - 12, SMALL, 2)):
             svg.text(x + 6, y + 34 + n * 14, line, font_size=SMALL)
 
@@ -1642,7 +1571,7 @@ def _favor_box(
         _frame(svg, x, y, w, 30, "#f2f3f4", MUTED, act)
         svg.text(x + 5, y + 13, f"under {token.title()} (secret): {len(cards)}", font_size=TINY,
                  font_weight="bold")  # fmt: skip
-        svg.text(x + 5, y + 26, _fit(names, w - 8, TINY), font_size=TINY, fill=MUTED)
+        svg.text(x + 5, y + 26, CUT.clip(names, w - 8, TINY), font_size=TINY, fill=MUTED)
 
 
 # ------------------------------------------------------------------------------ entry
@@ -1651,7 +1580,7 @@ def render_svg(view: View) -> str:
     v = view["state"]
     seat = view.get("seat")
     who = "a spectator" if seat is None else f"seat {seat}"
-    svg = Picture(W, 100, title=f"Ahoy, round {v['round']}, as {who} sees it")
+    svg = AhoySvg(W, 100, title=f"Ahoy, round {v['round']}, as {who} sees it")
     marks = marks_for(view)
     top = _header(svg, view)
     top = _fame_track(svg, view, top)
@@ -1661,5 +1590,4 @@ def render_svg(view: View) -> str:
     left = _market(svg, view, marks, left + 8)
     bottom = _players(svg, view, marks, left + 12, top + 6)
     svg.height = math.ceil(bottom)
-    svg.background("#fbfcfc")
     return svg.to_string()

@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from tabletide.games.empires_north.constants import END_VP, GOODS, TILES
-from tabletide.svg import INK, PAPER, SEA, Svg, action_index, seat_color
+from tabletide.svg import DEJAVU_SANS, INK, PAPER, SEA, Svg, action_index, seat_color
 
 View = Mapping[str, Any]
 Acts = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
@@ -107,132 +105,8 @@ _TILE_LOG = re.compile(r"(?:places a disc on|moves a disc \(1 \w+\) to|performs)
 _SOURCE = re.compile(r"\[([^\]]+)\]$")
 
 
-# ---------------------------------------------------------------------------- the builder
-@lru_cache(maxsize=4096)
-def _attr(key: str, value: str) -> str:
-    return f" {_key(key)}={quoteattr(value)}"
-
-
-@lru_cache(maxsize=256)
-def _key(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-@lru_cache(maxsize=8192)
-def _escape(text: str) -> str:
-    return escape(text)
-
-
-def _number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attrs(attrs: Mapping[str, Any]) -> str:
-    parts = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        if isinstance(value, float):
-            parts.append(f' {_key(key)}="{_number(value)}"')
-        elif isinstance(value, int) and not isinstance(value, bool):
-            parts.append(f' {_key(key)}="{value}"')
-        else:
-            parts.append(_attr(key, str(value)))
-    return "".join(parts)
-
-
-class Picture(Svg):
-    """:class:`tabletide.svg.Svg` with the same output, written faster: a picture of this game
-    has some 600 elements whose few colours, sizes and words recur, so their quoted forms are
-    memoized (the shared builder quotes every attribute anew, about 9 ms a picture here)."""
-
-    def _element(
-        self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
-    ) -> None:
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        inner = _escape(text) if text is not None else ""
-        if tip:
-            inner = f"<title>{_escape(tip)}</title>{inner}"
-        if inner:
-            self._parts.append(f"<{tag}{_attrs(attrs)}>{inner}</{tag}>")
-        else:
-            self._parts.append(f"<{tag}{_attrs(attrs)}/>")
-
-    @contextmanager
-    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        self._parts.append(f"<g{_attrs(attrs)}>")
-        if tip:
-            self._parts.append(f"<title>{_escape(tip)}</title>")
-        yield
-        self._parts.append("</g>")
-
-
-# ---------------------------------------------------------------------------- text
-_WIDTHS = dict(
-    zip(
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,:;'()/-·…!&+×?",
-        (
-            0.613, 0.635, 0.55, 0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278,
-            0.974, 0.634, 0.612, 0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818, 0.592,
-            0.592, 0.525, 0.684, 0.686, 0.698, 0.77, 0.632, 0.575, 0.775, 0.752, 0.295, 0.295,
-            0.656, 0.557, 0.863, 0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684,
-            0.989, 0.685, 0.611, 0.685, 0.318, 0.318, 0.318, 0.337, 0.337, 0.275, 0.39, 0.39,
-            0.337, 0.361, 0.318, 1.0, 0.4, 0.78, 0.838, 0.838, 0.531,
-        ),
-        strict=True,
-    )
-)  # fmt: skip
-"""Advance widths (in em) of DejaVu Sans, the widest common sans-serif: an estimate that
-errs on the safe side for the narrower fonts browsers usually pick."""
-
-
-@lru_cache(maxsize=8192)
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """A generous estimate of the text's width (wide sans-serif fonts, DejaVu-like)."""
-    return sum(_WIDTHS.get(ch, 0.64) for ch in text) * size * (1.1 if bold else 1.0)
-
-
-@lru_cache(maxsize=8192)
-def wrap(text: str, width: float, size: float, lines: int, bold: bool = False) -> tuple[str, ...]:
-    """Words in at most ``lines`` lines of ``width``; the last ends in an ellipsis if cut."""
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if text_width(trial, size, bold) <= width:
-            line = trial
-            continue
-        if line:
-            out.append(line)
-        line = word
-        if len(out) == lines:
-            return _ellipsis(out, width, size, bold)
-    if line:
-        out.append(line)
-    if len(out) > lines or any(text_width(x, size, bold) > width for x in out):
-        return _ellipsis(out[:lines], width, size, bold)
-    return tuple(out)
-
-
-def _ellipsis(out: list[str], width: float, size: float, bold: bool) -> tuple[str, ...]:
-    last = out[-1]
-    while last and text_width(last + "…", size, bold) > width:
-        last = last[:-1].rstrip()
-    out[-1] = last + "…"
-    return tuple(out)
-
-
-def fit(text: str, width: float, size: float, bold: bool = False) -> str:
-    """``text`` cut (with an ellipsis) to one line of ``width``."""
-    return wrap(text, width, size, 1, bold)[0] if text else ""
+TEXT = DEJAVU_SANS
+"""Text is measured per character (a generous estimate: DejaVu Sans)."""
 
 
 def bundle_words(bundle: Mapping[str, int]) -> str:
@@ -292,7 +166,7 @@ def _good_token(svg: Svg, x: float, y: float, good: str, r: float = 6.5) -> None
 def _chip(svg: Svg, x: float, y: float, good: str, count: int, label: str, **attrs: Any) -> float:
     """A goods token with ``count label`` beside it; returns the x after it."""
     text = f"{count} {label}"
-    w = 18 + text_width(text, FONT)
+    w = 18 + TEXT.width(text, FONT)
     with svg.group(tip=f"{count} {label}", **attrs):
         svg.rect(x, y - 9, w, 18, rx=9, fill=PAPER, stroke="#d5d8dc")
         _good_token(svg, x + 9, y, good)
@@ -445,11 +319,11 @@ def _band(svg: Svg, x: float, y: float, w: float, card: Mapping[str, Any], right
         fill=TYPE_COLORS.get(ctype, GREY),
     )
     icons = ", ".join(card.get("icons", []))
-    room = w - 8 - (text_width(right, SMALL) + 6 if right else 0)
+    room = w - 8 - (TEXT.width(right, SMALL) + 6 if right else 0)
     left = TYPE_WORDS.get(ctype, ctype) + (f" · {icons}" if icons else "")
-    if text_width(left, SMALL) > room:
+    if TEXT.width(left, SMALL) > room:
         left = SHORT_TYPES.get(ctype, ctype) + (f" · {icons}" if icons else "")
-    svg.text(x + 4, y + 11, fit(left, room, SMALL), font_size=SMALL, fill=PAPER)
+    svg.text(x + 4, y + 11, TEXT.fit(left, room, SMALL), font_size=SMALL, fill=PAPER)
     if right:
         svg.text(
             x + w - 4,
@@ -480,10 +354,10 @@ def _outline(svg: Svg, x: float, y: float, w: float, h: float) -> None:
 def _name(svg: Svg, x: float, y: float, name: str, room: float, size: float) -> None:
     """A card's name in bold, a point smaller when that makes it fit, else cut."""
     for font in (size, size - 1):
-        if text_width(name, font, True) <= room:
+        if TEXT.width(name, font, True) <= room:
             svg.text(x, y, name, font_size=font, font_weight="bold")
             return
-    svg.text(x, y, fit(name, room, size - 1, True), font_size=size - 1, font_weight="bold")
+    svg.text(x, y, TEXT.fit(name, room, size - 1, True), font_size=size - 1, font_weight="bold")
 
 
 def hand_card(
@@ -534,8 +408,8 @@ def hand_card(
                 font_weight="bold",
             )
         _name(svg, x + 5, y + 28, str(card["name"]), HAND_W - 10, 12)
-        svg.text(x + 5, y + 41, fit(cost, HAND_W - 10, SMALL), font_size=SMALL, fill="#6c3483")
-        lines = wrap(summary(str(card["text"]), "hand"), HAND_W - 10, SMALL, 5)
+        svg.text(x + 5, y + 41, TEXT.fit(cost, HAND_W - 10, SMALL), font_size=SMALL, fill="#6c3483")
+        lines = TEXT.wrap(summary(str(card["text"]), "hand"), HAND_W - 10, SMALL, 5)
         for k, line in enumerate(lines):
             svg.text(x + 5, y + 55 + 12 * k, line, font_size=SMALL)
         if verb:
@@ -582,7 +456,7 @@ def island_card(
         _band(svg, x, y, ISL_W, card, "")
         _name(svg, x + 5, y + 28, str(card["name"]), ISL_W - 10, 12)
         raid_text = "Raid: " + bundle_words(card.get("raid", {}))
-        raid_lines = wrap(raid_text, ISL_W - 10, SMALL, 2)
+        raid_lines = TEXT.wrap(raid_text, ISL_W - 10, SMALL, 2)
         for k, line in enumerate(raid_lines):
             svg.text(x + 5, y + 41 + 12 * k, line, font_size=SMALL, fill="#6c3483")
         if card.get("conquerable", True):
@@ -590,7 +464,7 @@ def island_card(
         else:
             text = "Raid only: it cannot be conquered."
         ty = y + 42 + 12 * len(raid_lines)
-        for line in wrap(text, ISL_W - 10, SMALL, 5 - len(raid_lines)):
+        for line in TEXT.wrap(text, ISL_W - 10, SMALL, 5 - len(raid_lines)):
             svg.text(x + 5, ty, line, font_size=SMALL)
             ty += 12
     bx = x + 4
@@ -676,7 +550,7 @@ def empire_card(
                 font_weight="bold",
             )
         room = 4 - len(notes) - (1 if stored else 0)
-        lines = wrap(summary(str(card["text"]), "empire"), EMP_W - 8, SMALL, max(room, 1))
+        lines = TEXT.wrap(summary(str(card["text"]), "empire"), EMP_W - 8, SMALL, max(room, 1))
         ty = y + 40
         for line in lines:
             svg.text(x + 4, ty, line, font_size=SMALL)
@@ -685,7 +559,7 @@ def empire_card(
             svg.text(
                 x + 4,
                 ty,
-                fit(note, EMP_W - 8, SMALL),
+                TEXT.fit(note, EMP_W - 8, SMALL),
                 font_size=SMALL,
                 fill="#6c3483",
                 font_style="italic",
@@ -731,8 +605,8 @@ def _header(svg: Svg, view: View, y: float) -> float:
     elif st.get("next_round_last"):
         tag = "the next round is the last"
     if tag:
-        x = MARGIN + text_width(title, 16, True) + 14
-        w = text_width(tag, FONT) + 14
+        x = MARGIN + TEXT.width(title, 16, True) + 14
+        w = TEXT.width(tag, FONT) + 14
         svg.rect(x, y + 3, w, 19, rx=9, fill="#922b21")
         svg.text(x + 7, y + 16.5, tag, font_size=FONT, fill=PAPER, font_weight="bold")
     start = int(st.get("start_player", 0))
@@ -762,7 +636,7 @@ def _header(svg: Svg, view: View, y: float) -> float:
             stroke_width=1.5,
         )
         svg.circle(MARGIN + 12, y + 37.5, 5, fill=seat_color(seat))
-        svg.text(MARGIN + 23, y + 42, fit(text, WIDTH - 2 * MARGIN - 30, 12), font_size=12)
+        svg.text(MARGIN + 23, y + 42, TEXT.fit(text, WIDTH - 2 * MARGIN - 30, 12), font_size=12)
     elif view.get("terminal"):
         winners = ", ".join(f"seat {w}" for w in view.get("winners", []))
         svg.text(
@@ -998,7 +872,7 @@ def _turned_up(svg: Svg, view: View, acts: Acts, x: float, y: float) -> None:
         svg.text(x, y + 11, "At sea", font_size=SMALL, fill=INK)
         _ship(svg, x + 4, y + 16, ship, tip=f"seat {seat}'s ship is choosing an island")
         text = f"seat {seat}'s ship chooses an island"
-        for k, line in enumerate(wrap(text, w - 44, SMALL, 3)):
+        for k, line in enumerate(TEXT.wrap(text, w - 44, SMALL, 3)):
             svg.text(x + 44, y + 28 + 12 * k, line, font_size=SMALL)
     if card is not None:
         svg.text(x, y + 70, "Turned up:", font_size=SMALL, fill=INK)
@@ -1182,7 +1056,7 @@ def _stats(svg: Svg, view: View, pl: Mapping[str, Any], y: float) -> None:
         )
         svg.polygon([(x + 9, y - 10), (x + 9, y - 2), (x + 16, y - 2)], fill=seat_color(seat))
         svg.text(x + 22, y + 4, f"{free}/{ships} ships", font_size=FONT)
-    x += 26 + text_width(f"{free}/{ships} ships", FONT) + 6
+    x += 26 + TEXT.width(f"{free}/{ships} ships", FONT) + 6
     for d, disc in enumerate(pl.get("discs", [])):
         if not disc.get("tile"):
             _disc(
@@ -1216,7 +1090,7 @@ def _piles(svg: Svg, view: View, pl: Mapping[str, Any], x: float, y: float) -> N
         with svg.group(tip=tip, data_seat=pl["seat"], data_pile=label, data_count=n):
             svg.rect(x, y - 10, 9, 13, rx=2, fill="none", stroke=PAPER, stroke_width=1.2)
             svg.text(x + 13, y, text, font_size=FONT, fill=PAPER)
-        x += 13 + text_width(text, FONT) + 10
+        x += 13 + TEXT.width(text, FONT) + 10
 
 
 def _player(
@@ -1278,7 +1152,7 @@ def _player(
         data_vp=pl.get("vp"),
     )
     _stats(svg, view, pl, y + 38)
-    _piles(svg, view, pl, MARGIN + 24 + text_width(title, 13, True), y + 16.5)
+    _piles(svg, view, pl, MARGIN + 24 + TEXT.width(title, 13, True), y + 16.5)
     ey = y + 52
     if final and seat < len(final):
         f = final[seat]
@@ -1355,7 +1229,7 @@ def render_svg(view: View) -> str:
     """The board of ``view`` (``state.observation(seat)``, or the spectator's) as SVG."""
     st = view["state"]
     acts: Acts = action_index(view)
-    parts = Picture(WIDTH, 10, title="Imperial Settlers: Empires of the North")
+    parts = Svg(WIDTH, 10, title="Imperial Settlers: Empires of the North")
     y = _header(parts, view, 6)
     y = _score_track(parts, st, y)
     board_y = y + 4

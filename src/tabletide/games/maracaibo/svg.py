@@ -23,8 +23,7 @@ the board is listed in ``docs/games/maracaibo.md`` ("The board in the browser").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -41,7 +40,7 @@ from tabletide.games.maracaibo.constants import (
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect, Perm, Track, load_content
-from tabletide.svg import INK, PAPER, SEA, Svg, action_index, seat_color
+from tabletide.svg import INK, PAPER, SEA, Font, Svg, action_index, number, seat_color
 
 View = Mapping[str, Any]
 
@@ -133,82 +132,6 @@ MODULE_NAMES = {
 SPACE_KINDS = ("upgrade_space", "residence_space", "location", "bay", "smuggle_here", "ruby")
 
 
-# ------------------------------------------------------------------------------ the builder
-_NAMES: dict[str, str] = {}
-_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"))
-
-
-def _quote(text: str) -> str:
-    if any(ch in text for ch in '&<>"\n'):
-        for old, new in _ESCAPES:
-            text = text.replace(old, new)
-    return text
-
-
-def _number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _attrs(attrs: Mapping[str, Any]) -> str:
-    parts = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = _NAMES.get(key)
-        if name is None:
-            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            text = _number(value)
-        elif isinstance(value, int):
-            text = str(value)
-        else:
-            text = _quote(str(value))
-        parts.append(f' {name}="{text}"')
-    return "".join(parts)
-
-
-class FastSvg(Svg):
-    """:class:`tabletide.svg.Svg` with the same output conventions (``action=`` becomes
-    ``data-action`` and class ``act``, ``tip=`` a ``<title>``), a quicker attribute writer
-    (the shared one quotes every value through ``xml.sax``, which alone costs ~10 ms for this
-    board), and :meth:`raw` to reuse fragments drawn once (:func:`_fragment`)."""
-
-    def _element(
-        self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
-    ) -> None:
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        inner = _quote(text) if text is not None else ""
-        if tip:
-            inner = f"<title>{_quote(tip)}</title>{inner}"
-        if inner:
-            self._parts.append(f"<{tag}{_attrs(attrs)}>{inner}</{tag}>")
-        else:
-            self._parts.append(f"<{tag}{_attrs(attrs)}/>")
-
-    @contextmanager
-    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        self._parts.append(f"<g{_attrs(attrs)}>")
-        if tip:
-            self._parts.append(f"<title>{_quote(tip)}</title>")
-        yield
-        self._parts.append("</g>")
-
-    def raw(self, fragment: str) -> None:
-        """Append markup drawn earlier by another ``FastSvg`` (see :meth:`body`)."""
-        self._parts.append(fragment)
-
-    def body(self) -> str:
-        return "".join(self._parts)
-
-
 # ------------------------------------------------------------------------------ words
 def _short(e: Effect) -> str:
     """An effect in a couple of words, for small boxes (the tooltip has the long form)."""
@@ -281,46 +204,21 @@ def _slot_short(i: int) -> str:
     return "; ".join(_short_perm(p) for p in slot.permanent)
 
 
-def _width(text: str, size: float) -> float:
-    return len(text) * size * CHAR
+TEXT = Font(CHAR, min_chars=3)
 
 
-def _wrap(text: str, width: float, size: float = SMALL, most: int = 2) -> list[str]:
-    """Greedy word wrap into at most ``most`` lines of ``width`` (the last one cut with …)."""
-    per = max(3, int(width / (size * CHAR)))
-    lines: list[str] = []
-    for word in text.split():
-        while len(word) > per:
-            lines.append(word[: per - 1] + "-")
-            word = word[per - 1 :]
-        if lines and len(lines[-1]) + 1 + len(word) <= per:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    if len(lines) > most:
-        last = lines[most - 1]
-        lines = [*lines[: most - 1], (last[: per - 1] if len(last) >= per else last) + "…"]
-    return lines
+def _wrap(text: str, width: float, size: float = SMALL, most: int = 2) -> tuple[str, ...]:
+    """Greedy word wrap into at most ``most`` lines of ``width`` (long words hyphenated, the
+    last line cut with …)."""
+    return TEXT.wrap(text, width, size, most, hyphenate=True, strip=False)
 
 
 def _fit(text: str, width: float, size: float = SMALL) -> str:
-    return _wrap(text, width, size, 1)[0] if text else ""
+    return TEXT.fit(text, width, size, strip=False)
 
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-# ------------------------------------------------------------------------------ fragments
-def _draw(fn: Callable[[FastSvg], None]) -> str:
-    """Markup drawn by ``fn`` into a scratch builder (for the memoized fragments below)."""
-    out = FastSvg(0, 0)
-    fn(out)
-    return out.body()
-
-
-def _place(svg: FastSvg, x: float, y: float, fragment: str) -> None:
-    svg.raw(f'<g transform="translate({_number(x)},{_number(y)})">{fragment}</g>')
 
 
 # ------------------------------------------------------------------------------ context
@@ -375,7 +273,7 @@ class Ctx:
 def _ship_art(
     tag: str, color: str, me: bool, tip: str, seat: int, at: int, action: int | None
 ) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         with svg.group(tip=tip, action=action, data_ship=seat, data_at=at):
             svg.polygon(
                 [(0, 3), (28, 3), (23, 19), (5, 19)],
@@ -389,18 +287,18 @@ def _ship_art(
                 14, 16, tag, font_size=SMALL, fill=PAPER, font_weight="bold", text_anchor="middle"
             )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
-def _ship(svg: FastSvg, ctx: Ctx, x: float, y: float, p: int, action: int | None = None) -> None:
+def _ship(svg: Svg, ctx: Ctx, x: float, y: float, p: int, action: int | None = None) -> None:
     """A ship token: a hull in the participant's colour with its number (yours outlined)."""
     me = p == ctx.seat
     tip = f"{ctx.who(p)}'s ship" + (" (yours)" if me else "")
     at = int(ctx.players[p]["ship"])
-    _place(svg, x, y, _ship_art(ctx.tag(p), ctx.color(p), me, tip, p, at, action))
+    svg.place(x, y, _ship_art(ctx.tag(p), ctx.color(p), me, tip, p, at, action))
 
 
-def _pawn(svg: FastSvg, ctx: Ctx, x: float, y: float, p: int) -> None:
+def _pawn(svg: Svg, ctx: Ctx, x: float, y: float, p: int) -> None:
     me = p == ctx.seat
     with svg.group(tip=f"{ctx.who(p)}'s explorer", data_explorer=p):
         svg.circle(x, y, 9, fill=ctx.color(p), stroke=INK if me else PAPER, stroke_width=2)
@@ -443,7 +341,7 @@ def _chip(
     **attrs: Any,
 ) -> float:
     """A labelled button-like box 24 high; returns its width."""
-    w = _width(text, SMALL) + 14
+    w = TEXT.width(text, SMALL) + 14
     with svg.group(tip=tip, action=action, **attrs):
         svg.rect(
             x,
@@ -472,7 +370,7 @@ def _label(svg: Svg, x: float, y: float, text: str, size: float = 14, **attrs: A
 
 
 # ------------------------------------------------------------------------------ header
-def _header(svg: FastSvg, ctx: Ctx) -> float:
+def _header(svg: Svg, ctx: Ctx) -> float:
     v = ctx.v
     svg.rect(0, 0, W, 56, fill="#1b4f72")
     title = f"Pirates of Maracaibo · round {v['round']} of {ROUNDS}"
@@ -499,7 +397,7 @@ def _cell_xy(node: int) -> tuple[float, float]:
     return GRID_X + col * PITCH_X, GRID_Y + r * PITCH_Y
 
 
-def _caribbean(svg: FastSvg, ctx: Ctx, y0: float) -> float:
+def _caribbean(svg: Svg, ctx: Ctx, y0: float) -> float:
     svg.raw(_sea_art(y0))
     for node in range(GRID):
         _cell(svg, ctx, node)
@@ -526,7 +424,7 @@ def _caribbean(svg: FastSvg, ctx: Ctx, y0: float) -> float:
 
 @cache
 def _sea_art(y0: float) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         svg.rect(0, y0, W, 4 * PITCH_Y + 26, fill=SEA)
         for c in range(9):
             svg.text(
@@ -558,10 +456,10 @@ def _sea_art(y0: float) -> str:
                 fill=DIM,
             )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
-def _east(svg: FastSvg, ctx: Ctx) -> None:
+def _east(svg: Svg, ctx: Ctx) -> None:
     v = ctx.v
     svg.raw(
         _east_art(
@@ -580,7 +478,7 @@ def _east(svg: FastSvg, ctx: Ctx) -> None:
 
 @lru_cache(maxsize=64)
 def _east_art(bay: tuple[str, ...], mara: str, bay_act: int | None, mara_act: int | None) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         h = 2 * PITCH_Y - 4
         with svg.group(tip="The Bay: " + " and ".join(bay), action=bay_act, data_node=BAY):
             svg.rect(EAST_X, GRID_Y, EAST_W, h, rx=8, fill="#a9cce3", stroke=INK, stroke_width=1.5)
@@ -598,7 +496,7 @@ def _east_art(bay: tuple[str, ...], mara: str, bay_act: int | None, mara_act: in
         mid = EAST_X + EAST_W / 2
         svg.polygon([(mid - 8, y - 1), (mid + 8, y - 1), (mid, y - 11)], fill=INK)
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 def _cell_action(ctx: Ctx, node: int) -> int | None:
@@ -612,7 +510,7 @@ def _cell_action(ctx: Ctx, node: int) -> int | None:
     return None
 
 
-def _cell(svg: FastSvg, ctx: Ctx, node: int) -> None:
+def _cell(svg: Svg, ctx: Ctx, node: int) -> None:
     e = ctx.grid[node]
     kind = e["kind"]
     if kind == "water":
@@ -658,7 +556,7 @@ def _piece_rows(e: Mapping[str, Any]) -> int:
 
 @cache
 def _water_art(node: int) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         x, y = _cell_xy(node)
         svg.rect(x, y, CELL_W, CELL_H, rx=6, fill=WATER, tip=f"open water ({where(node)})")
         for k in range(3):
@@ -670,12 +568,12 @@ def _water_art(node: int) -> str:
                 stroke_width=2,
             )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @lru_cache(maxsize=512)
 def _island_art(node: int, color: str, cubes: int, value: int, action: int | None) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         x, y = _cell_xy(node)
         with svg.group(
             tip=f"{color} island: {cubes} cubes; each {color} is worth {value} VP at the end",
@@ -713,7 +611,7 @@ def _island_art(node: int, color: str, cubes: int, value: int, action: int | Non
                 font_weight="bold",
             )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @lru_cache(maxsize=4096)
@@ -723,7 +621,7 @@ def _card_art(
     """A card cell: its face (from the content, by the card the view names) or its back;
     ``rows`` rows at the bottom are kept free for the pieces."""
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         x, y = _cell_xy(node)
         attrs: dict[str, Any] = {"data_node": node}
         if card >= 0:
@@ -734,7 +632,7 @@ def _card_art(
             else:
                 _face(svg, x, y, card, y + CELL_H - 3 - 21 * rows)
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 def _cell_tip(node: int, card: int, state: str, refill: str | None) -> str:
@@ -816,7 +714,7 @@ def _face(svg: Svg, x: float, y: float, card: int, limit: float) -> None:
         )
 
 
-def _pieces(svg: FastSvg, ctx: Ctx, node: int, e: Mapping[str, Any], rows: int) -> None:
+def _pieces(svg: Svg, ctx: Ctx, node: int, e: Mapping[str, Any], rows: int) -> None:
     """Ships along the bottom of a card, its markers on the right (a row higher when the
     bottom row is full)."""
     x, y = _cell_xy(node)
@@ -924,15 +822,14 @@ def _track_pos() -> dict[int, tuple[float, float]]:
     return pos
 
 
-def _track(svg: FastSvg, ctx: Ctx, y0: float) -> float:
-    _place(svg, 0, y0, _track_base())
+def _track(svg: Svg, ctx: Ctx, y0: float) -> float:
+    svg.place(0, y0, _track_base())
     pos = _track_pos()
     retire = ctx.v.get("retirement")
     for entry in ctx.v["track"]:
         sid = int(entry["space"])
         cx, cy = pos[sid]
-        _place(
-            svg,
+        svg.place(
             cx - BOX_W / 2,
             y0 + cy - BOX_H / 2,
             _space_art(sid, str(entry["effects"]), ctx.act("go", to=sid), retire == sid),
@@ -950,7 +847,7 @@ def _track_base() -> str:
         (s.id, t): no for s in track.spaces for t, no in zip(s.river, s.river_no, strict=True)
     }
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         svg.rect(0, 0, W, TRACK_H, fill="#fef9e7")
         _label(svg, M, 17, "Exploration track")
         svg.text(
@@ -965,11 +862,11 @@ def _track_base() -> str:
             for t in s.next:
                 _track_edge(svg, pos[s.id], pos[t], river_no.get((s.id, t)))
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 def _track_edge(
-    svg: FastSvg, a: tuple[float, float], b: tuple[float, float], river: int | None
+    svg: Svg, a: tuple[float, float], b: tuple[float, float], river: int | None
 ) -> None:
     (ax, ay), (bx, by) = a, b
     if abs(ay - by) > LANE_H * 1.5:  # the turn from the top line to the bottom one
@@ -994,7 +891,7 @@ def _track_edge(
         pts = []
         for k in range(5):
             off, wob = (k - 2) * 6, (3 if k % 2 else -3)
-            pts.append(f"{_number(mx - uy * off + ux * wob)} {_number(my + ux * off + uy * wob)}")
+            pts.append(f"{number(mx - uy * off + ux * wob)} {number(my + ux * off + uy * wob)}")
         svg.path(
             "M" + " L".join(pts),
             fill="none",
@@ -1010,7 +907,7 @@ def _space_art(sid: int, effects: str, action: int | None, retire: bool) -> str:
     space = track.spaces[sid] if sid < len(track.spaces) else None
     text = _shorts(space.effects) if space and space.effects else "start"
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         with svg.group(
             tip=f"space {sid}: {effects or 'the start'}"
             + (" · the Retirement tile lies here" if retire else ""),
@@ -1044,11 +941,11 @@ def _space_art(sid: int, effects: str, action: int | None, retire: bool) -> str:
                 font_weight="bold",
             )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 # ------------------------------------------------------------------------------ offers
-def _offers(svg: FastSvg, ctx: Ctx, y0: float) -> float:
+def _offers(svg: Svg, ctx: Ctx, y0: float) -> float:
     v = ctx.v
     svg.rect(0, y0, W, 112, fill="#eaf2f8")
     y = y0 + 22
@@ -1069,7 +966,7 @@ def _offers(svg: FastSvg, ctx: Ctx, y0: float) -> float:
         art = _quest_art(
             int(q["quest"]), str(q["text"]), qw, ctx.act("quest", pick=i), -1, False, False
         )
-        _place(svg, x, y, art)
+        svg.place(x, y, art)
         x += qw + 6
     x += 8
     _label(svg, x, y - 5, "Level II")
@@ -1090,7 +987,7 @@ def _offers(svg: FastSvg, ctx: Ctx, y0: float) -> float:
     figs = list(v["figureheads"])
     fw = min(124.0, (W - M - x) / max(1, len(figs)) - 6)
     for f in figs:
-        _place(svg, x, y, _fig_art(int(f["fig"]), fw, ctx.act("figurehead", fig=f["fig"])))
+        svg.place(x, y, _fig_art(int(f["fig"]), fw, ctx.act("figurehead", fig=f["fig"])))
         x += fw + 6
     if not figs:
         svg.text(x, y + 40, "(none left)", font_size=SMALL, fill=DIM)
@@ -1106,7 +1003,7 @@ def _quest_art(
 ) -> str:
     """A quest card: the offer's (owner -1) or a participant's."""
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         h = 80 if owner < 0 else 46
         attrs: dict[str, Any] = {"data_quest": quest}
         if owner >= 0:
@@ -1132,14 +1029,14 @@ def _quest_art(
                 svg.circle(w - 12, 12, 8, fill="#27ae60")
                 svg.text(w - 12, 16, "✓", font_size=SMALL, fill=PAPER, text_anchor="middle")
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @lru_cache(maxsize=256)
 def _fig_art(fig: int, w: float, action: int | None) -> str:
     f = load_content().figureheads[fig]
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         with svg.group(tip=f"{f.letter} {f.name}: {f.text}", action=action, data_figurehead=fig):
             svg.rect(0, 0, w, 80, rx=6, fill="#f6ddcc", stroke=INK)
             name = _wrap(f"{f.letter} · {f.name}", w - 10, SMALL, 2)
@@ -1149,7 +1046,7 @@ def _fig_art(fig: int, w: float, action: int | None) -> str:
             for k, line in enumerate(_wrap(_fig_short(fig), w - 10, SMALL, 5 - len(name))):
                 svg.text(6, top + k * 14, line, font_size=SMALL)
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @cache
@@ -1163,7 +1060,7 @@ def _fig_short(i: int) -> str:
 
 
 def _pile(
-    svg: FastSvg,
+    svg: Svg,
     x: float,
     y: float,
     w: float,
@@ -1187,7 +1084,7 @@ def _pile(
         svg.text(x + w / 2, y + 54, "cards", font_size=SMALL, fill="#d5dbdb", text_anchor="middle")
 
 
-def _modules(svg: FastSvg, ctx: Ctx, y0: float) -> float:
+def _modules(svg: Svg, ctx: Ctx, y0: float) -> float:
     v = ctx.v
     mods = list(v["modules"])
     h = 34.0 + (34 if "rubies" in mods else 0)
@@ -1221,12 +1118,12 @@ def _modules(svg: FastSvg, ctx: Ctx, y0: float) -> float:
 
 
 # ------------------------------------------------------------------------------ "now"
-def _context(svg: FastSvg, ctx: Ctx, y0: float) -> float:
+def _context(svg: Svg, ctx: Ctx, y0: float) -> float:
     if ctx.terminal or not ctx.kind:
         return y0
     y = y0 + 6
     body = _CONTEXT.get(ctx.kind)
-    scratch = FastSvg(0, 0)
+    scratch = Svg(0, 0)
     bottom = body(scratch, ctx, M + 10, y + 34) if body else None
     hint = HINTS.get(ctx.kind) if ctx.legal else None
     if hint and not body:
@@ -1244,11 +1141,11 @@ def _context(svg: FastSvg, ctx: Ctx, y0: float) -> float:
         font_size=14,
         font_weight="bold",
     )
-    svg.raw(scratch.body())
+    svg.raw(scratch.markup())
     return y + h + 4
 
 
-def _ctx_space(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_space(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     """A location's or the Bay's action groups as buttons (grey: done or not possible)."""
     node = ctx.active_node()
     if ctx.kind == "bay" or node == BAY:
@@ -1259,7 +1156,7 @@ def _ctx_space(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
         name = str(entry.get("name", "this location"))
         groups = [list(g) for g in entry.get("actions", [])]
     svg.text(x, y + 17, _fit(name, 180, 13) + ":", font_size=13, font_weight="bold")
-    x += min(190.0, _width(name, 13) + 16)
+    x += min(190.0, TEXT.width(name, 13) + 16)
     acting = bool(ctx.legal)
     for g, alts in enumerate(groups):
         if g:
@@ -1285,7 +1182,7 @@ def _ctx_space(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
             )
 
 
-def _ctx_lightning(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_lightning(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     """The bought card's one-time effects: the newest owned card whose effects match the
     legal ones (their labels are the effects' words)."""
     wanted = {
@@ -1302,7 +1199,7 @@ def _ctx_lightning(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
         svg.text(x, y + 17, "the one-time effects of the card just gained", font_size=13)
         return
     svg.text(x, y + 17, _fit(card["name"], 200, 13) + ":", font_size=13, font_weight="bold")
-    x += min(210.0, _width(card["name"], 13) + 16)
+    x += min(210.0, TEXT.width(card["name"], 13) + 16)
     for i, text in enumerate(card["lightning"]):
         action = ctx.act("effect", i=i)
         x += (
@@ -1326,7 +1223,7 @@ LEFT = re.compile(r"\((\d+) strength left\)")
 DIE_LABEL = re.compile(r"Choose the \w+ (\d+): strength (\d+)")
 
 
-def _ctx_reroll(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_reroll(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     """The three dice (from the log's last roll; the chooser's labels add the strengths)."""
     dice: list[int] = []
     for line in reversed(ctx.obs.get("log", [])):
@@ -1385,7 +1282,7 @@ def _raid_actions(ctx: Ctx, p: int) -> list[tuple[int, Perm, str]]:
     return out
 
 
-def _ctx_spend(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_spend(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     color = ""
     for line in reversed(ctx.obs.get("log", [])):
         m = RAID.search(line)
@@ -1434,10 +1331,10 @@ def _ctx_spend(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
         )
 
 
-def _ctx_color(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_color(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     purpose = ctx.labels[0].split(":")[0] if ctx.labels else "choose"
     svg.text(x, y + 17, purpose.capitalize() + ":", font_size=13, font_weight="bold")
-    x += _width(purpose, 13) + 20
+    x += TEXT.width(purpose, 13) + 20
     for i, color in enumerate(COLORS):
         cubes = ctx.v["islands"][color]["cubes"]
         x += (
@@ -1454,7 +1351,7 @@ def _ctx_color(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
         )
 
 
-def _ctx_pay(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_pay(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     svg.text(x, y + 17, "Pay 1 doubloon to:", font_size=13, font_weight="bold")
     x += 140
     for i, a in ctx.of_kind("pay"):
@@ -1462,7 +1359,7 @@ def _ctx_pay(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
         x += _chip(svg, x, y, ctx.who(q), action=i, fill=ctx.color(q), ink=PAPER, data_seat=q) + 8
 
 
-def _ctx_smuggler(svg: FastSvg, ctx: Ctx, x: float, y: float) -> float | None:
+def _ctx_smuggler(svg: Svg, ctx: Ctx, x: float, y: float) -> float | None:
     """Where each smuggler tile left may go: one button per (tile, location)."""
     by_tile: dict[int, list[tuple[int, int]]] = {}
     for i, a in ctx.of_kind("smuggle"):
@@ -1485,7 +1382,7 @@ def _ctx_smuggler(svg: FastSvg, ctx: Ctx, x: float, y: float) -> float | None:
         )
         sx, sy = cx, y + 10
         for node, i in spots:
-            w = _width(where(node), SMALL) + 10
+            w = TEXT.width(where(node), SMALL) + 10
             if sx + w > cx + col_w - 4:
                 sx, sy = cx, sy + 23
             with svg.group(
@@ -1515,7 +1412,7 @@ def _smuggler_short(tile: int, text: str) -> str:
     return text
 
 
-def _ctx_explore(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_explore(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     trades = ctx.labels_of("trade")
     text = "choose the space where your explorer stops (on the track above)"
     if not ctx.legal:
@@ -1525,7 +1422,7 @@ def _ctx_explore(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
     svg.text(x, y + 17, _fit(text, W - 40, 13), font_size=13)
 
 
-def _ctx_store(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
+def _ctx_store(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     color = _store_color(ctx)
     what = f"the new {color}" if color else "the new treasure"
     svg.text(
@@ -1536,7 +1433,7 @@ def _ctx_store(svg: FastSvg, ctx: Ctx, x: float, y: float) -> None:
     )
 
 
-_CONTEXT: dict[str, Callable[[FastSvg, Ctx, float, float], float | None]] = {
+_CONTEXT: dict[str, Callable[[Svg, Ctx, float, float], float | None]] = {
     "location": _ctx_space,
     "bay": _ctx_space,
     "lightning": _ctx_lightning,
@@ -1593,7 +1490,7 @@ def _store_color(ctx: Ctx) -> str | None:
 
 
 # ------------------------------------------------------------------------------ final scoring
-def _final(svg: FastSvg, ctx: Ctx, y0: float) -> float:
+def _final(svg: Svg, ctx: Ctx, y0: float) -> float:
     if not ctx.terminal:
         return y0
     finals = [pl.get("final") or {} for pl in ctx.players]
@@ -1634,7 +1531,7 @@ def _final(svg: FastSvg, ctx: Ctx, y0: float) -> float:
 
 
 # ------------------------------------------------------------------------------ players
-def _players(svg: FastSvg, ctx: Ctx, y0: float) -> float:
+def _players(svg: Svg, ctx: Ctx, y0: float) -> float:
     y = y0 + 4
     others = list(range(len(ctx.players)))
     if ctx.seat is not None:
@@ -1648,7 +1545,7 @@ def _players(svg: FastSvg, ctx: Ctx, y0: float) -> float:
     return y
 
 
-def _bar(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> None:
+def _bar(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float) -> None:
     """A participant's title bar: money, VP, income, rivers (and, when wide, where the ship
     and the explorer are)."""
     pl = ctx.players[p]
@@ -1689,14 +1586,14 @@ def _node_word(node: int) -> str:
     return {GRID: "start", BAY: "Bay", MARACAIBO: "Maracaibo"}.get(node) or where(node)
 
 
-def _own(svg: FastSvg, ctx: Ctx, p: int, y0: float) -> float:
+def _own(svg: Svg, ctx: Ctx, p: int, y0: float) -> float:
     w = W - 2 * M
     _bar(svg, ctx, p, M, y0, w)
     y = y0 + 32
     filled = tuple(sorted(int(i) for i in ctx.players[p]["slots"]))
     slots = len(ctx.v["ship_board"]["slots"])
     actions = tuple(ctx.act("slot", i=i) for i in range(slots))
-    _place(svg, M, y, _ship_board_art(filled, actions, w))
+    svg.place(M, y, _ship_board_art(filled, actions, w))
     y += 74
     left = _hideout(svg, ctx, p, M, y)
     right = _own_right(svg, ctx, p, M + HIDE_W + 14, y, w - HIDE_W - 14)
@@ -1718,7 +1615,7 @@ def _own(svg: FastSvg, ctx: Ctx, p: int, y0: float) -> float:
 def _ship_board_art(filled: tuple[int, ...], actions: tuple[int | None, ...], w: float) -> str:
     board = load_content().ship
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         svg.text(0, 20, "Ship", font_size=13, font_weight="bold")
         svg.text(0, 36, "board", font_size=13, font_weight="bold")
         gap = 12.0
@@ -1773,7 +1670,7 @@ def _ship_board_art(filled: tuple[int, ...], actions: tuple[int | None, ...], w:
                     svg.rect(sx + sw - 14, 40, 11, 11, fill="#bdc3c7", stroke=PAPER)
             sx += sw + 2
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @cache
@@ -1784,7 +1681,7 @@ def _slot_text(i: int) -> str:
     return "; ".join(_short_perm(p) for p in slot.permanent)
 
 
-def _hideout(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float) -> float:
+def _hideout(svg: Svg, ctx: Ctx, p: int, x: float, y: float) -> float:
     pl = ctx.players[p]
     _label(svg, x, y + 12, "Hideout", 13)
     svg.text(
@@ -1817,7 +1714,7 @@ def _hideout(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float) -> float:
             ctx.act("bury", color=c, to=-1),
             pitch,
         )
-        _place(svg, x, y, row)
+        svg.place(x, y, row)
         y += 48
     fig = pl.get("figurehead_info")
     if fig and fig.get("special") == "poseidon":
@@ -1840,7 +1737,7 @@ def _hideout_row_art(
     bury_action: int | None,
     pitch: float,
 ) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         svg.rect(0, 0, HIDE_W, 44, rx=5, fill="#fbfcfc", stroke=TREASURE_INK[color])
         svg.text(6, 18, color, font_size=13, font_weight="bold", fill=TREASURE_INK[color])
         svg.text(6, 35, f"{total} total", font_size=SMALL, data_total=f"{p}:{color}")
@@ -1885,11 +1782,11 @@ def _hideout_row_art(
             )
             bx += pitch
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 def _space(
-    svg: FastSvg,
+    svg: Svg,
     x: float,
     w: float,
     text: str,
@@ -1940,7 +1837,7 @@ def _hideout_short(text: str) -> str:
     return text
 
 
-def _poseidon(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float) -> float:
+def _poseidon(svg: Svg, ctx: Ctx, p: int, x: float, y: float) -> float:
     pl = ctx.players[p]
     svg.text(x + 6, y + 16, "Poseidon", font_size=13, font_weight="bold")
     bx = x + 80
@@ -1962,14 +1859,12 @@ def _poseidon(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float) -> float:
     return y + 52
 
 
-def _own_right(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
+def _own_right(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
     pl = ctx.players[p]
     fig = pl.get("figurehead_info")
-    _place(svg, x, y, _own_fig_art(int(fig["fig"]) if fig else -1))
+    svg.place(x, y, _own_fig_art(int(fig["fig"]) if fig else -1))
     tiles = tuple(int(t) for t in pl["smugglers_left"])
-    _place(
-        svg, x + 178, y, _smugglers_art(tiles, tuple(pl["smuggler_texts"]), ctx.color(p), w - 178)
-    )
+    svg.place(x + 178, y, _smugglers_art(tiles, tuple(pl["smuggler_texts"]), ctx.color(p), w - 178))
     y += 66
     y = _card_chips(svg, ctx, p, x, y, w, full=True)
     y = _residences(svg, ctx, p, x, y, w)
@@ -1980,7 +1875,7 @@ def _own_right(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> 
 def _own_fig_art(fig: int) -> str:
     f = load_content().figureheads[fig] if fig >= 0 else None
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         tip = f"figurehead {f.letter} {f.name}: {f.text}" if f else "no figurehead yet"
         with svg.group(tip=tip, data_fig=fig):
             svg.rect(0, 0, 170, 58, rx=6, fill="#f6ddcc" if f else LIGHT, stroke=INK)
@@ -1991,12 +1886,12 @@ def _own_fig_art(fig: int) -> str:
             else:
                 svg.text(6, 36, "none", font_size=13)
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @lru_cache(maxsize=256)
 def _smugglers_art(tiles: tuple[int, ...], texts: tuple[str, ...], color: str, w: float) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         svg.text(0, 12, f"smuggler tiles left ({len(tiles)})", font_size=SMALL, fill=DIM)
         tw = w / 5 - 4
         for k, (tile, text) in enumerate(zip(tiles, texts, strict=True)):
@@ -2013,12 +1908,10 @@ def _smugglers_art(tiles: tuple[int, ...], texts: tuple[str, ...], color: str, w
                         text_anchor="middle",
                     )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
-def _card_chips(
-    svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float, *, full: bool
-) -> float:
+def _card_chips(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float, *, full: bool) -> float:
     cards = ctx.players[p]["cards"]
     svg.text(x, y + 12, f"upgrade cards ({len(cards)})", font_size=SMALL, fill=DIM)
     y += 16
@@ -2026,8 +1919,7 @@ def _card_chips(
     cw = (w - (per_row - 1) * 4) / per_row
     ch = 44.0 if full else 30.0
     for k, c in enumerate(cards):
-        _place(
-            svg,
+        svg.place(
             x + (k % per_row) * (cw + 4),
             y + (k // per_row) * (ch + 4),
             _card_chip_art(int(c["card"]), p, full, cw),
@@ -2044,7 +1936,7 @@ def _card_chip_art(card: int, owner: int, full: bool, cw: float) -> str:
     if c.income_d or c.income_vp:
         facts.append(f"inc {c.income_d}d {c.income_vp}VP")
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         tip = f"{c.name} ({key}, {c.vp} VP, income {c.income_d} d {c.income_vp} VP): {c.text}"
         with svg.group(tip=tip, data_card=card, data_owner=owner):
             svg.rect(
@@ -2064,10 +1956,10 @@ def _card_chip_art(card: int, owner: int, full: bool, cw: float) -> str:
             else:
                 svg.text(5, 27, _fit(" · ".join(facts), cw - 10), font_size=SMALL, fill=STRIPE[key])
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
-def _residences(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
+def _residences(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
     names = list(ctx.players[p]["residences"])
     if not names:
         return y
@@ -2077,7 +1969,7 @@ def _residences(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) ->
     return y + 6 + 14 * len(lines)
 
 
-def _quests(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
+def _quests(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
     pl = ctx.players[p]
     quests = pl.get("quests")
     if quests is None:
@@ -2105,8 +1997,7 @@ def _quests(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> flo
         action = ctx.act("discard_quest", quest=quest)
         if action is None:
             action = ctx.act("sell_quest", quest=quest)
-        _place(
-            svg,
+        svg.place(
             x + (k % 3) * (qw + 4),
             y + (k // 3) * 50,
             _quest_art(quest, str(q["text"]), qw, action, p, secret, bool(q["fulfilled"])),
@@ -2114,7 +2005,7 @@ def _quests(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> flo
     return y + (len(quests) + 2) // 3 * 50
 
 
-def _compact(svg: FastSvg, ctx: Ctx, p: int, x: float, y0: float, w: float) -> float:
+def _compact(svg: Svg, ctx: Ctx, p: int, x: float, y0: float, w: float) -> float:
     """Another participant's public area, in half the width."""
     pl = ctx.players[p]
     _bar(svg, ctx, p, x, y0, w)
@@ -2124,14 +2015,14 @@ def _compact(svg: FastSvg, ctx: Ctx, p: int, x: float, y0: float, w: float) -> f
     else:
         fig = pl.get("figurehead_info")
         filled = tuple(sorted(int(i) for i in pl["slots"]))
-        _place(svg, x, y, _mini_ship_art(p, filled, int(fig["fig"]) if fig else -1, w))
+        svg.place(x, y, _mini_ship_art(p, filled, int(fig["fig"]) if fig else -1, w))
         y += 28
     treasure = tuple(
         (int(t["above"]) + len(t["bonus"]), len(t["bonus"]), int(t["buried"]), int(t["total"]))
         for t in (pl["treasure"][c] for c in COLORS)
     )
     smugglers = () if pl["john"] else tuple(pl["smuggler_texts"])
-    _place(svg, x, y, _mini_treasure_art(p, treasure, smugglers, bool(pl["john"]), w))
+    svg.place(x, y, _mini_treasure_art(p, treasure, smugglers, bool(pl["john"]), w))
     y += 22
     y = _card_chips(svg, ctx, p, x, y, w, full=False)
     y = _residences(svg, ctx, p, x, y, w)
@@ -2146,7 +2037,7 @@ def _compact(svg: FastSvg, ctx: Ctx, p: int, x: float, y0: float, w: float) -> f
 def _mini_ship_art(p: int, filled: tuple[int, ...], fig: int, w: float) -> str:
     board = load_content().ship
 
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         svg.text(0, 15, "ship", font_size=SMALL, fill=DIM)
         sx, zone = 36.0, 0
         for i, s in enumerate(board.slots):
@@ -2179,7 +2070,7 @@ def _mini_ship_art(p: int, filled: tuple[int, ...], fig: int, w: float) -> str:
             tip=f"figurehead: {f.text}" if f else "no figurehead",
         )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
 @lru_cache(maxsize=2048)
@@ -2190,7 +2081,7 @@ def _mini_treasure_art(
     john: bool,
     w: float,
 ) -> str:
-    def draw(svg: FastSvg) -> None:
+    def draw(svg: Svg) -> None:
         tx = 0.0
         for color, (above, bonus, buried, total) in zip(COLORS, treasure, strict=True):
             with svg.group(
@@ -2206,7 +2097,7 @@ def _mini_treasure_art(
                     fill=TREASURE_INK[color],
                     font_weight="bold",
                 )
-                cx = tx + _width(f"{color} {total}", SMALL) + 4
+                cx = tx + TEXT.width(f"{color} {total}", SMALL) + 4
                 for k in range(min(above, 5)):
                     _cube(svg, cx + k * 12, 4, color, 10)
                 cx += min(above, 5) * 12 + 2
@@ -2226,10 +2117,10 @@ def _mini_treasure_art(
                 tip="; ".join(smugglers) or "none",
             )
 
-    return _draw(draw)
+    return Svg.fragment(draw)
 
 
-def _john(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
+def _john(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float:
     pl = ctx.players[p]
     svg.text(x, y + 14, "raid & explore level", font_size=SMALL, fill=DIM)
     lx = x + 130
@@ -2298,7 +2189,7 @@ def _john(svg: FastSvg, ctx: Ctx, p: int, x: float, y: float, w: float) -> float
 def render_svg(view: View) -> str:
     """The board as ``view["seat"]`` sees it (see the module docstring)."""
     ctx = Ctx(view)
-    svg = FastSvg(W, 100, title="Pirates of Maracaibo board")
+    svg = Svg(W, 100, title="Pirates of Maracaibo board")
     y = _header(svg, ctx)
     y = _caribbean(svg, ctx, y)
     y = _track(svg, ctx, y)

@@ -16,89 +16,25 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from functools import cache
+from typing import Any, ClassVar
 
 from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
 from tabletide.games.shipyard.content import ITEMS, SHAPES, Content, load_content
-from tabletide.svg import INK, PAPER, Svg, action_index, seat_color
+from tabletide.svg import INK, PAPER, Font, Svg, action_index, seat_color
 
 View = Mapping[str, Any]
 Index = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
 
 
-# ---------------------------------------------------------------------------- a faster builder
-_SPECIAL = re.compile(r'[&<>"\n\r\t]')
+class ShipyardSvg(Svg):
+    """The shared builder with Shipyard's settings: text inherits its size and ink from the
+    picture's root group, and the picture lies on a paper background."""
 
-
-@lru_cache(maxsize=8192, typed=True)
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        value = "0" if text == "-0" else text
-    text = str(value)
-    return f'"{text}"' if _SPECIAL.search(text) is None else quoteattr(text)
-
-
-@cache
-def _attr_name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def _head(tag: str, attrs: Mapping[str, Any]) -> str:
-    parts = [f"<{tag}"]
-    for key, value in attrs.items():
-        if value is not None and value is not False:
-            parts.append(f" {_attr_name(key)}={_fmt(value)}")
-    return "".join(parts)
-
-
-def _mark(attrs: dict[str, Any]) -> None:
-    action = attrs.pop("action", None)
-    if action is not None:
-        attrs["data_action"] = int(action)
-        attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-
-
-class FastSvg(Svg):
-    """:class:`tabletide.svg.Svg` with a quicker attribute writer (the shared one sends every
-    value through ``quoteattr``, which took most of the drawing time), and text that inherits
-    its size and ink from the root group. Same conventions: ``action=`` becomes
-    ``data-action`` plus class ``act``; ``tip=`` becomes a ``<title>``."""
-
-    def _element(
-        self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
-    ) -> None:
-        _mark(attrs)
-        head = _head(tag, attrs)
-        inner = escape(text) if text is not None else ""
-        if tip:
-            inner = f"<title>{escape(tip)}</title>{inner}"
-        self._parts.append(f"{head}>{inner}</{tag}>" if inner else f"{head}/>")
-
-    def text(self, x: float, y: float, text: str, *, tip: str | None = None, **attrs: Any) -> None:
-        self._element("text", {"x": x, "y": y, **attrs}, text=text, tip=tip)
-
-    def to_string(self) -> str:
-        """The document, on a paper background as tall as the drawing turned out."""
-        self._parts.insert(0, f'<rect width="{W}" height="{self.height:g}" fill="#fbfcfc"/>')
-        try:
-            return super().to_string()
-        finally:
-            del self._parts[0]
-
-    @contextmanager
-    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
-        _mark(attrs)
-        self._parts.append(_head("g", attrs) + ">")
-        if tip:
-            self._parts.append(f"<title>{escape(tip)}</title>")
-        yield
-        self._parts.append("</g>")
+    text_defaults: ClassVar[Mapping[str, Any]] = {}
+    background: ClassVar[str | None] = "#fbfcfc"
 
 
 # ---------------------------------------------------------------------------- style
@@ -156,26 +92,8 @@ EDGE_POINT = ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5))
 DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-def _tw(text: str, bold: bool = False, size: float = FONT) -> float:
-    """Text width in user units, close to DejaVu Sans (the widest common sans-serif)."""
-    return len(text) * size * (0.63 if bold else 0.57)
-
-
-def _wrap(text: str, width: float, max_lines: int = 6) -> list[str]:
-    per_line = max(4, int(width / (FONT * 0.57)))
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > per_line:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
-    return lines
+TEXT = Font(0.57, bold_em=0.63, min_chars=4)
+"""Text widths close to DejaVu Sans (the widest common sans-serif)."""
 
 
 def _number_in(text: str) -> int | None:
@@ -206,7 +124,7 @@ def _chip(
     **attrs: Any,
 ) -> float:
     """A rounded label with a colour dot; returns its width."""
-    w = _tw(text) + 26
+    w = TEXT.width(text, FONT) + 26
     with svg.group(action=action, tip=tip, **attrs):
         svg.rect(
             x,
@@ -413,21 +331,23 @@ def _part_tile(
             svg.text(left, y + 27, "substitute", fill=MUTED)
         else:
             title = f"{short} {pid}"
-            if _tw(title, bold=True) > x + w - left - (20 if price is not None else 2):
+            if TEXT.width(title, FONT, True) > x + w - left - (20 if price is not None else 2):
                 title = f"#{pid}"
             svg.text(left, y + 14, title, font_weight="bold")
             codes, safety = _part_features(pid)
             room = x + w - left - 3
             badges = 16 * len(safety)
-            if _tw(codes) + badges + 4 <= room:
-                lines = [codes] if codes else []
+            if TEXT.width(codes, FONT) + badges + 4 <= room:
+                lines: tuple[str, ...] = (codes,) if codes else ()
                 badge_y = y + 24
             else:
-                lines = _wrap(codes, room, max_lines=2)
+                lines = TEXT.wrap(codes, room, FONT, 2, overflow="join")
                 badge_y = y + 28 + 12 * len(lines)
             for k, line in enumerate(lines):
                 svg.text(left, y + 28 + 12 * k, line)
-            bx = left + (_tw(lines[0]) + 12 if len(lines) == 1 and badge_y == y + 24 else 8)
+            bx = left + (
+                TEXT.width(lines[0], FONT) + 12 if len(lines) == 1 and badge_y == y + 24 else 8
+            )
             for k, symbol in enumerate(safety):
                 _badge(svg, bx + 16 * k, badge_y, symbol)
             if not codes and not safety:
@@ -583,7 +503,7 @@ def _header(ctx: Ctx) -> None:
     if prompt:
         seat = int(prompt["seat"])
         text = f"now Seat {seat}: " + str(prompt["text"]).split(": ", 1)[-1]
-        svg.circle(W - 22 - _tw(text), 15, 7, fill=seat_color(seat), stroke=PAPER)
+        svg.circle(W - 22 - TEXT.width(text, FONT), 15, 7, fill=seat_color(seat), stroke=PAPER)
         svg.text(W - 12, 20, text, fill=PAPER, text_anchor="end")
 
 
@@ -681,7 +601,7 @@ def _tile(ctx: Ctx, t: View, x: float, y: float, chosen: bool) -> None:
                 stroke_width=2,
                 stroke_dasharray="4 3",
             )
-        bold = _tw(name, bold=True) <= TILE_W - 8
+        bold = TEXT.width(name, FONT, True) <= TILE_W - 8
         svg.text(
             x + TILE_W / 2, y + 16, name, text_anchor="middle", font_weight="bold" if bold else None
         )
@@ -822,7 +742,7 @@ def _wagons(ctx: Ctx, x: float, y: float) -> None:
     for g in GOODS:
         svg.rect(lx, y + 2, 12, 12, fill=GOODS_COLORS[g], stroke=INK, stroke_width=0.6)
         svg.text(lx + 16, y + 12, g, fill=MUTED)
-        lx += 26 + _tw(g)
+        lx += 26 + TEXT.width(g, FONT)
     for slot, w in enumerate(ctx.v["wagon_offer"]):
         i = ctx.act("take_wagon", slot=slot) if ctx.kind == "goods" else None
         _wagon_tile(ctx, x + 26 + slot * 78, y + 20, w["tile"], action=i, price=w["price"])
@@ -1313,7 +1233,7 @@ def _ctx_wagon(ctx: Ctx, seat: int, y: float) -> float:
         return y
     svg.rect(20, y + 4, 14, 14, fill=GOODS_COLORS[goods], stroke=INK, stroke_width=0.6)
     svg.text(40, y + 16, f"a {goods} wagon from the traded tile:")
-    cx = 42 + _tw(f"a {goods} wagon from the traded tile:")
+    cx = 42 + TEXT.width(f"a {goods} wagon from the traded tile:", FONT)
     i = ctx.act("sell")
     cx += _chip(svg, cx, y + 1, "sell", color=GOLD, action=i, tip=ctx.label(i)) + 6
     for a in ctx.legal:
@@ -1374,7 +1294,7 @@ def _chips(player: View) -> list[tuple[str, list[tuple[str, str, str]]]]:
 def _chip_rows(chips: Sequence[tuple[str, str, str]]) -> int:
     x, rows = 0.0, 1
     for text, _, _ in chips:
-        w = _tw(text) + 32
+        w = TEXT.width(text, FONT) + 32
         if x and x + w > LEFT_W - CHIP_X:
             rows += 1
             x = 0.0
@@ -1437,13 +1357,13 @@ def _panel_header(ctx: Ctx, player: View, x: float, y: float) -> None:
     svg.rect(x, y, 8, 26, fill=color)
     title = f"Seat {seat}" + (" (you)" if seat == ctx.me else "")
     svg.text(x + 16, y + 18, title, font_weight="bold", font_size=14)
-    tx = x + 24 + _tw(title, True, 14)
+    tx = x + 24 + TEXT.width(title, 14, True)
     if seat == ctx.v["starting_player"]:
         svg.text(tx, y + 18, "⚑ starts", fill=MUTED, tip="the starting player")
         tx += 70
     vp = f"{player['vp']} VP"
     svg.text(tx, y + 18, vp, font_weight="bold", data_field="vp")
-    tx += _tw(vp, True) + 18
+    tx += TEXT.width(vp, FONT, True) + 18
     _coin(svg, tx, y + 13, player["coins"])
     svg.text(tx + 13, y + 18, "coins", data_field="coins")
     tx += 64
@@ -1540,7 +1460,7 @@ def _details(ctx: Ctx, player: View, x: float, y: float) -> None:
         if not chips:
             svg.text(cx, y + 14, "none", fill=MUTED)
         for text, colour, tip in chips:
-            w = _tw(text) + 26
+            w = TEXT.width(text, FONT) + 26
             if cx > x + CHIP_X and cx + w > x + LEFT_W:
                 cx, cy = x + CHIP_X, cy + 24
             cx += _chip(svg, cx, cy, text, color=colour, tip=tip) + 6
@@ -1652,12 +1572,16 @@ def _contract(
             svg.text(
                 x + CARD_W - 8, y + 16, f"{card['vp']} VP", text_anchor="end", font_weight="bold"
             )
-        for k, line in enumerate(_wrap(text, CARD_W - 14)):
+        for k, line in enumerate(_card_lines(text)):
             svg.text(x + 8, y + 32 + 15 * k, line)
 
 
 def _card_height(texts: Sequence[str]) -> float:
-    return 24 + 15 * max((len(_wrap(t, CARD_W - 14)) for t in texts), default=1)
+    return 24 + 15 * max((len(_card_lines(t)) for t in texts), default=1)
+
+
+def _card_lines(text: str) -> tuple[str, ...]:
+    return TEXT.wrap(text, CARD_W - 14, FONT, 6, overflow="join")
 
 
 def _my_contracts(ctx: Ctx, y: float) -> float:
@@ -1734,7 +1658,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     me = view.get("seat")
     who = "a spectator" if me is None else f"Seat {me}"
     ctx = Ctx(
-        svg=FastSvg(W, 0, title=f"Shipyard board as seen by {who}"),
+        svg=ShipyardSvg(W, 0, title=f"Shipyard board as seen by {who}"),
         obs=view,
         v=v,
         me=me,

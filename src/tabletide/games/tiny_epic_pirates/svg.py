@@ -14,12 +14,10 @@ The view does not carry the battle under way, so it is read back from the public
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from tabletide.games.tiny_epic_pirates import sea
 from tabletide.games.tiny_epic_pirates.constants import (
@@ -32,7 +30,7 @@ from tabletide.games.tiny_epic_pirates.constants import (
     TREASURES,
 )
 from tabletide.games.tiny_epic_pirates.content import Captain, load_content
-from tabletide.svg import INK, PAPER, Svg, seat_color
+from tabletide.svg import INK, PAPER, Font, Svg, seat_color
 
 # ------------------------------------------------------------------------------ geometry
 W = 1200
@@ -44,78 +42,6 @@ SEA_BOTTOM = SEA_Y + SIZE * CARD_H + (SIZE - 1) * GAP
 PANEL_W = (W - 30) // 2
 PANEL_H = 378
 CREW_W, CREW_H = 140, 104
-
-# ------------------------------------------------------------------------------ the builder
-UNSAFE = re.compile(r"[&<>\"'\n\r\t]")
-
-
-@cache
-def attr_name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def attr_text(value: Any) -> str:
-    if isinstance(value, float):
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return "0" if text == "-0" else text
-    return str(value)
-
-
-class FastSvg(Svg):
-    """:class:`tabletide.svg.Svg` with the same output, but attributes written without the
-    general escaping when they hold nothing to escape: a table of this game has some 750
-    elements, and the shared builder's quoting took most of the 10 ms a picture cost."""
-
-    def _attrs(self, attrs: Mapping[str, Any]) -> str:
-        parts = []
-        for key, value in attrs.items():
-            kind = type(value)
-            if kind is int:
-                parts.append(f' {attr_name(key)}="{value}"')
-                continue
-            if value is None or value is False:
-                continue
-            text = attr_text(value) if kind is float else str(value)
-            if UNSAFE.search(text):
-                parts.append(f" {attr_name(key)}={quoteattr(text)}")
-            else:
-                parts.append(f' {attr_name(key)}="{text}"')
-        return "".join(parts)
-
-    def _element(
-        self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
-    ) -> None:
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        inner = escape(text) if text is not None else ""
-        if tip:
-            inner = f"<title>{escape(tip)}</title>{inner}"
-        if inner:
-            self._parts.append(f"<{tag}{self._attrs(attrs)}>{inner}</{tag}>")
-        else:
-            self._parts.append(f"<{tag}{self._attrs(attrs)}/>")
-
-    def raw(self, text: str) -> None:
-        """Append SVG text drawn earlier (see :func:`memo`)."""
-        self._parts.append(text)
-
-    def fragment(self) -> str:
-        return "".join(self._parts)
-
-    @contextmanager
-    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        self._parts.append(f"<g{self._attrs(attrs)}>")
-        if tip:
-            self._parts.append(f"<title>{escape(tip)}</title>")
-        yield
-        self._parts.append("</g>")
-
 
 # ------------------------------------------------------------------------------ colours
 LOOT_FILL = {"sugar": "#e8d5a3", "rum": "#8e44ad", "gunpowder": "#7b8a8b", "coffee": "#6e4527"}
@@ -147,17 +73,8 @@ ASSIGN_TIPS = {
 
 
 # ------------------------------------------------------------------------------ text helpers
-def text_width(text: str, size: float = 12, bold: bool = False) -> float:
-    """A generous estimate of the drawn width of ``text`` in a sans-serif font."""
-    return len(text) * size * (0.64 if bold else 0.6)
-
-
-def clip(text: str, max_w: float, size: float = 12, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``max_w``."""
-    if text_width(text, size, bold) <= max_w:
-        return text
-    keep = max(1, int(max_w / (size * (0.64 if bold else 0.6))) - 1)
-    return text[:keep].rstrip() + "…"
+TEXT = Font(0.6, bold_em=0.64, min_chars=2)
+"""A generous estimate of drawn widths (in a sans-serif font); a cut keeps one character."""
 
 
 def fit(
@@ -174,18 +91,8 @@ def fit(
     """One line of text, cut with an ellipsis (the whole text as its tooltip) if too wide."""
     if bold:
         attrs["font_weight"] = "bold"
-    shown = clip(text, max_w, size, bold)
+    shown = TEXT.clip(text, max_w, size, bold)
     svg.text(x, y, shown, font_size=size, tip=text if shown != text else None, **attrs)
-
-
-def wrap(words: Sequence[str], max_w: float, size: float = 12, bold: bool = False) -> list[str]:
-    lines: list[str] = []
-    for word in words:
-        if lines and text_width(lines[-1] + " " + word, size, bold) <= max_w:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def lines(
@@ -202,9 +109,7 @@ def lines(
 ) -> float:
     """``text`` wrapped into at most ``max_lines`` lines from baseline ``y``; returns the
     baseline of the last line drawn."""
-    rows = wrap(text.split(), max_w, bold=bold)
-    if len(rows) > max_lines:
-        rows = [*rows[: max_lines - 1], " ".join(rows[max_lines - 1 :])]
+    rows = TEXT.wrap(text, max_w, 12, max_lines, bold, overflow="join")
     for k, row in enumerate(rows):
         fit(svg, x, y + k * step, row, max_w, bold=bold, **attrs)
     return y + (len(rows) - 1) * step
@@ -435,7 +340,7 @@ def find_marks(view: Mapping[str, Any]) -> Marks:
 # ------------------------------------------------------------------------------ the drawing
 @dataclass
 class Board:
-    svg: FastSvg
+    svg: Svg
     view: Mapping[str, Any]
     v: Mapping[str, Any]
     seat: int | None
@@ -455,9 +360,7 @@ def memo(b: Board, key: tuple[Any, ...], draw: Callable[..., None], *args: Any) 
     the drawing reads."""
     text = MEMO.get(key)
     if text is None:
-        sub = FastSvg(0, 0)
-        draw(replace(b, svg=sub), *args)
-        text = sub.fragment()
+        text = Svg.fragment(lambda sub: draw(replace(b, svg=sub), *args))
         if len(MEMO) >= MEMO_SIZE:
             MEMO.clear()
         MEMO[key] = text
@@ -487,7 +390,7 @@ def outline(action: int | None, normal: str = INK, width: float = 1) -> dict[str
 
 
 def chip_width(text: str) -> float:
-    return text_width(text) + 10
+    return TEXT.width(text, 12) + 10
 
 
 def chip(
@@ -595,9 +498,7 @@ def card_layout(
 ]:
     """Where things go on a map card, relative to its corner: the name's lines, the feature
     chips (text, fill, ink, x, y), the burial spots and the top of the ships' rows."""
-    rows = wrap(name.split(), CARD_W - 12)
-    if len(rows) > 2:
-        rows = [rows[0], " ".join(rows[1:])]
+    rows = TEXT.wrap(name, CARD_W - 12, 12, 2, overflow="join")
     items: list[tuple[str, str, str]] = []
     if colony:
         items.append(("colony " + "●" * colony, "#f6ddcc", INK))
@@ -622,7 +523,7 @@ def card_layout(
         spots.append((x, y))
         x += 50
     below = y + (21 if items or burials else 0) + 4
-    return tuple(rows), tuple(chips), tuple(spots), below
+    return rows, tuple(chips), tuple(spots), below
 
 
 def layout_of(card: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -1219,7 +1120,7 @@ def draw_key(b: Board, x: float, y: float, h: float) -> None:
     for loot in LOOT_FILL:
         cube(svg, lx, ly - 12, loot, 14)
         svg.text(lx + 18, ly, loot)
-        lx += 32 + text_width(loot)
+        lx += 32 + TEXT.width(loot, 12)
     ly += 26
     v = b.v
     ports = " and ".join(place_name(int(p)) for p in v["ports"] if p >= 0) or "not chosen yet"
@@ -1664,7 +1565,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     lp = next((i for i, s in ships.items() if s["legendary"]), -1)
     rows = (len(ships) + 1) // 2
     height = SEA_BOTTOM + 12 + rows * (PANEL_H + 10)
-    svg = FastSvg(W, height, title="Tiny Epic Pirates table")
+    svg = Svg(W, height, title="Tiny Epic Pirates table")
     battle = None if view.get("terminal") else read_battle(view.get("log") or [], lp)
     b = Board(svg, view, v, view.get("seat"), ships, find_marks(view), battle)
     svg.rect(0, 0, W, height, fill="#eef3f7")
