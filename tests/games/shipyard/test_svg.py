@@ -182,7 +182,7 @@ def _check_water(
                     holder = parents[holder]
                 assert holder.get("data-canal") == str(card), action
             else:
-                ports, _ = canals._geometry(state.c.canals[frame.data[0]].shape, 0)
+                ports, _ = canals.geometry(state.c.canals[frame.data[0]].shape, 0)
                 assert e.get("data-water") == str(ports[action["side"]]), action
 
 

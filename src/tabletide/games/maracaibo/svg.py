@@ -40,6 +40,7 @@ from tabletide.games.maracaibo.constants import (
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect, Perm, Track, load_content
+from tabletide.games.maracaibo.render import MODULE_NAMES
 from tabletide.svg import INK, PAPER, SEA, Font, Svg, action_index, number, seat_color
 
 View = Mapping[str, Any]
@@ -121,14 +122,6 @@ FINAL_ROWS = (
     ("six_quests", "6 quests"),
     ("rubies", "rubies"),
 )
-MODULE_NAMES = {
-    "uncharted_locations": "Uncharted Waters: Locations",
-    "uncharted_upgrades": "Uncharted Waters: Upgrades",
-    "skirmish": "Pirate Skirmish",
-    "royal_orders": "Royal Orders",
-    "rubies": "Rubies",
-    "retirement": "Retirement",
-}
 SPACE_KINDS = ("upgrade_space", "residence_space", "location", "bay", "smuggle_here", "ruby")
 
 

@@ -29,7 +29,7 @@ SIDE_NAMES = ("north", "east", "south", "west")
 
 
 @cache
-def _geometry(shape: str, rotation: int) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
+def geometry(shape: str, rotation: int) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
     """World side -> space for the card's ends, and each space's neighbours on the card."""
     tpl = SHAPES[shape]
     ports = {(side + rotation) % 4: space for side, space in tpl.ports.items()}
@@ -50,7 +50,7 @@ def neighbours(
     """Water spaces one move from ``(x, y, space)``: along the card, or across a shared edge
     where both cards have an end."""
     card, rot = system[(x, y)]
-    ports, links = _geometry(card_shape(state, card), rot)
+    ports, links = geometry(card_shape(state, card), rot)
     out: list[Spot] = [(x, y, s) for s in links[space]]
     for side, s in ports.items():
         if s != space:
@@ -60,7 +60,7 @@ def neighbours(
         if other is None:
             out.append((x + dx, y + dy, -1))  # open water beyond the edge: not enterable
             continue
-        oports, _ = _geometry(card_shape(state, other[0]), other[1])
+        oports, _ = geometry(card_shape(state, other[0]), other[1])
         back = oports.get((side + 2) % 4)
         if back is not None:
             out.append((x + dx, y + dy, back))
@@ -190,7 +190,7 @@ def apply_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 
 def legal_first(state: ShipyardState, frame: Frame) -> list[Action]:
-    ports, _ = _geometry(card_shape(state, frame.data[0]), 0)
+    ports, _ = geometry(card_shape(state, frame.data[0]), 0)
     return [
         Action.make("first_canal", f"Start the boat at the {SIDE_NAMES[side]} end", side=side)
         for side in sorted(ports)
@@ -201,7 +201,7 @@ def apply_first(state: ShipyardState, frame: Frame, action: Action) -> None:
     """SY-5.2.2: the first card lies at (0, 0); the boat sits on an end space, stern outwards."""
     seat, card = frame.seat, frame.data[0]
     side = action.num("side")
-    ports, _ = _geometry(card_shape(state, card), 0)
+    ports, _ = geometry(card_shape(state, card), 0)
     state.canals[seat] = {(0, 0): (card, 0)}
     dx, dy = DELTA[side]
     state.boat[seat] = (0, 0, ports[side], dx, dy, -1)

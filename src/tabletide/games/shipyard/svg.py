@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
+from tabletide.games.shipyard.canals import geometry
 from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
-from tabletide.games.shipyard.content import ITEMS, SHAPES, Content, load_content
+from tabletide.games.shipyard.content import ITEMS, Content, load_content
 from tabletide.svg import INK, PAPER, Font, Svg, action_index, seat_color
 
 View = Mapping[str, Any]
@@ -214,20 +215,8 @@ System = dict[tuple[int, int], tuple[int, int]]
 
 
 @cache
-def _geometry(shape: str, rotation: int) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
-    """World side -> end space, and each space's neighbours on the card (as the rules do)."""
-    tpl = SHAPES[shape]
-    ports = {(side + rotation) % 4: space for side, space in tpl.ports.items()}
-    links: list[list[int]] = [[] for _ in range(tpl.spaces)]
-    for a, b in tpl.links:
-        links[a].append(b)
-        links[b].append(a)
-    return ports, tuple(tuple(x) for x in links)
-
-
-@cache
 def _space_points(shape: str, rotation: int) -> tuple[tuple[float, float], ...]:
-    ports, links = _geometry(shape, rotation)
+    ports, links = geometry(shape, rotation)
     where = {space: SIDE_POINT[side] for side, space in ports.items()}
     return tuple(where.get(s, (0.5, 0.5)) for s in range(len(links)))
 
@@ -245,7 +234,7 @@ def _moves(system: System, boat: Sequence[int]) -> list[tuple[int, int, int]]:
     never back towards the stern (SY-6.9.2)."""
     x, y, space, sx, sy, ss = boat
     card, rot = system[(x, y)]
-    ports, links = _geometry(_shape(card), rot)
+    ports, links = geometry(_shape(card), rot)
     cands: list[tuple[int, int, int]] = [(x, y, s) for s in links[space]]
     for side, s in ports.items():
         if s != space:
@@ -254,7 +243,7 @@ def _moves(system: System, boat: Sequence[int]) -> list[tuple[int, int, int]]:
         other = system.get((x + dx, y + dy))
         if other is None:
             continue
-        back = _geometry(_shape(other[0]), other[1])[0].get((side + 2) % 4)
+        back = geometry(_shape(other[0]), other[1])[0].get((side + 2) % 4)
         if back is not None:
             cands.append((x + dx, y + dy, back))
     return [
@@ -371,7 +360,7 @@ def _canal_card(
     svg = ctx.svg
     shape = _shape(card)
     symbols = _static().content.canals[card].spaces
-    ports, links = _geometry(shape, rotation)
+    ports, links = geometry(shape, rotation)
     pts = [(x + px * size, y + py * size) for px, py in _space_points(shape, rotation)]
     svg.rect(x, y, size, size, fill=LAND, stroke="#7d6608", stroke_width=1, rx=3)
     water = max(2.0, size * 0.14)
@@ -1074,7 +1063,7 @@ def _ctx_canal(ctx: Ctx, seat: int, y: float) -> float:
         )
         if card is not None:
             marks = {}
-            for side, space in _geometry(_shape(card), 0)[0].items():
+            for side, space in geometry(_shape(card), 0)[0].items():
                 i = ctx.act("first_canal", side=side)
                 if i is not None:
                     marks[space] = i
