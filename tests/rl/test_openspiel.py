@@ -221,6 +221,32 @@ def test_the_information_state_has_perfect_recall() -> None:
     assert a.information_state_string(1) == b.information_state_string(1)  # not seat 1's moves
 
 
+def test_the_information_state_tensor_adds_the_seats_own_history() -> None:
+    """The observation tensor, then per action kind ``1 - 0.9**k`` for the seat's own moves."""
+    game = spiel_game("shipyard", players=2, seed=2)
+    engine_game = load_game("shipyard")
+    kinds = engine_game.codec.kinds()
+    obs_size = game.observation_tensor_shape()[0]
+    assert game.information_state_tensor_shape() == [obs_size + len(kinds)]
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    for seat in range(2):
+        tensor = np.array(state.information_state_tensor(seat))
+        assert tensor[:obs_size] == pytest.approx(state.observation_tensor(seat))
+        own = [
+            a.kind
+            for (actor, _, _), a in zip(state.match.trail, state.engine.history, strict=True)
+            if actor == seat
+        ]
+        expected = [1 - 0.9 ** own.count(kind) for kind in kinds]
+        assert tensor[obs_size:] == pytest.approx(expected)
+        assert any(own) and tensor[obs_size:].max() > 0
+    twin = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert twin.information_state_tensor(0) == pytest.approx(state.information_state_tensor(0))
+
+
 def test_resampling_keeps_what_the_seat_knows_and_changes_the_rest() -> None:
     game = spiel_game("rl_lanterns", players=3, seed=3)
     state = game.new_initial_state()

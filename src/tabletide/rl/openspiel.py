@@ -22,6 +22,8 @@ random generator through ``Game::GetRNGState``, which Python games cannot provid
 Actions are the game's codec (``game.encode_action``); observations are the seat's tensor
 (``game.observation_tensor``) and the seat's text view; the information state string adds the
 seat's own history (its redacted log with its own actions in place), so it has perfect recall.
+The information-state tensor is the observation tensor plus how often the seat took each kind
+of action (a summary, not perfect recall).
 A state serializes as its replay (seed + options + actions). ``resample_from_infostate`` is
 ``state.determinize(seat, seed)``, so OpenSpiel's ISMCTS bot plays every game.
 """
@@ -214,7 +216,7 @@ def _game_type(game: Game, chance: Any, utility: Any) -> Any:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game),
@@ -337,7 +339,11 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
 
 class Observer:
     """OpenSpiel's Python observer: the tensor (one named view per tensor segment) and the
-    text view; with ``perfect_recall`` the information-state string (no tensor)."""
+    text view. With ``perfect_recall``: the information-state string (perfect recall) and the
+    information-state tensor, which is the observation tensor followed by a summary of the
+    seat's own history: for each kind of action of the codec, ``1 - 0.9 ** k`` where ``k`` is how
+    often the seat took it (0 never, about 0.65 after 10 times). The tensor summary is not
+    perfect recall; the string is."""
 
     def __init__(self, table: Table, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
@@ -352,20 +358,32 @@ class Observer:
                 "tabletide observations are one seat's view: public_info=True and "
                 "private_info=SINGLE_PLAYER"
             )
-        self.tensor: np.ndarray | None = None
+        game = table.game
+        self.kinds = {kind: i for i, kind in enumerate(game.codec.kinds())}
+        size = table.tensor_size + (len(self.kinds) if self.perfect_recall else 0)
+        self.tensor: np.ndarray = np.zeros(size, np.float32)
         self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(table.tensor_size, np.float32)
-            layout = table.game.tensor_layout(table.num_players, table.options)
-            names = [s.name for s in layout]
-            if len(set(names)) == len(names):
-                self.dict = {s.name: self.tensor[s.start : s.start + s.size] for s in layout}
-            else:
-                self.dict = {"observation": self.tensor}
+        layout = game.tensor_layout(table.num_players, table.options)
+        names = [s.name for s in layout]
+        if len(set(names)) == len(names) and "own_history" not in names:
+            self.dict = {s.name: self.tensor[s.start : s.start + s.size] for s in layout}
+        else:
+            self.dict = {"observation": self.tensor[: table.tensor_size]}
+        if self.perfect_recall:
+            self.dict["own_history"] = self.tensor[table.tensor_size :]
 
     def set_from(self, state: TabletideState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = self.table.game.observation_tensor(state.engine, player)
+        engine = state.engine
+        n = self.table.tensor_size
+        self.tensor[:n] = self.table.game.observation_tensor(engine, player)
+        if self.perfect_recall:
+            counts = self.tensor[n:]
+            counts[:] = 0.0
+            kinds = self.kinds
+            for (actor, _, _), action in zip(state.match.trail, engine.history, strict=True):
+                if actor == player:
+                    counts[kinds[action.kind]] += 1.0
+            np.subtract(1.0, np.power(0.9, counts), out=counts)
 
     def string_from(self, state: TabletideState, player: int) -> str:
         if self.perfect_recall:
