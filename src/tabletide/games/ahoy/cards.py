@@ -11,6 +11,7 @@ from tabletide.games.ahoy import damage, geometry, movement
 from tabletide.games.ahoy.constants import (
     CARGO_LIMIT,
     CREW_SPOT0,
+    DELIVERY_FAME,
     GRID_NEIGHBOURS,
     WEALTH_MAX,
 )
@@ -153,7 +154,7 @@ def deliver(s: AhoyState, seat: int, card: int) -> None:
     """AH-6.3.5: 2 fame, +1 wealth, a reward, then the favor token."""
     region = s.on_island(seat)
     s.cargo[seat].remove(card)
-    s.fame[seat] += 2
+    s.fame[seat] += DELIVERY_FAME
     before = s.wealth[region]
     s.wealth[region] = min(WEALTH_MAX, before + 1)
     s.log(

@@ -12,6 +12,7 @@ from tabletide.games.ahoy import battle, damage, geometry, turn
 from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
     CUTTER,
+    DELIVERY_FAME,
     DIR_NAMES,
     FIGURES,
     FORT0,
@@ -163,7 +164,31 @@ def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
         "players": players,
         "fight": _fight(s),
         "drawn": _drawn(s),
+        **({"breakdown": fame_breakdown(s)} if s.over else {}),
     }
+
+
+def fame_breakdown(s: AhoyState) -> list[dict[str, int]]:
+    """Each seat's fame at the end by where it came from, read from the log: region control at
+    the round ends (AH-7.3), deliveries (2 each, AH-6.3.5), fame spaces of the reward grid, and
+    the Smugglers' favor cards (AH-7.9)."""
+    out = [
+        {"seat": p, "regions": 0, "deliveries": 0, "reward_grid": 0, "favor_cards": 0}
+        for p in range(s.num_players)
+    ]
+    for event in s.events:
+        kind, seat = event["type"], event.get("seat")
+        if not isinstance(seat, int):
+            continue
+        if kind == "score":
+            out[seat]["regions"] += event["fame"]
+        elif kind == "deliver":
+            out[seat]["deliveries"] += DELIVERY_FAME
+        elif kind == "grid" and event["kind"] == "fame":
+            out[seat]["reward_grid"] += event["amount"]
+        elif kind == "favor_score":
+            out[seat]["favor_cards"] += event["fame"]
+    return out
 
 
 def _fight(s: AhoyState) -> dict[str, Any] | None:

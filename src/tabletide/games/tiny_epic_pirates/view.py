@@ -113,7 +113,23 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
         "crew_deck": len(s.crew_deck),
         "end_triggered": s.end_triggered,
         "solo": s.lp >= 0,
+        **({} if s.stack else {"breakdown": final_breakdown(s)}),
     }
+
+
+def final_breakdown(s: PiratesState) -> list[dict[str, int]]:
+    """What ranks each seat at the end (PC-5.27.3): buried treasures, then infamy, gold and the
+    loot aboard as tie-breaks, in that order."""
+    return [
+        {
+            "seat": i,
+            "treasures": s.buried[i],
+            "tie_break_1_infamy": s.infamy[i],
+            "tie_break_2_gold": s.gold[i],
+            "tie_break_3_loot_aboard": len(s.cargo[i]),
+        }
+        for i in range(s.num_players)
+    ]
 
 
 def crew_card(s: PiratesState, card: int) -> dict[str, Any]:
