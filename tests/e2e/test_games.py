@@ -40,7 +40,6 @@ GAMES = [
 ]
 
 
-
 @pytest.mark.parametrize(("game", "options", "strategy"), GAMES)
 def test_a_full_game_by_clicking_to_the_scoring(
     server: Server, page: Page, game: str, options: dict[str, Any], strategy: str
