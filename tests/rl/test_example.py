@@ -1,4 +1,6 @@
-"""``examples/train_policy.py`` runs end to end (a few episodes) when PyTorch is installed."""
+"""``examples/train_policy.py`` runs end to end (a few episodes). It needs PyTorch
+(``pip install -e '.[examples]'``), so it is marked ``examples``: ``make test`` leaves it out and
+``.ci/run`` installs the extra and runs it."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ import pytest
 EXAMPLE = Path(__file__).parents[2] / "examples" / "train_policy.py"
 
 
+@pytest.mark.examples
 def test_the_training_example_writes_its_curve_and_figures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("torch", reason="the example needs `pip install -e '.[examples]'`")
+    assert importlib.util.find_spec("torch"), "the example needs `pip install -e '.[examples]'`"
     spec = importlib.util.spec_from_file_location("train_policy", EXAMPLE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
