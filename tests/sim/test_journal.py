@@ -123,3 +123,25 @@ def test_the_cli_journals_resumes_and_removes_the_journal(tmp_path: Path) -> Non
     assert not journal.path.exists(), "a finished tournament's journal is removed"
     data = json.loads(out.read_text())
     assert [r["index"] for r in data["records"]] == list(range(8))
+
+
+def test_a_bot_setting_added_later_with_its_default_keeps_the_journal(tmp_path: Path) -> None:
+    """A run journaled before ``BotSettings`` gained a field resumes; other changes do not."""
+    out = tmp_path / "t.json"
+    with pytest.raises(KeyboardInterrupt):
+        run_plan(plan(), Stopping(after=2), journal=journal_for(plan(), out))
+    path = journal_path(out)
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    del header["settings"]["bot"]["per_world"]  # as written before the field existed
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    assert sorted(journal_for(plan(), out).load()) == [0, 1]
+    header["settings"]["bot"]["hard_iterations"] += 1  # another budget: another tournament
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(ConfigError, match="journal of another tournament"):
+        journal_for(plan(), out).load()
+    header["settings"]["bot"]["hard_iterations"] -= 1
+    header["settings"]["bot"]["retired_setting"] = 3  # a field the code no longer has
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(ConfigError, match="journal of another tournament"):
+        journal_for(plan(), out).load()

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import tabletide
-from tabletide.engine import ConfigError
+from tabletide.engine import BotSettings, ConfigError
 from tabletide.sim.backends import GameRecord
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Journal:
             header = json.loads(lines[0]) if lines else {}
         except json.JSONDecodeError:
             header = {}
-        if header.get("settings") != self.settings:
+        if not _same_settings(header.get("settings"), self.settings):
             raise ConfigError(
                 f"{self.path} is the journal of another tournament (or not a journal); "
                 "delete it, or choose another --out, to start this one"
@@ -108,6 +108,25 @@ class Journal:
         text = self.path.read_text(encoding="utf-8")
         if text and not text.endswith("\n"):
             self.path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
+
+
+def _same_settings(saved: Any, now: Mapping[str, Any]) -> bool:
+    """Whether a journal's settings are these. A bot setting added to ``BotSettings`` after
+    the journal was written counts as the same when it has its default value (new settings
+    default to the old behaviour), so a long run survives such an upgrade."""
+    if not isinstance(saved, Mapping) or set(saved) != set(now):
+        return False
+    for key, value in now.items():
+        if key == "bot" and isinstance(value, Mapping) and isinstance(saved[key], Mapping):
+            defaults = asdict(BotSettings())
+            old = saved[key]
+            if any(k not in value for k in old):
+                return False
+            if any(old.get(k, defaults.get(k)) != v for k, v in value.items()):
+                return False
+        elif saved[key] != value:
+            return False
+    return True
 
 
 def _record(data: Mapping[str, Any]) -> GameRecord:
