@@ -700,28 +700,44 @@ def _wagon_tile(
         data_wagon=desc,
         class_="wagon",
     ):
-        svg.rect(
-            x,
-            y,
-            74,
-            30,
-            rx=4,
-            fill=HILITE if action is not None else "#f2f3f4",
-            stroke=RING if action is not None else INK,
-            stroke_width=2.5 if action is not None else 1,
-        )
-        for k, g in enumerate(goods):
-            svg.rect(
-                x + 5 + 15 * k,
-                y + 8,
-                13,
-                13,
-                fill=GOODS_COLORS.get(g, MUTED),
-                stroke=INK,
-                stroke_width=0.6,
-            )
+        _wagon_face(svg, x, y, 74, 30, 4, 8, goods, lit=action is not None)
         if price is not None:
             _coin(svg, x + 62, y + 15, price)
+
+
+def _wagon_face(
+    svg: Svg,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    rx: float,
+    goods_dy: float,
+    goods: Sequence[str],
+    *,
+    lit: bool,
+) -> None:
+    """A wagon tile: its frame (highlighted when it is a legal move) and a square per good."""
+    svg.rect(
+        x,
+        y,
+        w,
+        h,
+        rx=rx,
+        fill=HILITE if lit else "#f2f3f4",
+        stroke=RING if lit else INK,
+        stroke_width=2.5 if lit else 1,
+    )
+    for k, g in enumerate(goods):
+        svg.rect(
+            x + 5 + 15 * k,
+            y + goods_dy,
+            13,
+            13,
+            fill=GOODS_COLORS.get(g, MUTED),
+            stroke=INK,
+            stroke_width=0.6,
+        )
 
 
 def _wagons(ctx: Ctx, x: float, y: float) -> None:
@@ -1498,26 +1514,7 @@ def _player_wagons(ctx: Ctx, player: View, x: float, y: float) -> None:
         with svg.group(
             action=mark, tip=ctx.label(mark) or "wagon tile: " + ", ".join(goods), data_wagon=desc
         ):
-            svg.rect(
-                cx,
-                cy + 1,
-                w,
-                20,
-                rx=3,
-                fill=HILITE if mark is not None else "#f2f3f4",
-                stroke=RING if mark is not None else INK,
-                stroke_width=2.5 if mark is not None else 1,
-            )
-            for j, g in enumerate(goods):
-                svg.rect(
-                    cx + 5 + 15 * j,
-                    cy + 4.5,
-                    13,
-                    13,
-                    fill=GOODS_COLORS.get(g, MUTED),
-                    stroke=INK,
-                    stroke_width=0.6,
-                )
+            _wagon_face(svg, cx, cy + 1, w, 20, 3, 3.5, goods, lit=mark is not None)
         cx += w + 6
 
 
