@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from tabletide.agents.greedy import GreedyAgent
 from tabletide.agents.values import logistic, seat_values
@@ -115,15 +116,15 @@ class IsmctsAgent:
     def search(self, state: State) -> _Node:
         """Run the search from ``state`` (whose current seat is the searcher); the root node."""
         seat = state.current_player()
-        depth = state.game.bot.rollout_depth if self.rollout_depth is None else self.rollout_depth
-        c = state.game.bot.exploration if self.exploration is None else self.exploration
+        depth = self._setting(state, "rollout_depth")
+        c = self._setting(state, "exploration")
         rng = self.rng
         root = _Node(seat)
-        prior = state.game.bot.prior_visits if self.prior_visits is None else self.prior_visits
+        prior = self._setting(state, "prior_visits")
         if prior:
             _seed_root(root, state, prior, self.rng.next_u64())
-        own_turn = state.game.bot.own_turn if self.own_turn is None else self.own_turn
-        per_world = state.game.bot.per_world if self.per_world is None else self.per_world
+        own_turn = self._setting(state, "own_turn")
+        per_world = self._setting(state, "per_world")
         limit = self._budget(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
@@ -137,7 +138,8 @@ class IsmctsAgent:
             node = root
             path = [root]
             while not det.is_terminal():
-                if own_turn and det.current_player() != seat:
+                mover = det.current_player()
+                if own_turn and mover != seat:
                     break  # the turn is over: judge it here
                 legal = det.search_legal()
                 children = node.children
@@ -146,7 +148,6 @@ class IsmctsAgent:
                     child = children.get(a)
                     if child is not None:
                         child.avail += 1
-                mover = det.current_player()
                 if untried:
                     action = rng.choice(untried)
                     child = _Node(mover)
@@ -183,6 +184,11 @@ class IsmctsAgent:
             values={a: n.total / n.visits for a, n in root.children.items() if n.visits},
         )
         return root
+
+    def _setting(self, state: State, name: str) -> Any:
+        """This agent's search setting ``name``, else the game's (``game.bot``)."""
+        own = getattr(self, name)
+        return getattr(state.game.bot, name) if own is None else own
 
     def _budget(self, state: State) -> int:
         if self.level is not None:
