@@ -105,6 +105,11 @@ def test_agent_names() -> None:
         Entrant("a", "random"),
         Entrant("b", "random"),
     ]
+    # Settings inside a spec are not names: only a prefix without ":" names the entrant.
+    assert parse_agents("ismcts:50:own=1,strong=ismcts:50:c=0.3") == [
+        Entrant("ismcts:50:own=1", "ismcts:50:own=1"),
+        Entrant("strong", "ismcts:50:c=0.3"),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -55,8 +55,9 @@ class Entrant:
 def parse_agents(agents: str | Sequence[str | Entrant]) -> list[Entrant]:
     """``"random,greedy"`` or ``["a=ismcts:100", "b=ismcts:100"]`` to entrants, each checked.
 
-    An entry is ``SPEC`` (named after itself), ``NAME=SPEC`` or an :class:`Entrant`. Names must
-    be unique (ignoring case), so the same spec may appear twice only under two names.
+    An entry is ``SPEC`` (named after itself), ``NAME=SPEC`` or an :class:`Entrant`; a name has
+    no ``:``, so ``ismcts:500:own=1`` is a spec with a setting. Names must be unique (ignoring
+    case), so the same spec may appear twice only under two names.
 
     :raises ConfigError: an empty entry or name, an unknown or bad spec, a repeated name.
     """
@@ -65,6 +66,8 @@ def parse_agents(agents: str | Sequence[str | Entrant]) -> list[Entrant]:
     for entry in items:
         item = f"{entry.name}={entry.spec}" if isinstance(entry, Entrant) else entry
         name, sep, spec = item.partition("=")
+        if ":" in name:  # a spec with settings (``ismcts:500:own=1``), not NAME=SPEC
+            name, sep, spec = item, "", ""
         name, spec = name.strip(), spec.strip()
         if not sep:
             name = spec = name
