@@ -6,7 +6,7 @@ from tabletide.agents import IsmctsAgent, make_agent
 from tabletide.engine import Action, ConfigError
 
 from .conftest import lanterns_position
-from .toys import VAULT
+from .toys import FOGGY_VAULT, VAULT
 
 
 def test_ismcts_is_reproducible_from_its_seed() -> None:
@@ -88,6 +88,24 @@ def test_iterations_share_a_world_when_asked(monkeypatch: pytest.MonkeyPatch) ->
     assert len(calls) == fresh.last.iterations, "by default a fresh world every iteration"
 
 
+def test_the_baseline_takes_the_worlds_shift_out_of_the_comparison() -> None:
+    """In Foggy Vault every determinization adds 0-40 points of the other seat's secret luck to
+    all moves alike. Plain ISMCTS mistakes lucky worlds for good moves and often misses door 1;
+    with the baseline each leaf counts only what the move changed in its own world."""
+    best = Action.make("door", door=1)
+    seeds = range(20)
+    found = {
+        base: sum(
+            IsmctsAgent(seed, iterations=150, baseline=base).act(FOGGY_VAULT.new_state(2, seed))
+            == best
+            for seed in seeds
+        )
+        for base in (False, True)
+    }
+    assert found[True] == len(seeds), found
+    assert found[False] <= len(seeds) - 5, f"the fog should mislead the plain search: {found}"
+
+
 def test_ismcts_stops_early_once_the_choice_is_settled() -> None:
     # Seat 1's last drawer, behind door 1, trailing 9-18: the 9 ties, anything else loses.
     state = VAULT.new_state(2, 0)
@@ -145,9 +163,10 @@ def test_ismcts_specs(spec: str, name: str) -> None:
 
 
 def test_ismcts_specs_carry_search_settings() -> None:
-    agent = make_agent("ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4", 0)
+    agent = make_agent("ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4:base=1", 0)
     assert isinstance(agent, IsmctsAgent)
-    assert agent.name == "ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4"
+    assert agent.name == "ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4:base=1"
+    assert agent.baseline is True
     assert (agent.iterations, agent.exploration, agent.rollout_depth) == (500, 0.3, 2)
     assert (agent.prior_visits, agent.own_turn, agent.per_world) == (10, True, 4)
     timed = make_agent("ismcts:1.5s:own=0", 0)
@@ -155,6 +174,7 @@ def test_ismcts_specs_carry_search_settings() -> None:
     plain = make_agent("ismcts:500", 0)
     assert isinstance(plain, IsmctsAgent)
     assert (plain.exploration, plain.own_turn, plain.per_world) == (None, None, None)
+    assert plain.baseline is None
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,10 @@
   then picks a drawer (0-2) behind it, which scores ``PRIZES[door][drawer]``; after ``ROUNDS``
   turns each, most points wins. The best drawer hides behind a door whose other drawers are poor,
   so only an agent that looks through its own follow-up decision finds it.
+
+**Foggy Vault**: Vault where each seat also holds a secret luck of 0-``LUCK`` that adds to its
+  evaluation only (not to its points), so every determinization shifts all moves' values alike
+  by up to ``LUCK`` points, as the other seat's secret contracts do in Shipyard.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from tabletide.engine import (
 
 PRIZES = ((3, 3, 3), (0, 0, 9), (4, 4, 1))
 ROUNDS = 2
+LUCK = 40
 
 
 class VaultState(State):
@@ -97,3 +102,35 @@ class VaultGame(Game):
 
 
 VAULT = VaultGame()
+
+
+class FoggyVaultState(VaultState):
+    luck: list[int]
+
+    def clone(self) -> FoggyVaultState:
+        twin = super().clone()
+        assert isinstance(twin, FoggyVaultState)
+        twin.luck = self.luck[:]
+        return twin
+
+    def _resample_hidden(self, seat: int) -> None:
+        self.luck = [v if s == seat else self.rng.below(LUCK + 1) for s, v in enumerate(self.luck)]
+
+
+class FoggyVaultGame(VaultGame):
+    name = "foggy_vault"
+    title = "Foggy Vault (test game)"
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> VaultState:
+        state = super()._new_state(num_players, seed, options)
+        state.__class__ = FoggyVaultState
+        assert isinstance(state, FoggyVaultState)
+        state.luck = [state.rng.below(LUCK + 1) for _ in range(num_players)]
+        return state
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, FoggyVaultState)
+        return state.points[seat] + state.luck[seat]
+
+
+FOGGY_VAULT = FoggyVaultGame()

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletide.agents.greedy import GreedyAgent
-from tabletide.agents.values import logistic, seat_values
+from tabletide.agents.values import evaluations, gaps, logistic, seat_values
 from tabletide.engine import Action, Rng, State
 
 LEVELS = ("medium", "hard")
@@ -73,6 +73,7 @@ class IsmctsAgent:
         prior_visits: int | None = None,
         own_turn: bool | None = None,
         per_world: int | None = None,
+        baseline: bool | None = None,
         level: str | None = None,
     ) -> None:
         if level is not None and level not in LEVELS:
@@ -98,6 +99,7 @@ class IsmctsAgent:
         self.prior_visits = prior_visits
         self.own_turn = own_turn
         self.per_world = per_world
+        self.baseline = baseline
         self.level = level
         """A named strength: the iteration budget is then ``game.bot.<level>_iterations``."""
         self.last: SearchStats | None = None
@@ -125,6 +127,8 @@ class IsmctsAgent:
             _seed_root(root, state, prior, self.rng.next_u64())
         own_turn = self._setting(state, "own_turn")
         per_world = self._setting(state, "per_world")
+        baseline = _Baseline(state.num_players) if self._setting(state, "baseline") else None
+        shift = None
         limit = self._budget(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
@@ -134,6 +138,8 @@ class IsmctsAgent:
                 break
             if done % per_world == 0:
                 world = state.determinize(seat, rng.next_u64())
+                if baseline is not None:
+                    shift = baseline.shift(world)
             det = world.clone() if per_world > 1 else world
             node = root
             path = [root]
@@ -170,7 +176,7 @@ class IsmctsAgent:
                 if det.is_terminal():
                     break
                 det.apply_unchecked(rng.choice(det.search_legal()))
-            values = seat_values(det)
+            values = seat_values(det, shift)
             for n in path:
                 n.visits += 1
                 n.total += values[n.seat]
@@ -200,6 +206,22 @@ class IsmctsAgent:
         return (
             f"IsmctsAgent(name={self.name!r}, iterations={self.iterations}, seconds={self.seconds})"
         )
+
+
+class _Baseline:
+    """The running mean of each seat's advantage at the root over the determinizations drawn
+    (``BotSettings.baseline``)."""
+
+    def __init__(self, seats: int) -> None:
+        self.sums = [0.0] * seats
+        self.worlds = 0
+
+    def shift(self, world: State) -> list[float]:
+        """How far ``world``'s hidden facts move each seat's root advantage from the mean."""
+        here = gaps(evaluations(world))
+        self.worlds += 1
+        self.sums = [s + g for s, g in zip(self.sums, here, strict=True)]
+        return [g - s / self.worlds for g, s in zip(here, self.sums, strict=True)]
 
 
 def _seed_root(root: _Node, state: State, visits: int, seed: int) -> None:

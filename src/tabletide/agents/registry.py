@@ -101,6 +101,7 @@ ISMCTS_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "prior": ("prior_visits", int),
     "own": ("own_turn", _flag),
     "world": ("per_world", int),
+    "base": ("baseline", _flag),
 }
 """The settings an ``ismcts`` spec may add after its budget (``ismcts:500:c=0.3:own=1``),
 overriding the game's ``BotSettings`` for this agent."""

@@ -39,13 +39,17 @@ def advantage(state: State, seat: int) -> float:
     return gap
 
 
-def seat_values(state: State) -> list[float]:
+def seat_values(state: State, shift: list[float] | None = None) -> list[float]:
     """A value in ``[0, 1]`` per seat: ``(return + 1) / 2`` at the end, else a logistic of the
-    seat's advantage measured in ``game.bot.scale`` points."""
+    seat's advantage measured in ``game.bot.scale`` points, less its ``shift`` if given (what
+    a determinization's hidden facts add to that seat's advantage, see ``BotSettings.baseline``)."""
     if state.is_terminal():
         return [(r + 1.0) / 2.0 for r in state.returns()]
     scale = state.game.bot.scale
-    return [logistic(g / scale) for g in gaps(evaluations(state))]
+    advantages = gaps(evaluations(state))
+    if shift is not None:
+        advantages = [g - s for g, s in zip(advantages, shift, strict=True)]
+    return [logistic(g / scale) for g in advantages]
 
 
 def logistic(x: float) -> float:

@@ -61,6 +61,13 @@ class BotSettings:
     """ISMCTS iterations played in one determinization before drawing the next. More than 1
     compares the moves in the same worlds (common random numbers), which steadies the
     comparison when hidden facts swing every seat's evaluation."""
+    baseline: bool = False
+    """ISMCTS judges a leaf by how far each seat's lead moved from the root *in the same
+    determinization*, added to the root lead's mean over the determinizations drawn so far.
+    Where the hidden facts shift every move's evaluation alike (in Shipyard the other seat's
+    secret contracts move a seat's lead by 3-7 points between determinizations), this removes
+    that shift from the comparison of the moves (a control variate); final positions keep
+    their rank value."""
     hard_iterations: int = 1000
     """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
     medium_iterations: int = 100
