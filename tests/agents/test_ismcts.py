@@ -50,6 +50,18 @@ def test_root_priors_start_the_search_from_greedys_judgement_of_the_turn() -> No
     )
 
 
+def test_finishing_the_turn_judges_a_door_by_its_best_drawer() -> None:
+    """A leaf after a door is judged before any drawer, so three plain iterations (one per
+    door) cannot tell the doors apart; finishing the turn greedily sees door 1's 9 at once."""
+    state = VAULT.new_state(2, 0)
+    for seed in range(6):
+        agent = IsmctsAgent(seed, iterations=3, finish_turn=True)
+        assert agent.act(state) == Action.make("door", door=1)
+        assert agent.last is not None and agent.last.iterations == 3
+    plain = [IsmctsAgent(seed, iterations=3) for seed in range(6)]
+    assert {a.act(state) for a in plain} != {Action.make("door", door=1)}
+
+
 def movers(node: object) -> set[int]:
     """The seats that chose the actions of every node below ``node``."""
     out: set[int] = set()
@@ -163,10 +175,10 @@ def test_ismcts_specs(spec: str, name: str) -> None:
 
 
 def test_ismcts_specs_carry_search_settings() -> None:
-    agent = make_agent("ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4:base=1", 0)
+    agent = make_agent("ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4:base=1:finish=1", 0)
     assert isinstance(agent, IsmctsAgent)
-    assert agent.name == "ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4:base=1"
-    assert agent.baseline is True
+    assert agent.name == "ismcts:500:c=0.3:depth=2:prior=10:own=1:world=4:base=1:finish=1"
+    assert agent.baseline is True and agent.finish_turn is True
     assert (agent.iterations, agent.exploration, agent.rollout_depth) == (500, 0.3, 2)
     assert (agent.prior_visits, agent.own_turn, agent.per_world) == (10, True, 4)
     timed = make_agent("ismcts:1.5s:own=0", 0)

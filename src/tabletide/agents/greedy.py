@@ -44,11 +44,14 @@ class GreedyAgent:
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - TIE])
 
-    def action_values(self, state: State, legal: list[Action] | None = None) -> list[float]:
-        """The value of each legal action for the seat to move (its :func:`advantage`)."""
+    def action_values(
+        self, state: State, legal: list[Action] | None = None, budget: int | None = None
+    ) -> list[float]:
+        """The value of each legal action for the seat to move (its :func:`advantage`),
+        searching at most ``budget`` positions (the agent's own budget unless given)."""
         legal = state.legal_actions() if legal is None else legal
         seat = state.current_player()
-        share = max(1, self.budget // len(legal))
+        share = max(1, (self.budget if budget is None else budget) // len(legal))
         values = []
         for action in legal:
             child = state.clone()

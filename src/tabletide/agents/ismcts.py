@@ -74,6 +74,7 @@ class IsmctsAgent:
         own_turn: bool | None = None,
         per_world: int | None = None,
         baseline: bool | None = None,
+        finish_turn: bool | None = None,
         level: str | None = None,
     ) -> None:
         if level is not None and level not in LEVELS:
@@ -100,6 +101,7 @@ class IsmctsAgent:
         self.own_turn = own_turn
         self.per_world = per_world
         self.baseline = baseline
+        self.finish_turn = finish_turn
         self.level = level
         """A named strength: the iteration budget is then ``game.bot.<level>_iterations``."""
         self.last: SearchStats | None = None
@@ -129,6 +131,7 @@ class IsmctsAgent:
         per_world = self._setting(state, "per_world")
         baseline = _Baseline(state.num_players) if self._setting(state, "baseline") else None
         shift = None
+        finisher = GreedyAgent(rng.next_u64()) if self._setting(state, "finish_turn") else None
         limit = self._budget(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
@@ -172,6 +175,8 @@ class IsmctsAgent:
                 det.apply_unchecked(chosen)
                 node = children[chosen]
                 path.append(node)
+            if finisher is not None and not det.is_terminal():
+                _finish(det, path[-1].seat, finisher)
             for _ in range(depth):
                 if det.is_terminal():
                     break
@@ -222,6 +227,24 @@ class _Baseline:
         self.worlds += 1
         self.sums = [s + g for s, g in zip(self.sums, here, strict=True)]
         return [g - s / self.worlds for g, s in zip(here, self.sums, strict=True)]
+
+
+FINISH_STEPS = 12
+"""At most this many decisions of a turn are finished greedily after the tree."""
+
+
+def _finish(state: State, seat: int, chooser: GreedyAgent) -> None:
+    """Play ``seat``'s decisions while it keeps the move, each the one-step best for it."""
+    for _ in range(FINISH_STEPS):
+        if state.is_terminal() or state.current_player() != seat:
+            return
+        legal = state.search_legal()
+        if len(legal) == 1:
+            state.apply_unchecked(legal[0])
+            continue
+        values = chooser.action_values(state, legal, budget=len(legal))
+        best = max(values)
+        state.apply_unchecked(legal[values.index(best)])
 
 
 def _seed_root(root: _Node, state: State, visits: int, seed: int) -> None:

@@ -102,6 +102,7 @@ ISMCTS_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "own": ("own_turn", _flag),
     "world": ("per_world", int),
     "base": ("baseline", _flag),
+    "finish": ("finish_turn", _flag),
 }
 """The settings an ``ismcts`` spec may add after its budget (``ismcts:500:c=0.3:own=1``),
 overriding the game's ``BotSettings`` for this agent."""

@@ -68,6 +68,12 @@ class BotSettings:
     secret contracts move a seat's lead by 3-7 points between determinizations), this removes
     that shift from the comparison of the moves (a control variate); final positions keep
     their rank value."""
+    finish_turn: bool = False
+    """After the tree, ISMCTS lets the seat whose turn is in progress finish it greedily
+    (each decision the one-step best by the evaluation, as ``greedy`` sees it) before the
+    position is judged. Where a turn is a chain of small decisions (take a part, place it, fit
+    the ship...), a leaf in the middle of it is otherwise judged by whatever came first, and a
+    move whose good follow-ups are few looks worse than it is."""
     hard_iterations: int = 1000
     """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
     medium_iterations: int = 100
