@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from tabletide.agents import IsmctsAgent, make_agent
+from tabletide.agents.levels import LevelAgent
 from tabletide.engine import Action, ConfigError
 
 from .conftest import lanterns_position
@@ -156,7 +157,8 @@ def test_a_time_budget_is_honoured() -> None:
 def test_named_levels_read_their_budget_from_the_game() -> None:
     state = lanterns_position([[1, 3, 5], [2, 4, 6]], deck=[1, 2, 2, 3, 4, 5, 6, 6], pile=[])
     hard, medium = make_agent("hard", 0), make_agent("medium", 0)
-    assert isinstance(hard, IsmctsAgent) and isinstance(medium, IsmctsAgent)
+    assert isinstance(hard, LevelAgent) and isinstance(medium, LevelAgent)
+    assert isinstance(hard.agent_for(state.game), IsmctsAgent)
     hard.act(state)
     medium.act(state)
     assert hard.last is not None and medium.last is not None

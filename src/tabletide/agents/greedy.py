@@ -76,3 +76,17 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return f"GreedyAgent(name={self.name!r}, epsilon={self.epsilon}, budget={self.budget})"
+
+
+def finish_turn(state: State, seat: int, chooser: GreedyAgent, steps: int) -> None:
+    """Play ``seat``'s decisions in ``state`` while it keeps the move (at most ``steps``),
+    each the one-step best for it by :func:`advantage` (ties: the first)."""
+    for _ in range(steps):
+        if state.is_terminal() or state.current_player() != seat:
+            return
+        legal = state.search_legal()
+        if len(legal) == 1:
+            state.apply_unchecked(legal[0])
+            continue
+        values = chooser.action_values(state, legal, budget=len(legal))
+        state.apply_unchecked(legal[values.index(max(values))])

@@ -27,12 +27,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tabletide.agents.greedy import GreedyAgent
+from tabletide.agents.greedy import GreedyAgent, finish_turn
 from tabletide.agents.values import evaluations, gaps, logistic, seat_values
 from tabletide.engine import Action, Rng, State
 
 LEVELS = ("medium", "hard")
 """Named strengths whose iteration budget each game sets in its ``BotSettings``."""
+
+FINISH_STEPS = 12
+"""With ``finish_turn``, at most this many decisions of a turn are finished greedily."""
 
 
 class _Node:
@@ -176,7 +179,7 @@ class IsmctsAgent:
                 node = children[chosen]
                 path.append(node)
             if finisher is not None and not det.is_terminal():
-                _finish(det, path[-1].seat, finisher)
+                finish_turn(det, path[-1].seat, finisher, FINISH_STEPS)
             for _ in range(depth):
                 if det.is_terminal():
                     break
@@ -227,24 +230,6 @@ class _Baseline:
         self.worlds += 1
         self.sums = [s + g for s, g in zip(self.sums, here, strict=True)]
         return [g - s / self.worlds for g, s in zip(here, self.sums, strict=True)]
-
-
-FINISH_STEPS = 12
-"""At most this many decisions of a turn are finished greedily after the tree."""
-
-
-def _finish(state: State, seat: int, chooser: GreedyAgent) -> None:
-    """Play ``seat``'s decisions while it keeps the move, each the one-step best for it."""
-    for _ in range(FINISH_STEPS):
-        if state.is_terminal() or state.current_player() != seat:
-            return
-        legal = state.search_legal()
-        if len(legal) == 1:
-            state.apply_unchecked(legal[0])
-            continue
-        values = chooser.action_values(state, legal, budget=len(legal))
-        best = max(values)
-        state.apply_unchecked(legal[values.index(best)])
 
 
 def _seed_root(root: _Node, state: State, visits: int, seed: int) -> None:

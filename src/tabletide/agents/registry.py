@@ -17,6 +17,8 @@ from typing import Any
 from tabletide.agents.base import Agent
 from tabletide.agents.greedy import GreedyAgent
 from tabletide.agents.ismcts import IsmctsAgent
+from tabletide.agents.levels import LevelAgent
+from tabletide.agents.lookahead import LookaheadAgent
 from tabletide.agents.random_agent import RandomAgent
 from tabletide.engine import ConfigError
 
@@ -145,6 +147,11 @@ def _ismcts(arg: str | None, seed: int) -> Agent:
         ) from None
 
 
+def _lookahead(arg: str | None, seed: int) -> Agent:
+    _no_arg("lookahead", arg)
+    return LookaheadAgent(seed)
+
+
 def _easy(arg: str | None, seed: int) -> Agent:
     _no_arg("easy", arg)
     return GreedyAgent(seed, name="easy", epsilon=EASY_EPSILON, budget=16)
@@ -153,7 +160,7 @@ def _easy(arg: str | None, seed: int) -> Agent:
 def _level(level: str) -> AgentFactory:
     def factory(arg: str | None, seed: int) -> Agent:
         _no_arg(level, arg)
-        return IsmctsAgent(seed, name=level, iterations=None, level=level)
+        return LevelAgent(seed, level)
 
     return factory
 
@@ -175,6 +182,13 @@ register_agent(
     "own turn only, iterations per world)",
     _ismcts,
 )
+register_agent(
+    "lookahead",
+    "lookahead",
+    "whole turns played out greedily: its own, then the best worst case over the next seat's "
+    "replies",
+    _lookahead,
+)
 register_agent("easy", "easy", "for people: greedy, but 40% of its moves are random", _easy)
 register_agent(
     "medium",
@@ -185,6 +199,7 @@ register_agent(
 register_agent(
     "hard",
     "hard",
-    "for people: a full ISMCTS search (the game's hard budget, < 2 s a move)",
+    "for people: the game's strongest search (ISMCTS at its hard budget, or the lookahead "
+    "where that plays better; < 2 s a move)",
     _level("hard"),
 )

@@ -74,6 +74,10 @@ class BotSettings:
     position is judged. Where a turn is a chain of small decisions (take a part, place it, fit
     the ship...), a leaf in the middle of it is otherwise judged by whatever came first, and a
     move whose good follow-ups are few looks worse than it is."""
+    hard_search: str = "ismcts"
+    """The search behind the ``hard`` strength: ``"ismcts"`` (``hard_iterations`` iterations)
+    or ``"lookahead"`` (whole turns played out greedily, the next seat's reply included; see
+    ``tabletide.agents.lookahead``), for a game where that plays better."""
     hard_iterations: int = 1000
     """ISMCTS iterations of the ``hard`` bot, chosen so that a decision takes under 2 s."""
     medium_iterations: int = 100

@@ -77,7 +77,11 @@ class ShipyardGame(Game):
     )
     max_game_length: ClassVar[int] = 20000
     bot: ClassVar[BotSettings] = BotSettings(
-        scale=8.0, rollout_depth=0, hard_iterations=500, medium_iterations=50
+        scale=8.0,
+        rollout_depth=0,
+        hard_search="lookahead",
+        hard_iterations=500,
+        medium_iterations=50,
     )
 
     def __init__(self) -> None:
