@@ -17,6 +17,12 @@ from tabletide.engine import Action, Rng, State
 TIE = 1e-9
 
 
+def best_of(legal: list[Action], values: list[float], rng: Rng) -> Action:
+    """The action of the highest value, ties (within ``TIE``) broken at random by ``rng``."""
+    best = max(values)
+    return rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - TIE])
+
+
 class GreedyAgent:
     """One-ply lookahead (a turn's own follow-up decisions included) on ``game.evaluate``."""
 
@@ -40,9 +46,7 @@ class GreedyAgent:
             return legal[0]
         if self.epsilon and self.rng.below(1 << 30) < self.epsilon * (1 << 30):
             return self.rng.choice(legal)
-        values = self.action_values(state, legal)
-        best = max(values)
-        return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - TIE])
+        return best_of(legal, self.action_values(state, legal), self.rng)
 
     def action_values(
         self, state: State, legal: list[Action] | None = None, budget: int | None = None

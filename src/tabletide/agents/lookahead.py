@@ -14,7 +14,7 @@ greedy settles at once. Like every agent it decides on the determinized copy it 
 
 from __future__ import annotations
 
-from tabletide.agents.greedy import TIE, GreedyAgent, finish_turn
+from tabletide.agents.greedy import GreedyAgent, best_of, finish_turn
 from tabletide.agents.values import advantage
 from tabletide.engine import Action, Rng, State
 
@@ -38,9 +38,7 @@ class LookaheadAgent:
             raise ValueError("the game is over: there is no action to choose")
         if len(legal) == 1:
             return legal[0]
-        values = self.action_values(state, legal)
-        best = max(values)
-        return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - TIE])
+        return best_of(legal, self.action_values(state, legal), self.rng)
 
     def action_values(self, state: State, legal: list[Action]) -> list[float]:
         """Each action's worst-case advantage for the seat to move, in evaluation points."""
