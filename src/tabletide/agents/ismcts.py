@@ -10,9 +10,11 @@ then walks one shared tree with it:
   ``game.bot.exploration`` unless given), counting a child's *availability* (how often it could
   have been chosen) instead of its parent's visits;
 * **expansion** — one untried legal action becomes a new child;
-* **rollout** — up to ``rollout_depth`` uniformly random decisions (``game.bot.rollout_depth``
-  unless given), then the position is scored by :func:`~tabletide.agents.values.seat_values`:
-  the final rank utility if the game is over, else a logistic of each seat's evaluation lead;
+* **rollout** — with ``finish_turn``, the turn in progress is first finished greedily; then up
+  to ``rollout_depth`` uniformly random decisions (``game.bot.rollout_depth`` unless given), and
+  the position is scored by :func:`~tabletide.agents.values.seat_values`: the final rank
+  utility if the game is over, else a logistic of each seat's evaluation lead (with
+  ``baseline``, less the shift this determinization gave the root's lead);
 * **backpropagation** — every node on the path adds the value of the seat that chose its action.
 
 The move is the root child visited most. The budget is a number of iterations and/or seconds;
