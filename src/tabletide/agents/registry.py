@@ -176,10 +176,10 @@ register_agent(
 )
 register_agent(
     "ismcts",
-    "ismcts[:N|:Ts][:c=X:depth=D:prior=K:own=0|1:world=W]",
+    "ismcts[:N|:Ts][:c=X:depth=D:prior=K:own=0|1:world=W:base=0|1:finish=0|1]",
     "information-set MCTS with N iterations (default 1000) or T seconds per decision; "
     "optional settings override the game's (exploration, rollout depth, root prior visits, "
-    "own turn only, iterations per world)",
+    "own turn only, iterations per world, baseline, finish the turn greedily)",
     _ismcts,
 )
 register_agent(
