@@ -19,7 +19,7 @@ from tabletide.sim.runner import agent_seed
 
 from .conftest import GAME as LANTERNS
 
-KINDS = ["random", "greedy", "easy", "ismcts:20"]
+KINDS = ["random", "greedy", "easy", "lookahead", "ismcts:20"]
 
 
 class Spy:
