@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import pytest
+
 from tabletide.agents import make_agent
 from tabletide.agents.lookahead import LookaheadAgent
-from tabletide.engine import Action
+from tabletide.engine import Action, ConfigError
 
 from .conftest import lanterns_position
 from .toys import VAULT
@@ -33,3 +35,9 @@ def test_lookahead_keeps_the_worst_reply_of_the_next_seat() -> None:
 def test_lookahead_spec() -> None:
     agent = make_agent("lookahead", 3)
     assert isinstance(agent, LookaheadAgent) and agent.name == "lookahead"
+    own = make_agent("lookahead:replies=0", 3)
+    assert isinstance(own, LookaheadAgent) and not own.replies
+    assert own.name == "lookahead:replies=0"
+    for bad in ("lookahead:2", "lookahead:replies=2", "lookahead:depth=1"):
+        with pytest.raises(ConfigError, match="replies=0"):
+            make_agent(bad)

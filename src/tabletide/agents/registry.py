@@ -148,8 +148,19 @@ def _ismcts(arg: str | None, seed: int) -> Agent:
 
 
 def _lookahead(arg: str | None, seed: int) -> Agent:
-    _no_arg("lookahead", arg)
-    return LookaheadAgent(seed)
+    if arg is None:
+        return LookaheadAgent(seed)
+    key, _, value = arg.strip().lower().partition("=")
+    try:
+        if key != "replies":
+            raise ValueError
+        replies = _flag(value)
+    except ValueError:
+        raise ConfigError(
+            f"agent 'lookahead:{arg}': the only setting is replies=0|1 "
+            "(0: finish its own turn only)"
+        ) from None
+    return LookaheadAgent(seed, name=f"lookahead:{arg}", replies=replies)
 
 
 def _easy(arg: str | None, seed: int) -> Agent:
@@ -184,9 +195,9 @@ register_agent(
 )
 register_agent(
     "lookahead",
-    "lookahead",
+    "lookahead[:replies=0|1]",
     "whole turns played out greedily: its own, then the best worst case over the next seat's "
-    "replies",
+    "replies (replies=0: its own turn only)",
     _lookahead,
 )
 register_agent("easy", "easy", "for people: greedy, but 40% of its moves are random", _easy)

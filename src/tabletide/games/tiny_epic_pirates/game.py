@@ -83,11 +83,17 @@ class PiratesGame(Game):
     options: ClassVar[tuple[OptionSpec, ...]] = (solo_option("the Legendary Pirate (PC-6)"),)
     max_game_length: ClassVar[int] = 40000
     bot: ClassVar[BotSettings] = BotSettings(
-        scale=0.15, rollout_depth=0, hard_iterations=1000, medium_iterations=100
+        scale=0.15,
+        rollout_depth=0,
+        hard_search="lookahead",
+        hard_iterations=1000,
+        medium_iterations=100,
     )
     """Evaluation in treasures: 0.15 of a treasure is a clear lead. Random decisions are poor
-    play here (wasted deckhands, storms), so no rollout. Measurements: docs/games/
-    tiny_epic_pirates.md, "How the bots judge a position"."""
+    play here (wasted deckhands, storms), so no rollout. ``hard`` is the whole-turn lookahead:
+    it won 69.0% of 200 games against greedy, where ISMCTS at 1000 iterations won 64.0%, and it
+    is ten times cheaper. Measurements: docs/games/tiny_epic_pirates.md, "How the bots judge a
+    position"."""
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
