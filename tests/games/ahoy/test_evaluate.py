@@ -10,12 +10,14 @@ from tabletide.agents import GreedyAgent
 from tabletide.agents.values import advantage
 from tabletide.engine import Action, Rng
 from tabletide.games.ahoy import turn
-from tabletide.games.ahoy.evaluate import controls, evaluate
+from tabletide.games.ahoy.evaluate import controls, evaluate, island_steps
+from tabletide.games.ahoy.movement import Move
 from tabletide.games.ahoy.state import AhoyState
 
 from .helpers import (
     GAME,
     E,
+    P,
     W,
     act,
     clear_figures,
@@ -133,9 +135,11 @@ def test_damage_lowers_a_value() -> None:
 
 
 def test_two_smugglers_in_the_same_position_have_the_same_value() -> None:
-    for state in positions(4):
+    a, b = 1, 3
+    for sampled in positions(4):
+        state = sampled.clone()  # no Smuggler in the middle of a move
+        state.moves = [mv for mv in state.moves if mv.fig not in (a, b)]
         twin = state.clone()
-        a, b = 1, 3
         assert twin.faction[a] == twin.faction[b] == "smuggler"
         for field in ("fame", "gold", "white", "black"):
             getattr(twin, field)[b] = getattr(twin, field)[a]
@@ -153,6 +157,7 @@ def test_two_smugglers_in_the_same_position_have_the_same_value() -> None:
             values = getattr(swapped, field)
             values[a], values[b] = values[b], values[a]
         swapped.cargo[a], swapped.cargo[b] = swapped.cargo[b], swapped.cargo[a]
+        swapped.fig[a], swapped.fig[b] = swapped.fig[b], swapped.fig[a]
         swapped.favor[a], swapped.favor[b] = swapped.favor[b], swapped.favor[a]
         swapped.crew[a], swapped.crew[b] = swapped.crew[b], swapped.crew[a]
         swapped.damage[a], swapped.damage[b] = swapped.damage[b], swapped.damage[a]
@@ -237,21 +242,91 @@ def test_greedy_fleet_places_the_patrol_that_breaks_a_tie() -> None:
     assert greedy_moves(s) == {Action.make("yes")}
 
 
-def test_greedy_smuggler_delivers_instead_of_ending_its_turn() -> None:
-    s = table(3)
-    smuggler = 1
-    card = next(m.id for m in s.c.market if m.cargo_symbol == "sword")
-    for pile in (s.market_deck, s.removed):
-        if card in pile:
-            pile.remove(card)
-    s.cargo[smuggler] = [card]
-    put(s, smuggler, 2, 0)  # on the sword island
+def smugglers_turn_on_the_sword_island(s: AhoyState) -> None:
+    """Seat 1, the Smuggler, begins its turn on the sword island (2,0); no dice anywhere."""
+    put(s, 1, 2, 0)
     put(s, s.fleet, 5, 1)
     put(s, s.union, 4, 1)
     for seat in range(3):
         hand(s, seat)
-    start_turn(s, smuggler)
+    start_turn(s, 1)
+
+
+def test_greedy_smuggler_delivers_instead_of_ending_its_turn() -> None:
+    s = table(3)
+    card = cargo_for(s, "sword")
+    s.cargo[1] = [card]
+    smugglers_turn_on_the_sword_island(s)
     assert greedy_moves(s) == {Action.make("deliver", card=card)}
+
+
+def cargo_for(s: AhoyState, symbol: str, *, smuggled_on: bool = False) -> int:
+    """A market card whose cargo goes to ``symbol`` islands (or, with ``smuggled_on``, that is
+    smuggled on them), taken out of every pile."""
+    card = next(m.id for m in s.c.market if (m.symbol if smuggled_on else m.cargo_symbol) == symbol)
+    for pile in (s.market_deck, s.removed):
+        if card in pile:
+            pile.remove(card)
+    return card
+
+
+def test_a_smugglers_cargo_is_worth_more_the_nearer_its_island() -> None:
+    """The fish island is at (4,0): the cargo gains value on the way there, and reaching it is
+    worth less than the delivery itself (2 fame and more)."""
+    s = table(3)
+    smuggler = 1
+    s.cargo[smuggler] = [cargo_for(s, "fish")]
+    values = []
+    for x in (0, 1, 2, 3, 4):
+        put(s, smuggler, x, 1)
+        values.append(evaluate(s, smuggler))
+    assert values == sorted(values) and values[0] < values[-1]
+    put(s, smuggler, 4, 0)
+    assert evaluate(s, smuggler) > values[-1]
+    assert evaluate(s, smuggler) - values[0] < 2
+
+
+def test_a_sandbar_lengthens_the_way_to_an_island() -> None:
+    open_sea = table(3)
+    barred = table(3)
+    # A bar south of every space of row 0 but the island's: the way up is only at x = 4.
+    sea(barred, ISLES, symbols=SYM3, bars=[((x, 0), 2) for x in range(4)])
+    for s in (open_sea, barred):
+        put(s, 1, 0, 1)
+    fish = open_sea.island_of[2]
+    assert island_steps(open_sea, open_sea.fig[1])[fish] == 5
+    assert island_steps(barred, barred.fig[1])[fish] == 5  # along row 1, then up at x = 4
+    start = P(0, 1)
+    assert island_steps(open_sea, start)[open_sea.island_of[0]] == 1
+    assert island_steps(barred, start)[barred.island_of[0]] == 9  # (0,0): round by x = 4
+
+
+def test_a_sail_under_way_counts_its_steps_to_come() -> None:
+    s = table(3)
+    smuggler = 1
+    s.cargo[smuggler] = [cargo_for(s, "fish")]
+    put(s, smuggler, 0, 1)
+    idle = evaluate(s, smuggler)
+    s.moves.append(Move(smuggler, smuggler, 2, "sail"))
+    assert (
+        evaluate(s, smuggler) == pytest.approx(evaluate_at(s, smuggler, 2, 1), abs=1e-9)
+        and evaluate(s, smuggler) > idle
+    )
+
+
+def evaluate_at(s: AhoyState, seat: int, x: int, y: int) -> float:
+    moved = s.clone()
+    moved.moves.clear()
+    put(moved, seat, x, y)
+    return evaluate(moved, seat)
+
+
+def test_greedy_smuggler_smuggles_on_an_island_with_a_card_for_it() -> None:
+    s = table(3)
+    card = cargo_for(s, "sword", smuggled_on=True)
+    s.market = [card]
+    smugglers_turn_on_the_sword_island(s)
+    assert greedy_moves(s) == {Action.make("smuggle", card=card)}
 
 
 @pytest.mark.parametrize("who", ["fleet", "union"])
