@@ -11,8 +11,10 @@ cards (AH-7.9). So a seat's value is:
   Uprising the other side can still make with one die counts half (AH-6.1.2, AH-6.2.2);
 * for the Fleet and the Union, **the later round ends**: the same regions with a flatter
   chance, times the number of round ends likely left before someone reaches 30 fame (AH-7.4);
-* for a Smuggler, its **favor cards** scored on today's board (AH-7.9) and its **cargo** (a
-  delivery is 2 fame, a reward and a favor card);
+* for a Smuggler, its **favor cards** scored on today's board (AH-7.9), its **cargo** (a
+  delivery is 2 fame, a reward and a favor card) by the turns of sailing to an island where it
+  can be delivered, and, while it has room, the turns to the nearest island where it can
+  smuggle a card;
 * **material** at a rate that shrinks as the end nears: gold, crew, and for the Union its Ready
   allies and plans; damage on die spots counts against it.
 
@@ -28,7 +30,9 @@ import math
 from typing import TYPE_CHECKING
 
 from tabletide.games.ahoy.constants import (
+    CARGO_LIMIT,
     CUTTER,
+    DELTA,
     FAME_TO_WIN,
     FIGURES,
     FORT0,
@@ -89,11 +93,22 @@ PLAN_VALUE = {
     "secret_weapon": 0.6,
     "near_miss": 0.5,
 }
-CARGO = 1.0
-"""A cargo card that can be delivered: a bit less than the 2 fame, reward and favor card of a
-delivery made now, since it has still to be carried there."""
+CARGO_HERE = 2.2
+"""A cargo card on an island where it can be delivered: less than the 2 fame, reward and favor
+card that delivering it brings (AH-6.3.5), so that the bot delivers."""
+CARGO_FAR = 0.9
+"""A cargo card whose island is far away: its worth fades from ``CARGO_HERE`` towards this by
+``ROUTE_DECAY`` per turn of sailing."""
 CARGO_BLOCKED = 0.3
 """A cargo card whose island is not on the map, or only under a fort (AH-6.1.5)."""
+PICKUP = 0.8
+"""A Smuggler with room for cargo (AH-6.3.4), on an island where the market has a card to
+smuggle (AH-6.3.3); it fades by ``ROUTE_DECAY`` per turn of sailing to the nearest such island.
+It is below ``CARGO_FAR``, so that smuggling the card never lowers the value."""
+ROUTE_SPEED = 4.0
+"""Spaces a Smuggler sails in a turn, about: Sail moves 1-2 and Fast Sail up to its die."""
+ROUTE_DECAY = 0.7
+"""What a Smuggler's plan keeps of its worth per turn of sailing still ahead of it."""
 
 
 def controls(s: AhoyState) -> tuple[list[int], list[int]]:
@@ -233,15 +248,77 @@ def _material(s: AhoyState, seat: int) -> float:
     if seat == s.union:
         plans = s.plan_cards
         value += READY_ALLY * s.ready + sum(PLAN_VALUE[plans[c]] for c in s.plan_hand)
-    cargo = s.cargo[seat]
-    if cargo:
-        market = s.c.market
-        cells, island_of = s.cells, s.island_of
-        forts = {s.fig[f] for f in FORT_FIGS}
-        open_symbols = {cells[p].symbol for p in island_of if p not in forts}
-        for card in cargo:
-            value += CARGO if market[card].cargo_symbol in open_symbols else CARGO_BLOCKED
+    if s.faction[seat] == "smuggler":
+        value += _route(s, seat)
     return value
+
+
+def _route(s: AhoyState, seat: int) -> float:
+    """A Smuggler's cargo (AH-6.3.5) and its next card to smuggle (AH-6.3.3), each worth less
+    the more turns of sailing it needs to reach an island where it can deliver or smuggle."""
+    cargo = s.cargo[seat]
+    room = len(cargo) < CARGO_LIMIT
+    if not cargo and not (room and s.market):
+        return 0.0
+    cells = s.cells
+    forts = {s.fig[f] for f in FORT_FIGS}
+    # A move under way (a Sail or Fast Sail die just placed) still has steps to take.
+    ahead = max(
+        (mv.steps for mv in s.moves if mv.fig == seat and not (mv.dead or mv.ended)), default=0
+    )
+    nearest: dict[str | None, int] = {}  # open island symbol -> fewest steps to one
+    for p, d in island_steps(s, s.fig[seat]).items():
+        if p not in forts:
+            symbol = cells[p].symbol
+            d = max(0, d - ahead)
+            if d < nearest.get(symbol, 1 << 30):
+                nearest[symbol] = d
+    market = s.c.market
+    value = 0.0
+    for card in cargo:
+        way = nearest.get(market[card].cargo_symbol)
+        if way is None:
+            value += CARGO_BLOCKED
+        else:
+            value += CARGO_FAR + (CARGO_HERE - CARGO_FAR) * ROUTE_DECAY ** (way / ROUTE_SPEED)
+    if room:
+        wanted = [nearest[m] for m in {market[c].symbol for c in s.market} if m in nearest]
+        if wanted:
+            value += PICKUP * ROUTE_DECAY ** (min(wanted) / ROUTE_SPEED)
+    return value
+
+
+_STEPS: dict[tuple[int, int, int], tuple[object, object, dict[int, int]]] = {}
+_STEPS_KEPT = 4096
+
+
+def island_steps(s: AhoyState, start: int) -> dict[int, int]:
+    """The fewest steps from space ``start`` to each island space of the map (AH-5.11: one
+    space per step, never across a sandbar). Currents, exploring and the Sea Witch are left out.
+    Cached per map and start: a map's cells and sandbars are replaced, never changed, when a
+    tile is added (``geometry``)."""
+    cells, bars = s.cells, s.bars
+    key = (id(cells), id(bars), start)
+    hit = _STEPS.get(key)
+    if hit is not None and hit[0] is cells and hit[1] is bars:
+        return hit[2]
+    dist = {start: 0} if start in cells else {}
+    frontier = list(dist)
+    while frontier:
+        ahead: list[int] = []
+        for pos in frontier:
+            d = dist[pos] + 1
+            for k, delta in enumerate(DELTA):
+                nxt = pos + delta
+                if nxt in cells and nxt not in dist and (pos, k) not in bars:
+                    dist[nxt] = d
+                    ahead.append(nxt)
+        frontier = ahead
+    found = {p: dist[p] for p in s.island_of if p in dist}
+    if len(_STEPS) >= _STEPS_KEPT:
+        _STEPS.clear()
+    _STEPS[key] = (cells, bars, found)  # the references keep the ids from being reused
+    return found
 
 
 def _damage(s: AhoyState, seat: int) -> float:
