@@ -34,6 +34,13 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=None)
     parser.add_argument("--two", type=int, default=200, help="games per 2-player match")
     parser.add_argument("--multi", type=int, default=60, help="games per 3/4-player series")
+    parser.add_argument("--multi4", type=int, default=0, help="games of the 4-player series")
+    parser.add_argument(
+        "--seatings",
+        default="rotate",
+        choices=["rotate", "all"],
+        help="how the 3/4-player lineups are seated (tabletide tournament --seatings)",
+    )
     parser.add_argument("--decisions", type=int, default=60, help="hard decisions timed")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -47,19 +54,21 @@ def main() -> None:
         matches = [("gr", "greedy,random", 2, args.two), ("hg", "hard,greedy", 2, args.two)]
         if "multi" in parts:
             matches += [
-                (f"m{p}", "hard,greedy,random", p, args.multi)
-                for p in (3, 4)
+                (f"m{p}", "hard,greedy,random", p, n)
+                for p, n in ((3, args.multi), (4, args.multi4 or args.multi))
                 if game.min_players <= p <= game.max_players
             ]
         for key, agents, players, n in matches:
+            seatings = args.seatings if players > 2 else "rotate"
             if key in ("gr", "hg") and key not in parts:
                 continue
             cmd = (
                 f"tabletide tournament {name} --agents {agents} --players {players} -n {n} "
                 f"--seed {args.seed} --jobs {args.jobs}"
+                + (f" --seatings {seatings}" if seatings != "rotate" else "")
             )
             out = OUT / f"{name}-{key}.json"
-            plan = plan_tournament(name, agents, players, n, args.seed)
+            plan = plan_tournament(name, agents, players, n, args.seed, seatings=seatings)
             journal = journal_for(plan, out)  # a stopped run goes on where it was
             result = run_plan(plan, make_backend("local", args.jobs), journal=journal)
             write_results(result, out)

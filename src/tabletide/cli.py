@@ -464,6 +464,13 @@ def tournament(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
     ] = None,
+    seatings: Annotated[
+        str,
+        typer.Option(
+            help="How each lineup is seated: rotate (its cyclic rotations) or all (every "
+            "order; fairer with 3+ players in games whose seats differ)."
+        ),
+    ] = "rotate",
     backend: Annotated[
         str, typer.Option(help="Where games run: local (process pool) or ray.")
     ] = "local",
@@ -498,7 +505,9 @@ def tournament(
     with _user_errors():
         game = load_game(game_name)
         n = _default_players(game) if players is None else players
-        plan = plan_tournament(game, agents, n, num_games, seed, parse_options(option))
+        plan = plan_tournament(
+            game, agents, n, num_games, seed, parse_options(option), seatings=seatings
+        )
         runner = make_backend(backend, jobs, address)
         if out is not None:
             check_writable(out)

@@ -31,7 +31,7 @@ def test_happy_path_prints_the_table_and_writes_the_files(tmp_path: Path) -> Non
     )  # fmt: skip
     assert code == 0, text
     assert "Lanterns (test game) · 3 players · 2 lineups × 3 seatings · 7 games · seed 2" in text
-    assert "warning: 7 games is not a multiple of 3" in text
+    assert "warning: 7 games stops in the middle of a lineup's seatings" in text
     assert "win" in text and "95% CI" in text and "rating" in text and "seat balance" in text
     assert "head to head" not in text  # 3 players
     for suffix in (".json", ".csv", ".win_share.png", ".scores.png"):
@@ -53,6 +53,15 @@ def test_two_player_series_show_head_to_head() -> None:
     assert "warning" not in text
 
 
+def test_all_seatings_from_the_command_line() -> None:
+    code, text = run(
+        "lanterns", "--agents", "a=random,b=random,c=greedy", "--players", "3", "-n", "6",
+        "--seatings", "all",
+    )  # fmt: skip
+    assert code == 0, text
+    assert "3 players · 1 lineup × 6 seatings · 6 games" in text and "warning" not in text
+
+
 def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -72,6 +81,7 @@ def closed_port() -> int:
         (["lanterns", "--agents", "random", "-n", "-3"], "at least 1; got -3"),
         (["lanterns", "--agents", "random", "-o", "hand_size=9"], "one of 2, 3, 4; got 9"),
         (["lanterns", "--agents", "random", "--backend", "mpi"], "unknown backend 'mpi'"),
+        (["lanterns", "--agents", "random", "--seatings", "some"], "one of rotate, all"),
         (["lanterns", "--agents", "random", "--jobs", "0"], "jobs must be an integer >= 1"),
         (["lanterns", "--agents", "random", "--address", "h:1"], "--address is for the ray"),
         (

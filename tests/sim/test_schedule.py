@@ -36,14 +36,15 @@ def test_rotations_are_the_distinct_cyclic_turns() -> None:
     assert rotations((0, 0, 0)) == [(0, (0, 0, 0))]  # one agent alone: a single seating
 
 
+@pytest.mark.parametrize("seatings", ["rotate", "all"])
 @pytest.mark.parametrize(("agents", "players"), [(4, 3), (2, 3), (3, 2), (3, 4), (2, 2)])
 def test_every_agent_sits_in_every_seat_equally_often_over_a_cycle(
-    agents: int, players: int
+    agents: int, players: int, seatings: str
 ) -> None:
     specs = [f"random:{i}" for i in range(agents)]
-    plan = plan_tournament("lanterns", specs, players, 1)
+    plan = plan_tournament("lanterns", specs, players, 1, seatings=seatings)
     cycle = plan.cycle
-    plan = plan_tournament("lanterns", specs, players, 3 * cycle, seed=5)
+    plan = plan_tournament("lanterns", specs, players, 3 * cycle, seed=5, seatings=seatings)
     assert plan.warnings == ()
     for start in (0, cycle, 2 * cycle):
         window = plan.tasks[start : start + cycle]
@@ -54,6 +55,26 @@ def test_every_agent_sits_in_every_seat_equally_often_over_a_cycle(
         # every lineup once per cycle, each in all of its rotations
         lineups = Counter((t.lineup, t.rotation) for t in window)
         assert len(lineups) == cycle and set(lineups.values()) == {1}
+
+
+def test_all_seatings_put_every_agent_behind_every_other() -> None:
+    """Rotations keep an agent's neighbours: in 3-player rotations of (A, B, C), whoever sits
+    first always has the same agent after it. All seatings pair every agent with every other."""
+    behind = {
+        how: Counter(
+            (t.entrants[0], t.entrants[1])
+            for t in plan_tournament(
+                "lanterns", "a=random,b=random,c=random", 3, 6, seatings=how
+            ).tasks
+        )
+        for how in ("rotate", "all")
+    }
+    assert set(behind["rotate"]) == {(0, 1), (1, 2), (2, 0)}
+    assert set(behind["all"]) == {(a, b) for a in range(3) for b in range(3) if a != b}
+    plan = plan_tournament("lanterns", "random,greedy", 4, 14, seatings="all")
+    assert plan.cycle == 4 + 6 + 4 and plan.warnings == ()  # AAAB, AABB, ABBB in every order
+    assert len({t.entrants for t in plan.tasks}) == 14 and len({t.seed for t in plan.tasks}) == 3
+    assert plan.settings()["seatings"] == "all"
 
 
 def test_rotations_of_a_lineup_share_a_seed_and_groups_do_not() -> None:
@@ -88,7 +109,7 @@ def test_a_series_shorter_or_uneven_is_played_in_full_with_a_warning() -> None:
     plan = plan_tournament("lanterns", "random,greedy", 3, 7)  # cycle 6, groups of 3
     assert len(plan.tasks) == 7 and [t.index for t in plan.tasks] == list(range(7))
     (warning,) = plan.warnings
-    assert "not a multiple of 3" in warning and "6 games" in warning
+    assert "middle of a lineup's seatings" in warning and "6 games" in warning
     plan = plan_tournament("lanterns", "random,greedy,easy", 2, 8)  # cycle 6, groups of 2
     (warning,) = plan.warnings
     assert "8 games is not a multiple of the 6-game cycle" in warning
@@ -144,6 +165,11 @@ def test_bad_settings_are_refused(
 ) -> None:
     with pytest.raises(ConfigError, match=message):
         plan_tournament("lanterns", "random,greedy", players, games, options=options)
+
+
+def test_unknown_seatings_are_refused() -> None:
+    with pytest.raises(ConfigError, match="seatings must be one of rotate, all; got 'some'"):
+        plan_tournament("lanterns", "random,greedy", 3, 6, seatings="some")
 
 
 def test_unknown_game_is_refused() -> None:

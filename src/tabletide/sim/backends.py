@@ -47,7 +47,8 @@ class GameTask:
     lineup: int
     """The lineup's position in the tournament's list of lineups."""
     rotation: int
-    """How far the lineup is turned: seat ``s`` holds lineup member ``(s + rotation) % p``."""
+    """Which seating of the lineup: how far it is turned (seat ``s`` holds lineup member
+    ``(s + rotation) % p``), or with ``seatings="all"`` the number of its order."""
     entrants: tuple[int, ...]
     """The entrant (index into the tournament's agents) in each seat."""
     specs: tuple[str, ...]

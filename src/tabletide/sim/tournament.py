@@ -8,8 +8,12 @@
 ``k >= p``; otherwise every multiset of size ``p`` that uses all ``k`` agents (2 agents, 3 seats:
 AAB and ABB). Each lineup is played in each of its distinct cyclic rotations (seat ``s`` holds
 member ``(s + r) % p`` in rotation ``r``), and the rotations of one lineup share one game seed:
-the same deal with the agents moved round the table. Game ``i`` of a series is fixed by the
-series seed alone, so results do not depend on the backend or the number of jobs.
+the same deal with the agents moved round the table. With ``seatings="all"`` a lineup is played
+in each of its distinct orders instead (``p!`` for ``p`` different agents): rotations put every
+agent in every seat, but with 3 or more players always behind the same neighbours, which in a
+game of unequal seats decides who meets whom where (Ahoy's Smuggler ranks above a weak Union and
+below a strong one). Game ``i`` of a series is fixed by the series seed alone, so results do not
+depend on the backend or the number of jobs.
 
 **Statistics** (per agent, over the games it sat in):
 
@@ -27,7 +31,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from statistics import NormalDist
 from typing import Any
 
@@ -108,6 +112,18 @@ def make_lineups(num_agents: int, players: int) -> list[tuple[int, ...]]:
     ]
 
 
+SEATINGS = ("rotate", "all")
+"""How a lineup is seated: its cyclic rotations, or all its distinct orders."""
+
+
+def seatings_of(lineup: tuple[int, ...], how: str = "rotate") -> list[tuple[int, tuple[int, ...]]]:
+    """``(r, seats)`` for each seating of the lineup: its :func:`rotations`, or with ``"all"``
+    each distinct order (``seats`` holds the entrant of each seat; ``r`` numbers the orders)."""
+    if how == "rotate":
+        return rotations(lineup)
+    return list(enumerate(sorted(set(permutations(lineup)))))
+
+
 def rotations(lineup: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
     """``(r, seats)`` for each distinct cyclic rotation: seat ``s`` holds ``lineup[(s + r) % p]``.
 
@@ -136,10 +152,13 @@ class TournamentPlan:
     lineups: tuple[tuple[int, ...], ...]
     tasks: tuple[GameTask, ...]
     group_size: int
-    """Games per lineup: its distinct seat rotations, which share one seed."""
+    """Games per lineup: its distinct seatings, which share one seed (the first lineup's, where
+    lineups differ)."""
     cycle: int
     """Games in one pass over every lineup and rotation."""
     warnings: tuple[str, ...] = ()
+    seatings: str = "rotate"
+    """``"rotate"`` or ``"all"`` (see the module doc)."""
 
     def lineup_names(self, lineup: int) -> list[str]:
         return [self.entrants[i].name for i in self.lineups[lineup]]
@@ -155,6 +174,7 @@ class TournamentPlan:
             "agents": [{"name": e.name, "spec": e.spec} for e in self.entrants],
             "lineups": [self.lineup_names(i) for i in range(len(self.lineups))],
             "cycle": self.cycle,
+            "seatings": self.seatings,
             "warnings": list(self.warnings),
         }
 
@@ -166,14 +186,15 @@ def plan_tournament(
     games: int,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
+    seatings: str = "rotate",
 ) -> TournamentPlan:
-    """Check the settings and fix every game's lineup, rotation and seed.
+    """Check the settings and fix every game's lineup, seating and seed.
 
-    Game ``i`` is slot ``i % cycle`` of the cycle (each lineup's rotations in turn); its seed is
-    ``game_seed(seed, g)`` for its rotation group ``g`` (the ``g``-th lineup played).
+    Game ``i`` is slot ``i % cycle`` of the cycle (each lineup's seatings in turn); its seed is
+    ``game_seed(seed, g)`` for its seating group ``g`` (the ``g``-th lineup played).
 
     :raises ConfigError: unknown game or agent, a repeated agent name, a bad player count or
-        option, fewer than one game.
+        option, fewer than one game, unknown ``seatings``.
     """
     game = load_game(game) if isinstance(game, str) else game
     entrants = parse_agents(agents)
@@ -187,13 +208,16 @@ def plan_tournament(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be an integer; got {seed!r}")
 
+    if seatings not in SEATINGS:
+        raise ConfigError(f"seatings must be one of {', '.join(SEATINGS)}; got {seatings!r}")
+
     lineups = make_lineups(len(entrants), players)
-    slots: list[tuple[int, int, tuple[int, ...], int]] = []  # lineup, rotation, seats, group
+    slots: list[tuple[int, int, tuple[int, ...], int]] = []  # lineup, seating, seats, group
     for li, lineup in enumerate(lineups):
-        for r, seats in rotations(lineup):
+        for r, seats in seatings_of(lineup, seatings):
             slots.append((li, r, seats, li))
     cycle = len(slots)
-    group_size = len(rotations(lineups[0]))
+    group_size = len(seatings_of(lineups[0], seatings))
     tasks = []
     for i in range(games):
         li, r, seats, group = slots[i % cycle]
@@ -202,15 +226,16 @@ def plan_tournament(
         tasks.append(GameTask(i, seed_i, li, r, seats, specs))
 
     warnings: list[str] = []
-    shape = (
-        f"{len(lineups)} lineup{'s' * (len(lineups) != 1)} × {group_size} "
-        f"seating{'s' * (group_size != 1)}"
+    shape = f"{len(lineups)} lineup{'s' * (len(lineups) != 1)} × {group_size} seating" + (
+        "s" * (group_size != 1)
     )
-    if games % group_size:
+    if cycle != group_size * len(lineups):  # "all" seatings of lineups with repeated agents
+        shape = f"{len(lineups)} lineups, {cycle} seatings in all"
+    if games % cycle and slots[games % cycle - 1][0] == slots[games % cycle][0]:
         warnings.append(
-            f"{games} games is not a multiple of {group_size} (the seatings of a lineup): the "
-            f"last lineup is not played from every seat, so seats are not fully balanced; "
-            f"a full cycle is {cycle} games ({shape})."
+            f"{games} games stops in the middle of a lineup's seatings: the last lineup is "
+            f"not played from every seat, so seats are not fully balanced; a full cycle is "
+            f"{cycle} games ({shape})."
         )
     elif games % cycle:
         warnings.append(
@@ -229,6 +254,7 @@ def plan_tournament(
         group_size=group_size,
         cycle=cycle,
         warnings=tuple(warnings),
+        seatings=seatings,
     )
 
 
@@ -513,6 +539,7 @@ def run_tournament(
     jobs: int = 1,
     address: str | None = None,
     on_result: Callable[[GameRecord], None] | None = None,
+    seatings: str = "rotate",
 ) -> TournamentResult:
     """Plan and play a round robin with seat rotation; see the module doc.
 
@@ -523,6 +550,6 @@ def run_tournament(
     :raises ConfigError: bad settings (checked before any game runs).
     :raises BackendError: the backend cannot start.
     """
-    plan = plan_tournament(game, agents, players, games, seed, options)
+    plan = plan_tournament(game, agents, players, games, seed, options, seatings)
     runner = backend if isinstance(backend, Backend) else make_backend(backend, jobs, address)
     return run_plan(plan, runner, on_result)
