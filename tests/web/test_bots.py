@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -124,6 +125,9 @@ def test_the_process_pool_plays_a_real_bot_move() -> None:
         finally:
             pool.shutdown()
 
-    chosen = asyncio.run(main())
+    # A thread of its own: under xdist this worker may hold the browser tests' session-wide
+    # Playwright, whose event loop runs in the main thread, and asyncio.run refuses to nest.
+    with ThreadPoolExecutor(1) as thread:
+        chosen = thread.submit(asyncio.run, main()).result()
     state = load_game("shipyard").new_state(2, 5)
     assert load_game("shipyard").action_from_json(chosen) in state.legal_actions()
