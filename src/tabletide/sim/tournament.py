@@ -155,7 +155,7 @@ class TournamentPlan:
     """Games per lineup: its distinct seatings, which share one seed (the first lineup's, where
     lineups differ)."""
     cycle: int
-    """Games in one pass over every lineup and rotation."""
+    """Games in one pass over every lineup and seating."""
     warnings: tuple[str, ...] = ()
     seatings: str = "rotate"
     """``"rotate"`` or ``"all"`` (see the module doc)."""
