@@ -19,7 +19,7 @@ from tabletide.sim.backends import make_backend
 from tabletide.sim.bench import bench_agent
 from tabletide.sim.journal import journal_for
 from tabletide.sim.report import write_results
-from tabletide.sim.tournament import plan_tournament, run_plan
+from tabletide.sim.tournament import SEATINGS, plan_tournament, run_plan
 
 OUT = Path("results/strength")
 
@@ -38,7 +38,7 @@ def main() -> None:
     parser.add_argument(
         "--seatings",
         default="rotate",
-        choices=["rotate", "all"],
+        choices=SEATINGS,
         help="how the 3/4-player lineups are seated (tabletide tournament --seatings)",
     )
     parser.add_argument("--decisions", type=int, default=60, help="hard decisions timed")
