@@ -56,6 +56,9 @@ def check_decision(game: Game, state: State, where: str) -> None:
     assert legal == state.legal_actions(), f"{where}: legal_actions not deterministic"
     assert state.search_legal() == legal, f"{where}: search_legal differs from legal_actions"
     assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
+    labels = [a.label for a in legal]
+    twins = sorted({lab for lab in labels if labels.count(lab) > 1})
+    assert not twins, f"{where}: labels that do not tell their actions apart: {twins}"
     codes = set()
     for action in legal:
         assert game.action_from_json(action.to_json()) == action, f"{where}: JSON {action!r}"
@@ -234,10 +237,18 @@ def fuzz_seeds(chunk: int, chunks: int, games: int, first: int = 0) -> range:
 
 # ---------------------------------------------------------------------------- golden replays
 def playthrough(
-    name: str, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    name: str,
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    samples: int = 4,
 ) -> str:
     """A readable record of a seeded random game: every action with its seat, the spectator's
-    log, and the result; the replay of the game must reproduce it."""
+    log, the result, and what each seat and the spectator see at ``samples`` steps spread over
+    the game (the first, evenly between, and the end; stable JSON with sorted keys, as in
+    OpenSpiel's playthrough files), so that a leak or a view change shows in review. The replay
+    of the game must reproduce it."""
     game = load_game(name)
     state = game.new_state(num_players, seed, options)
     rng = Rng(derive_seed("golden", seed))
@@ -251,7 +262,25 @@ def playthrough(
     lines.append(f"scores {state.scores()} winners {state.winners()} returns {state.returns()}")
     replay = Replay.from_state(state)
     assert replay.play().history == state.history
+    lines += _sampled_views(game.new_state(num_players, seed, options), state.history, samples)
     return "\n".join(lines) + "\n"
+
+
+def _sampled_views(state: State, actions: Sequence[Action], samples: int) -> list[str]:
+    """Every seat's and the spectator's observation at ``samples`` points of a game played
+    from ``state`` with ``actions``."""
+    total = len(actions)
+    marks = {round(i * total / (samples - 1)) for i in range(samples)}
+    lines = []
+    for step, action in enumerate([*actions, None]):
+        if step in marks:
+            for seat in seats_of(state):
+                who = "spectator" if seat is None else f"seat {seat}"
+                lines.append(f"--- view after {step} of {total} actions: {who} ---")
+                lines.append(json.dumps(state.observation(seat), sort_keys=True, indent=1))
+        if action is not None:
+            state.apply(action)
+    return lines
 
 
 def check_golden(path: Path, text: str) -> None:
