@@ -180,7 +180,9 @@ def legal_goods(state: ShipyardState, frame: Frame) -> list[Action]:
     out = []
     for slot, tile in enumerate(state.wagon_offer):
         if tile >= 0 and prices[slot] <= state.coins[frame.seat]:
-            label = f"Buy wagon tile {state.describe_wagon(tile)} for {prices[slot]}"
+            # Two tiles with the same goods can lie in the offer: the row tells them apart.
+            desc = state.describe_wagon(tile)
+            label = f"Buy wagon tile {desc} from row {slot + 1} for {prices[slot]}"
             out.append(Action.make("take_wagon", label, slot=slot))
     return out
 
@@ -218,10 +220,17 @@ def legal_exchange(state: ShipyardState, frame: Frame) -> list[Action]:
         if tile in seen:
             continue
         seen.append(tile)
-        out.append(
-            Action.make("use_tile", f"Trade wagon tile {state.describe_wagon(tile)}", tile=tile)
-        )
+        out.append(Action.make("use_tile", exchange_label(state, tile), tile=tile))
     return out
+
+
+def exchange_label(state: ShipyardState, tile: int) -> str:
+    """Two held tiles can carry the same goods (the starting tile and deck tile 11, or deck
+    tiles 4 and 6): the label names the tile by its number, or as the starting tile."""
+    goods = state.describe_wagon(tile)
+    if tile == STARTING_WAGON:
+        return f"Trade your starting wagon tile {goods}"
+    return f"Trade wagon tile #{tile} {goods}"
 
 
 def apply_exchange(state: ShipyardState, frame: Frame, action: Action) -> None:

@@ -229,30 +229,6 @@ def _system(player: View) -> System:
     return {(c["x"], c["y"]): (c["card"], c["rotation"]) for c in player["canals"]}
 
 
-def _moves(system: System, boat: Sequence[int]) -> list[tuple[int, int, int]]:
-    """The boat's single moves in the rules' order (along the card, then over its ends),
-    never back towards the stern (SY-6.9.2)."""
-    x, y, space, sx, sy, ss = boat
-    card, rot = system[(x, y)]
-    ports, links = geometry(_shape(card), rot)
-    cands: list[tuple[int, int, int]] = [(x, y, s) for s in links[space]]
-    for side, s in ports.items():
-        if s != space:
-            continue
-        dx, dy = DELTA[side]
-        other = system.get((x + dx, y + dy))
-        if other is None:
-            continue
-        back = geometry(_shape(other[0]), other[1])[0].get((side + 2) % 4)
-        if back is not None:
-            cands.append((x + dx, y + dy, back))
-    return [
-        (nx, ny, ns)
-        for nx, ny, ns in cands
-        if not ((nx, ny) == (sx, sy) and (ss == ns or (sx, sy) != (x, y)))
-    ]
-
-
 # ---------------------------------------------------------------------------- drawing context
 @dataclass
 class Ctx:
@@ -1171,31 +1147,16 @@ def _ctx_ship(ctx: Ctx, seat: int, y: float) -> float:
 
 
 def _route_marks(ctx: Ctx, player: View) -> dict[tuple[int, int], dict[int, int]]:
-    """Each ``sail`` option's water space. The options are the rules' moves in order, minus
-    those after which the voyage could not go on; their labels name the card and the symbol,
-    so an option is placed only when no other move with the same label could be meant."""
-    system = _system(player)
-    boat = player["boat"]
-    canals = _static().content.canals
-
-    def label(m: tuple[int, int, int]) -> str:
-        card = system[(m[0], m[1])][0]
-        where = "along this card" if (m[0], m[1]) == (boat[0], boat[1]) else f"onto canal {card}"
-        return f"Sail {where} to a {canals[card].spaces[m[2]]} space"
-
-    groups: dict[str, list[tuple[int, int, int]]] = {}
-    for m in _moves(system, boat):
-        groups.setdefault(label(m), []).append(m)
-    options = [
-        (i, str(a["label"])) for i, a in enumerate(ctx.legal) if a["action"]["kind"] == "sail"
-    ]
+    """Each ``sail`` option's water space: option ``i`` enters ``route.options[i]`` of the view
+    (``[x, y, space]``)."""
+    route = ctx.v.get("route")
+    if not route or player["seat"] != ctx.decider:
+        return {}
     out: dict[tuple[int, int], dict[int, int]] = {}
-    for text, moves in groups.items():
-        chosen = [i for i, lab in options if lab == text]
-        if len(chosen) == len(moves):
-            for i, m in zip(chosen, moves, strict=True):
-                out.setdefault((m[0], m[1]), {})[m[2]] = i
-                ctx.marked.add(i)
+    for option, (x, y, space) in enumerate(route["options"]):
+        i = ctx.act("sail", option=option)
+        if i is not None:
+            out.setdefault((x, y), {})[space] = i
     return out
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tabletide.games.shipyard import track
 from tabletide.games.shipyard.building import part_type
 from tabletide.games.shipyard.constants import COLUMN_NAMES, EMPTY, ITEMS, TILE_NAMES
-from tabletide.games.shipyard.voyage import base_speed, hull
+from tabletide.games.shipyard.voyage import base_speed, hull, route_options
 
 if TYPE_CHECKING:
     from tabletide.games.shipyard.state import ShipyardState
@@ -119,6 +119,14 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
             },
             "safety": {"lifebuoys": h.lifebuoys, "lifeboats": h.lifeboats, "lanterns": h.lanterns},
             "speed": base_speed(s.ship.items),
+        }
+    if s.stack and s.stack[-1].kind == "route":
+        frame = s.stack[-1]
+        speed, done, _, _ = frame.data
+        view["route"] = {
+            "speed": speed,
+            "moves_made": done,
+            "options": [list(m) for m in route_options(s, frame.seat, speed - done)],
         }
     if not s.stack:  # SY-7.6: at the end every contract is revealed
         view["breakdown"] = final_breakdown(s)

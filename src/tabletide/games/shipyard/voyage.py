@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard import canals
 from tabletide.games.shipyard.building import completed_ships, row_types
+from tabletide.games.shipyard.canals import Spot
 from tabletide.games.shipyard.constants import (
     CANNON,
     CAPTAIN,
@@ -270,13 +271,32 @@ def legal_route(state: ShipyardState, frame: Frame) -> list[Action]:
     seat = frame.seat
     boat = state.boat[seat]
     assert boat is not None
-    out = []
-    for i, (x, y, s) in enumerate(route_options(state, seat, speed - done)):
-        card, _ = state.canals[seat][(x, y)]
-        symbol = state.c.canals[card].spaces[s]
-        where = "along this card" if (x, y) == (boat[0], boat[1]) else f"onto canal {card}"
-        out.append(Action.make("sail", f"Sail {where} to a {symbol} space", option=i))
-    return out
+    system = state.canals[seat]
+    return [
+        Action.make("sail", route_label(state, system, boat, to), option=i)
+        for i, to in enumerate(route_options(state, seat, speed - done))
+    ]
+
+
+def route_label(
+    state: ShipyardState, system: dict[canals.Cell, tuple[int, int]], boat: canals.Boat, to: Spot
+) -> str:
+    """A move in words. Moves onto another card differ by the card; moves along the boat's
+    card (from a fork's junction there are two) differ by the space entered: an end, named by
+    the side of the table it lies on, or the card's middle space."""
+    x, y, space = to
+    card, rot = system[(x, y)]
+    symbol = state.c.canals[card].spaces[space]
+    what = {"none": "a blank space", "riband": "a Blue Riband space"}.get(
+        symbol, f"a {symbol} space"
+    )
+    if (x, y) != (boat[0], boat[1]):
+        return f"Sail onto canal {card}, to {what}"
+    shape = canals.card_shape(state, card)
+    ports, _ = canals.geometry(shape, rot)
+    side = next((canals.SIDE_NAMES[s] for s, p in ports.items() if p == space), None)
+    spot = f"its {side} end" if side else "its junction" if shape == "fork" else "its middle space"
+    return f"Sail along this card to {spot}, {what}"
 
 
 def apply_route(state: ShipyardState, frame: Frame, action: Action) -> None:
