@@ -12,7 +12,7 @@ from conformance import check_bad_input, check_game, check_golden, fuzz_seeds, p
 from tabletide import load_game
 from tabletide.engine import Action, Rng, derive_seed
 from tabletide.games.shipyard.building import row_is_legal, row_types
-from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
+from tabletide.games.shipyard.constants import KEEP_AFTER_LAP, STARTING_WAGON
 from tabletide.games.shipyard.state import ShipyardState
 
 GAME = load_game("shipyard")
@@ -49,6 +49,14 @@ def check_invariants(state: ShipyardState, last_scores: list[float], where: str)
     if not state.final:  # the last chance places parts by its own rule (SY-7.5)
         for seat, row in enumerate(state.row):
             assert row_is_legal(row_types(state, row)), f"{where}: seat {seat} row {row}"
+    # SY-GAP-5c: the 14 deck tiles are always somewhere, each once; starting tiles (our extra
+    # copies) are only ever held, never in the deck, the offer or the discard pile.
+    held = [t for tiles in state.wagons for t in tiles]
+    circulating = state.wagon_deck + state.wagon_offer + state.wagon_discard
+    assert STARTING_WAGON not in circulating, f"{where}: a starting tile is in circulation"
+    assert held.count(STARTING_WAGON) <= state.num_players, f"{where}: extra starting tile"
+    deck_tiles = sorted(circulating + [t for t in held if t != STARTING_WAGON])
+    assert deck_tiles == list(range(len(state.c.wagons.deck))), f"{where}: wagons {deck_tiles}"
     pending = any(f.kind in ("discard", "@scoring") for f in state.stack)
     if not pending and not state.is_terminal():
         keep = expected_keep(state)

@@ -19,6 +19,7 @@ from tabletide.games.shipyard.constants import (
     ITEM_INDEX,
     ITEMS,
     MIDDLE,
+    STARTING_WAGON,
     STERN,
     SUBSIDY,
     SUBSTITUTE,
@@ -907,6 +908,51 @@ def test_exchange_trades_exactly_one_tile() -> None:
     assert kind(s) is None
 
 
+@rule("SY-GAP-5c", "SY-5.7.5")
+def test_spent_starting_tile_leaves_the_game_an_ordinary_tile_is_discarded() -> None:
+    """The starting tiles are copies outside the rulebook's 14: spent, one leaves the game,
+    so the reshuffled wagon deck never grows beyond the 14 tiles."""
+    s = exchange_state([STARTING_WAGON, 11])  # tile 11 carries the same goods
+    discard, deck, offer = s.wagon_discard[:], s.wagon_deck[:], s.wagon_offer[:]
+    take(s, "use_tile", tile=STARTING_WAGON)
+    for _ in range(3):
+        take(s, "sell")
+    assert s.wagons[0] == [11]
+    assert STARTING_WAGON not in s.wagon_discard + s.wagon_deck + s.wagon_offer
+    assert (s.wagon_discard, s.wagon_deck, s.wagon_offer) == (discard, deck, offer)
+    supplies.start_exchange(s, 0)
+    s.advance()  # the one tile left is taken for the player
+    for _ in range(3):
+        take(s, "sell")
+    assert s.wagons[0] == [] and s.wagon_discard == [*discard, 11]
+    # When the deck runs out, the spent ordinary tile comes back; the starting one never does.
+    s.wagon_deck = []
+    s.coins[0] = 0
+    s.push("goods", 0)
+    take(s, "take_wagon", slot=0)
+    assert 11 in s.wagon_offer and s.wagon_discard == []
+    assert STARTING_WAGON not in s.wagon_deck + s.wagon_offer
+
+
+def test_exchange_labels_tell_tiles_with_the_same_goods_apart() -> None:
+    s = exchange_state([STARTING_WAGON, 11, 4, 6])  # 14 and 11, 4 and 6: the same goods
+    labels = {a.num("tile"): a.label for a in s.legal_actions()}
+    assert len(set(labels.values())) == 4, labels
+    assert "starting" in labels[STARTING_WAGON] and "#11" in labels[11]
+    assert "#4" in labels[4] and "#6" in labels[6]
+
+
+def test_goods_labels_tell_equal_tiles_apart_by_their_row() -> None:
+    s = fresh()
+    s.coins[0] = 5
+    s.wagon_offer = [0, 9, 10, 4, 6]  # 9 and 10: coal+steel for 1; 4 and 6: coal+timber for 2
+    s.push("goods", 0)
+    labels = [a.label for a in s.legal_actions()]
+    assert len(set(labels)) == 5, labels
+    assert labels[1] == "Buy wagon tile (coal+steel) from row 2 for 1"
+    assert labels[2] == "Buy wagon tile (coal+steel) from row 3 for 1"
+
+
 @rule("SY-E-MER", "SY-EX-11")
 @pytest.mark.parametrize(("owned", "bonus"), [([], 0), ([COAL_1], 1), ([COAL_1, COAL_2], 2)])
 def test_merchant_bonus_on_sales(owned: list[int], bonus: int) -> None:
@@ -1360,6 +1406,21 @@ def test_route_may_not_take_a_branch_that_dead_ends_before_full_speed() -> None:
     take(s, "sail", option=1)
     assert s.boat[0] == (0, 0, 3, 0, 0, 1)
     assert s.vp[0] == 1  # military official: 1 soldier
+
+
+def test_route_labels_at_a_junction_name_the_end_entered() -> None:
+    """From a fork's junction two moves stay on the card; two blank ends read apart by side."""
+    s = fresh()
+    (fork,) = add_canals(s, ("fork", ("none", "none", "none", "none")))
+    s.canals[0] = {(0, 0): (fork, 1)}  # turned 90°: ends north, east and south
+    s.boat[0] = (0, 0, 1, 0, 0, 0)  # on the junction, came from the north end
+    s.ship = ship(captain=1)
+    s.push("route", 0, 1, 0, 0, 0)
+    labels = [a.label for a in s.legal_actions()]
+    assert labels == [
+        "Sail along this card to its east end, a blank space",
+        "Sail along this card to its south end, a blank space",
+    ]
 
 
 @rule("SY-6.9.2", "SY-5.2.3")
