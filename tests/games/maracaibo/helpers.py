@@ -37,8 +37,10 @@ __all__ = [
     "arrive_at",
     "at",
     "begin",
+    "buried",
     "card_id",
     "dice",
+    "fill_buried",
     "find",
     "give",
     "kind",
@@ -168,3 +170,14 @@ def treasure(s: MaracaiboState, p: int, color: str, n: int) -> None:
 def kinds(s: MaracaiboState) -> list[str]:
     """The kinds of the legal actions now."""
     return [a.kind for a in s.legal_actions()]
+
+
+def fill_buried(s: MaracaiboState, p: int, counts: list[int]) -> None:
+    """``p``'s hideout with the first ``counts[c]`` buried-treasure spaces of each colour
+    filled (gold, emerald, pearl)."""
+    s.buried_at[p] = [(1 << n) - 1 for n in counts]
+
+
+def buried(s: MaracaiboState, p: int) -> list[int]:
+    """How many treasures of each colour ``p`` has buried in its hideout (not on Poseidon)."""
+    return [s.buried_in(p, c) for c in range(len(COLORS))]

@@ -101,7 +101,7 @@ def mirror(s: MaracaiboState, src: int, dst: int) -> None:
     """Give participant ``dst`` exactly what ``src`` has (the board's smuggler tiles removed)."""
     for name in ("ship", "explorer", "rivers", "doubloons", "vp", "slots", "fig", "rubies"):
         getattr(s, name)[dst] = getattr(s, name)[src]
-    for name in ("owned", "store", "bonus", "buried", "poseidon", "quests", "smug_left"):
+    for name in ("owned", "store", "bonus", "buried_at", "poseidon", "quests", "smug_left"):
         getattr(s, name)[dst] = list(getattr(s, name)[src])
     s.smug = [-1] * GRID
     for who in s.res.values():
@@ -187,11 +187,11 @@ def test_a_buried_treasure_is_worth_more_than_one_above_the_line(
 ) -> None:
     s = played(players, seed, steps)
     for p in range(players):
-        color = next(c for c in range(3) if s.buried[p][c] < 3)
+        color = next(c for c in range(3) if s.buried_in(p, c) < 3)
         s.store[p][color] += 1
         above = evaluate(s, p)
         s.store[p][color] -= 1
-        s.buried[p][color] += 1
+        s.buried_at[p][color] = s.buried_at[p][color] << 1 | 1
         assert evaluate(s, p) > above
 
 
@@ -302,7 +302,7 @@ def test_greedy_buries_a_treasure(players: int) -> None:
     run(s, A, Effect(do="bury"))
     assert kind(s) == "bury"
     greedy_plays(s)
-    assert s.buried[A][EMERALD] == 1
+    assert s.buried_in(A, EMERALD) == 1
 
 
 def test_greedy_explores_across_a_river() -> None:

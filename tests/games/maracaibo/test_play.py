@@ -25,7 +25,7 @@ from tabletide.engine import Action, Frame, Rng, derive_seed
 from tabletide.games.maracaibo.constants import GRID, MODULES, ROUNDS, column
 from tabletide.games.maracaibo.state import MaracaiboState
 
-from .helpers import GAME, card_id
+from .helpers import GAME, buried, card_id
 
 GOLDEN = Path(__file__).parent / "golden"
 CI_FUZZ_GAMES = 400
@@ -104,7 +104,7 @@ def watching(watch: Watch) -> Iterator[None]:
 def check_invariants(s: MaracaiboState, where: str) -> None:
     for p in range(s.P):
         assert s.doubloons[p] >= 0, f"{where}: {p} has {s.doubloons[p]} doubloons"
-        assert min(s.store[p]) >= 0 and min(s.buried[p]) >= 0, f"{where}: treasure"
+        assert min(s.store[p]) >= 0 and min(buried(s, p)) >= 0, f"{where}: treasure"
         placed = [n for n in range(GRID) if s.smug[n] >= 0 and s.smug[n] // 10 == p]
         assert len(placed) + len(s.smug_left[p]) == 5, f"{where}: {p}'s smuggler tiles"
     for n in range(GRID):  # one smuggler tile per location, never elsewhere

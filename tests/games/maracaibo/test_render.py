@@ -485,7 +485,7 @@ def test_your_hideout_shows_each_section() -> None:
     state = new(2, seed=15)
     treasure(state, 0, "gold", 2)
     state.bonus[0][0] = 0b1  # one gold on its first bonus space
-    state.buried[0][1] = 2  # two buried emeralds
+    state.buried_at[0][1] = (1 << 2) - 1  # two buried emeralds
     text = screen(state, 0)
     lines = text.splitlines()
     start = next(i for i, ln in enumerate(lines) if ln.startswith("  hideout"))

@@ -54,6 +54,7 @@ from .helpers import (
     begin,
     card_id,
     dice,
+    fill_buried,
     give,
     kind,
     kinds,
@@ -471,7 +472,7 @@ def test_ma_5_30_figurehead_raid_actions(letter: str) -> None:
     assert spends(s) == [VP1, DBL3, RAID_FIG]
     act(s, "spend", action=RAID_FIG)
     if letter == "K":
-        act(s, "bury", color=GOLD, to=-1)
+        act(s, "bury", color=GOLD, on="hideout", space=0)
     got = (s.vp[0], s.doubloons[0], s.buried_count(0))
     assert got == {"A": (2, 12, 0), "H": (0, 16, 0), "K": (0, 10, 1)}[letter]
 
@@ -906,7 +907,7 @@ def test_ma_10_5_16_seven_vp_per_three_cubes_of_a_type(gold: int, vp: int) -> No
     s = blank(new(2))
     give(s, 0, upgrade(s, lambda c: any(g.per == "gold" and g.each == 3 for g in c.endgame)))
     treasure(s, 0, "gold", gold - 1)
-    s.buried[0][GOLD] = 1  # buried cubes count too
+    s.buried_at[0][GOLD] = 0b1  # buried cubes count too
     assert scoring.breakdown(s, 0)["card_goals"] == vp
 
 
@@ -922,7 +923,7 @@ def test_ma_10_5_17_seven_vp_per_three_fulfilled_quests() -> None:
 def test_ma_10_5_18_two_vp_per_buried_treasure() -> None:
     s = blank(new(2))
     give(s, 0, upgrade(s, lambda c: any(g.per == "buried" for g in c.endgame)))
-    s.buried[0] = [1, 2, 0]
+    fill_buried(s, 0, [1, 2, 0])
     parts = scoring.breakdown(s, 0)
     assert parts["card_goals"] == 6
     assert parts["buried"] == 6  # and the usual +2 per buried treasure
@@ -964,8 +965,8 @@ def set_count(s: MaracaiboState, what: str, k: int) -> None:
     elif what == "buried":
         caps = [len(s.c.hideout.section(c).buried) for c in ("gold", "emerald", "pearl")]
         for c in range(3):
-            s.buried[0][c] = min(k, caps[c])
-            k -= s.buried[0][c]
+            s.buried_at[0][c] = (1 << min(k, caps[c])) - 1
+            k -= s.buried_in(0, c)
         assert k == 0
     elif what == "residences":
         for card in list(s.res)[:k]:
@@ -1044,7 +1045,7 @@ def test_ma_10_4_count_of_each_counted_key(what: str, expected: int) -> None:
     treasure(s, 0, "gold", 2)
     treasure(s, 0, "pearl", 1)
     s.bonus[0][EMERALD] = 0b1
-    s.buried[0] = [1, 2, 0]
+    fill_buried(s, 0, [1, 2, 0])
     s.rivers[0] = river(3, 4) | river(7, 8) | river(15, 16)
     buried_quest = next(q.id for q in s.c.quests if q.low.need == {"buried": 2})
     ship_quest = next(q.id for q in s.c.quests if q.low.need == {"ship": 2})
@@ -1192,7 +1193,7 @@ def test_ma_11_16_treasure_values() -> None:
     s = blank(new(2))
     s.islands = [2, 4, 7]
     treasure(s, 0, "gold", 2)
-    s.buried[0][GOLD] = 1
+    s.buried_at[0][GOLD] = 0b1
     treasure(s, 0, "emerald", 1)
     treasure(s, 0, "pearl", 2)
     parts = scoring.breakdown(s, 0)
@@ -1205,7 +1206,7 @@ def test_ma_11_16_treasure_values() -> None:
 def test_ma_7_7_two_more_vp_per_buried_treasure_also_on_poseidon() -> None:
     s = blank(new(2))
     figurehead(s, 0, "G")
-    s.buried[0] = [1, 1, 0]
+    fill_buried(s, 0, [1, 1, 0])
     s.poseidon[0] = [PEARL, -1, -1, -1]
     s.bonus[0][GOLD] = 0b1  # unburied, on a bonus space
     parts = scoring.breakdown(s, 0)
@@ -1306,7 +1307,7 @@ def test_ma_7_10_final_scoring_adds_everything_to_the_game_vp() -> None:
 @pytest.mark.rule("MA-7.11")
 def test_ma_7_11_tie_broken_by_buried_treasures() -> None:
     s = blank(new(2))
-    s.buried[0][GOLD] = 1  # 3 (treasure) + 2 (buried)
+    s.buried_at[0][GOLD] = 0b1  # 3 (treasure) + 2 (buried)
     s.vp = [10, 15]
     scoring.final_scoring(s)
     s.stack.clear()
@@ -1318,8 +1319,8 @@ def test_ma_7_11_tie_broken_by_buried_treasures() -> None:
 @pytest.mark.rule("MA-7.11")
 def test_ma_7_11_still_tied_players_share_the_victory() -> None:
     s = blank(new(3))
-    s.buried[0][GOLD] = 1
-    s.buried[1][PEARL] = 1
+    s.buried_at[0][GOLD] = 0b1
+    s.buried_at[1][PEARL] = 0b1
     s.vp = [10, 10, 14]
     scoring.final_scoring(s)
     s.stack.clear()

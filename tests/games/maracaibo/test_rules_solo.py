@@ -33,6 +33,7 @@ from .helpers import (
     begin,
     card_id,
     dice,
+    fill_buried,
     find,
     give,
     new,
@@ -507,7 +508,7 @@ def test_ma_8_15_no_refill_when_the_human_has_as_many(level: int) -> None:
     s.islands = [3, 5, 4]
     cubes = 2 if level == 4 else 1
     treasure(s, 0, "emerald", cubes - 1)
-    s.buried[0][EMERALD] = 1  # buried treasure counts
+    s.buried_at[0][EMERALD] = 0b1  # buried treasure counts
     dice(s, 6)
     john_turn(s)
     assert s.store[s.john][EMERALD] == cubes == s.treasure(0, EMERALD)
@@ -1089,7 +1090,7 @@ def test_ma_8_28_johns_final_scoring() -> None:
     for card_ in residences(s, [at(1, 0), at(2, 0), at(3, 0)])[:2]:
         s.res[card_].append(s.john)
     s.store[s.john] = [2, 1, 0]
-    s.buried[s.john] = [0, 0, 1]
+    fill_buried(s, s.john, [0, 0, 1])
     s.islands = [2, 4, 7]
     s.quests[s.john] = s.quest_deck[:6]
     final_round(s)

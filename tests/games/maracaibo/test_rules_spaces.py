@@ -41,8 +41,10 @@ from .helpers import (
     act,
     at,
     begin,
+    buried,
     card_id,
     dice,
+    fill_buried,
     give,
     kind,
     kinds,
@@ -420,8 +422,8 @@ def test_ma_11_6_blue_activates_its_own_bury_tile_on_tobago_first() -> None:
     sail_onto(s, None, p=B)
     assert kind(s) == "smuggle_here"  # step 2 comes before the ship upgrade and the actions
     act(s, "yes")
-    act(s, "bury", color=EMERALD, to=-1)
-    assert s.buried[B][EMERALD] == 1
+    act(s, "bury", color=EMERALD, on="hideout", space=0)
+    assert s.buried_in(B, EMERALD) == 1
     assert kind(s) == "ship_upgrade"
 
 
@@ -604,7 +606,7 @@ def test_ma_5_35_every_cube_counts_above_or_below_the_line() -> None:
     s = game()
     treasure(s, A, "gold", 2)
     s.bonus[A][GOLD] = 1
-    s.buried[A][GOLD] = 1
+    s.buried_at[A][GOLD] = 0b1
     assert s.treasure(A, GOLD) == 4
     run(s, A, Effect(do="per", what="gold", n=1))
     assert s.vp[A] == 4
@@ -617,9 +619,9 @@ def test_ma_11_9_petra_buries_her_only_emerald_and_refills_the_emerald_island() 
     treasure(s, A, "emerald", 1)
     s.islands = [4, 3, 4]
     run(s, A, Effect(do="bury"))
-    assert params(s, "bury", "color") == [EMERALD]
-    act(s, "bury", color=EMERALD, to=-1)
-    assert s.store[A][EMERALD] == 0 and s.buried[A][EMERALD] == 1
+    assert set(params(s, "bury", "color")) == {EMERALD}
+    act(s, "bury", color=EMERALD, on="hideout", space=0)
+    assert s.store[A][EMERALD] == 0 and s.buried_in(A, EMERALD) == 1
     assert s.islands == [4, 4, 4]
     assert s.treasure(A, EMERALD) == 1
 
@@ -629,16 +631,71 @@ def test_ma_5_41_one_treasure_per_shovel_into_the_same_section() -> None:
     s = game()
     treasure(s, A, "gold", 3)
     run(s, A, Effect(do="bury", n=2))
-    act(s, "bury", color=GOLD, to=-1)
-    act(s, "bury", color=GOLD, to=-1)
+    act(s, "bury", color=GOLD, on="hideout", space=0)
+    act(s, "bury", color=GOLD, on="hideout", space=1)
     assert kind(s) == "move"  # two shovels, two burials
-    assert s.buried[A] == [2, 0, 0]
+    assert buried(s, A) == [2, 0, 0]
     assert s.store[A][GOLD] == 1
     gold = s.c.hideout.gold.buried
     refill = gold[0][0].n
     gained = gold[1][0].n  # the second space's bonus, in the order the spaces fill
     assert s.islands[GOLD] == 4 + refill
     assert s.doubloons[A] == 30 + gained
+
+
+def bury_spaces(s: MaracaiboState, color: int, on: str = "hideout") -> list[int]:
+    """The spaces offered now for burying a treasure of ``color`` (on the hideout or Poseidon)."""
+    return [
+        a.num("space")
+        for a in s.legal_actions()
+        if a.kind == "bury" and a.num("color") == color and a.text("on") == on
+    ]
+
+
+@rule("MA-5.41")
+def test_ma_5_41_the_player_chooses_the_free_space_and_may_take_the_3_vp_one_first() -> None:
+    """Seed [L420]: the cube goes on "one of the free" buried-treasure spaces, whichever the
+    player chooses, and that space's bonus is gained; the refill space can be avoided."""
+    s = game()
+    treasure(s, A, "gold", 2)
+    gold = s.c.hideout.gold.buried
+    last = len(gold) - 1
+    assert gold[0] == (Effect(do="refill", color="gold", n=1),)
+    assert gold[last] == (Effect(do="vp", n=3),)
+    islands = s.islands[:]
+    run(s, A, Effect(do="bury"))
+    assert bury_spaces(s, GOLD) == list(range(len(gold)))  # every free space is offered
+    act(s, "bury", color=GOLD, on="hideout", space=last)
+    assert s.vp[A] == 3  # the rightmost space's bonus
+    assert s.islands == islands  # not the refill of the leftmost space
+    assert s.buried_at[A][GOLD] == 1 << last and s.buried_in(A, GOLD) == 1
+    run(s, A, Effect(do="bury"))
+    assert bury_spaces(s, GOLD) == list(range(last))  # the taken space is no longer free
+    act(s, "bury", color=GOLD, on="hideout", space=1)
+    assert s.buried_at[A][GOLD] == 1 << last | 1 << 1
+    assert s.doubloons[A] == 30 + gold[1][0].n
+    run(s, A, Effect(do="bury"))
+    assert kind(s) == "move"  # no treasure left above the line
+    assert s.islands == islands
+
+
+@rule("MA-5.41")
+def test_ma_5_41_each_burial_label_names_the_space_and_its_bonus() -> None:
+    s = game()
+    figurehead(s, A, "G")
+    treasure(s, A, "emerald", 1)
+    s.buried_at[A][EMERALD] = 0b10  # the second space is taken
+    run(s, A, Effect(do="bury"))
+    labels = [a.label for a in s.legal_actions() if a.kind == "bury"]
+    assert labels == [
+        "Bury an emerald on burial space 1: a cube onto the emerald island",
+        "Bury an emerald on burial space 3: a ship upgrade",
+        "Bury an emerald on burial space 4: 3 VP",
+        "Bury an emerald on Poseidon's space 1: 5 doubloons",
+        "Bury an emerald on Poseidon's space 2: 4 VP",
+        "Bury an emerald on Poseidon's space 3: a ship upgrade",
+        "Bury an emerald on Poseidon's space 4: a treasure of one type of your choice",
+    ]
 
 
 @rule("MA-5.41")
@@ -648,26 +705,26 @@ def test_ma_5_41_burying_is_optional() -> None:
     run(s, A, Effect(do="bury"))
     assert "skip" in kinds(s)
     act(s, "skip")
-    assert s.buried[A] == [0, 0, 0] and s.store[A][GOLD] == 1
+    assert buried(s, A) == [0, 0, 0] and s.store[A][GOLD] == 1
 
 
 @rule("MA-5.41")
 def test_ma_5_41_nothing_to_bury_without_treasure_above_the_line() -> None:
     s = game()
-    s.buried[A][GOLD] = 1
+    s.buried_at[A][GOLD] = 0b1
     run(s, A, Effect(do="bury"))
     assert kind(s) == "move"
-    assert s.buried[A] == [1, 0, 0]
+    assert buried(s, A) == [1, 0, 0]
 
 
 @rule("MA-5.43")
 def test_ma_5_43_full_section_cannot_take_more() -> None:
     s = game()
-    s.buried[A][GOLD] = len(s.c.hideout.gold.buried)
+    s.buried_at[A][GOLD] = (1 << len(s.c.hideout.gold.buried)) - 1
     treasure(s, A, "gold", 2)
     treasure(s, A, "pearl", 1)
     run(s, A, Effect(do="bury"))
-    assert params(s, "bury", "color") == [PEARL]
+    assert set(params(s, "bury", "color")) == {PEARL}
 
 
 @rule("MA-5.44")
@@ -676,10 +733,10 @@ def test_ma_5_44_several_burials_may_be_different_types() -> None:
     treasure(s, A, "gold", 1)
     treasure(s, A, "pearl", 1)
     run(s, A, Effect(do="bury", n=2))
-    act(s, "bury", color=PEARL, to=-1)
-    assert params(s, "bury", "color") == [GOLD]
-    act(s, "bury", color=GOLD, to=-1)
-    assert s.buried[A] == [1, 0, 1]
+    act(s, "bury", color=PEARL, on="hideout", space=0)
+    assert set(params(s, "bury", "color")) == {GOLD}
+    act(s, "bury", color=GOLD, on="hideout", space=0)
+    assert buried(s, A) == [1, 0, 1]
 
 
 @rule("MA-5.45")
@@ -690,7 +747,7 @@ def test_ma_5_45_burying_frees_the_bonus_space() -> None:
     act(s, "store", space=two)
     assert s.vp[A] == 2
     run(s, A, Effect(do="bury"))
-    act(s, "bury", color=EMERALD, to=-1)
+    act(s, "bury", color=EMERALD, on="hideout", space=0)
     assert s.bonus[A][EMERALD] == 0  # the cube left the bonus space
     run(s, A, Effect(do="treasure", color="emerald"))
     assert two in params(s, "store", "space")
@@ -997,8 +1054,8 @@ def test_ma_10_2_1_bury_one_treasure() -> None:
     treasure(s, A, "pearl", 1)
     run(s, A, Effect(do="smuggler"))
     act(s, "smuggle", tile=tile, at=location_nodes(s)[0])
-    act(s, "bury", color=PEARL, to=-1)
-    assert s.buried[A][PEARL] == 1
+    act(s, "bury", color=PEARL, on="hideout", space=0)
+    assert s.buried_in(A, PEARL) == 1
 
 
 @pytest.mark.parametrize(
@@ -1029,7 +1086,7 @@ def test_ma_10_2_counting_sides_give_vp_capped_at_six(
     tile = smuggler_side(s, key)
     for what, n in setup.items():
         if what == "buried":
-            s.buried[A] = [min(n, 3), min(max(n - 3, 0), 4), max(n - 7, 0)]
+            fill_buried(s, A, [min(n, 3), min(max(n - 3, 0), 4), max(n - 7, 0)])
         elif what == "quests":
             s.quests[A] = list(range(n))
         elif what == "rivers":
@@ -1214,15 +1271,18 @@ def test_ma_10_1_g_poseidon_takes_a_buried_treasure_for_its_bonus() -> None:
     figurehead(s, A, "G")
     treasure(s, A, "gold", 2)
     run(s, A, Effect(do="bury"))
-    spots = set(params(s, "bury", "to"))
-    assert spots == {-1, 0, 1, 2, 3}
-    act(s, "bury", color=GOLD, to=0)  # 5 doubloons
+    spots = {(a.text("on"), a.num("space")) for a in s.legal_actions() if a.kind == "bury"}
+    hideout = {("hideout", k) for k in range(len(s.c.hideout.gold.buried))}
+    assert spots == hideout | {("poseidon", k) for k in range(4)}
+    act(s, "bury", color=GOLD, on="poseidon", space=0)  # 5 doubloons
     assert s.doubloons[A] == 5
-    assert s.buried[A][GOLD] == 0 and s.poseidon[A][0] == GOLD
+    assert s.buried_in(A, GOLD) == 0 and s.poseidon[A][0] == GOLD
     assert s.buried_count(A) == 1 and s.treasure(A, GOLD) == 2
     run(s, A, Effect(do="bury"))
-    assert 0 not in params(s, "bury", "to")
-    act(s, "bury", color=GOLD, to=1)  # 4 VP
+    assert ("poseidon", 0) not in {
+        (a.text("on"), a.num("space")) for a in s.legal_actions() if a.kind == "bury"
+    }
+    act(s, "bury", color=GOLD, on="poseidon", space=1)  # 4 VP
     assert s.vp[A] == 4
 
 
@@ -1232,11 +1292,11 @@ def test_ma_10_1_g_poseidon_ship_upgrade_and_treasure_spaces() -> None:
     figurehead(s, A, "G")
     treasure(s, A, "pearl", 2)
     run(s, A, Effect(do="bury"))
-    act(s, "bury", color=PEARL, to=2)
+    act(s, "bury", color=PEARL, on="poseidon", space=2)
     assert kind(s) == "ship_upgrade"
     act(s, "skip")
     run(s, A, Effect(do="bury"))
-    act(s, "bury", color=PEARL, to=3)
+    act(s, "bury", color=PEARL, on="poseidon", space=3)
     act(s, "color", c=EMERALD)
     store_plain(s)
     assert s.treasure(A, EMERALD) == 1
@@ -1290,8 +1350,8 @@ def test_ma_10_1_k_skull_raid_action_two_to_bury() -> None:
     run(s, A, Effect(do="raid_as", n=2))
     act(s, "color", c=GOLD)
     act(s, "spend", action=RAID_FIG)
-    act(s, "bury", color=EMERALD, to=-1)
-    assert s.buried[A][EMERALD] == 1
+    act(s, "bury", color=EMERALD, on="hideout", space=0)
+    assert s.buried_in(A, EMERALD) == 1
 
 
 @rule("MA-10.1.L")
@@ -1444,7 +1504,7 @@ def test_ma_10_5_34_gain_an_equipment_card_at_cost_plus_three() -> None:
 )
 def test_ma_10_5_12_to_15_vp_per_counted_thing(what: str, n: int, expected: int) -> None:
     s = game()
-    s.buried[A] = [2, 1, 0]  # 3 buried
+    fill_buried(s, A, [2, 1, 0])  # 3 buried
     crew = [i for i, c in enumerate(CARDS) if is_upgrade(c, "crew")][:2]
     equipment = [i for i, c in enumerate(CARDS) if is_upgrade(c, "equipment")][:4]
     s.owned[A] = crew + equipment
@@ -1495,9 +1555,9 @@ def test_ma_10_5_23_may_bury_one_treasure() -> None:
     s = game()
     treasure(s, A, "gold", 2)
     run(s, A, Effect(do="bury"))
-    act(s, "bury", color=GOLD, to=-1)
+    act(s, "bury", color=GOLD, on="hideout", space=0)
     assert kind(s) == "move"  # one only
-    assert s.buried[A][GOLD] == 1 and s.store[A][GOLD] == 1
+    assert s.buried_in(A, GOLD) == 1 and s.store[A][GOLD] == 1
 
 
 @rule("MA-10.5.24")

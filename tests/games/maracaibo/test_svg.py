@@ -259,7 +259,7 @@ def test_known_money_vp_cards_treasure_and_ships_show() -> None:
     s.doubloons[1], s.vp[1] = 4, 9
     tobacco = give(s, 0, "Tobacco")
     treasure(s, 0, "gold", 2)
-    s.buried[1][2] = 1
+    s.buried_at[1][2] = 0b1
     trinidad = place(s, at(3, 0), "Trinidad")
     ship(s, 1, at(3, 0))
     s.islands[1] = 6

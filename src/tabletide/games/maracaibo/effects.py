@@ -206,21 +206,28 @@ def apply_store(s: S, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------------------- burying
 def legal_bury(s: S, f: Frame) -> list[Action]:
-    """MA-5.41-5.44: one treasure per shovel, into a free space of its own section (or, with
-    Poseidon, onto one of the figurehead's free spaces)."""
+    """MA-5.41-5.44: one treasure per shovel onto a free buried-treasure space of its own
+    section, any free one the player chooses (seed [L420]: "one of the free spaces"), or, with
+    Poseidon, onto one of the figurehead's free spaces (MA-10.1.G). One action per free space,
+    its label naming the space and its bonus."""
     p = f.seat
     out: list[Action] = []
     posei = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "poseidon"
     for c, name in enumerate(COLORS):
         if not s.above(p, c):
             continue
-        if s.buried[p][c] < len(s.c.hideout.section(name).buried):
-            out.append(Action.make("bury", f"Bury {article(name)} {name}", color=c, to=-1))
+        cube = f"Bury {article(name)} {name}"
+        taken = s.buried_at[p][c]
+        for k, bonus in enumerate(s.c.hideout.section(name).buried):
+            if not taken >> k & 1:
+                gain = describe_all(bonus) if bonus else "no bonus"
+                text = f"{cube} on burial space {k + 1}: {gain}"
+                out.append(Action.make("bury", text, color=c, on="hideout", space=k))
         if posei:
             for k in range(len(POSEIDON)):
                 if s.poseidon[p][k] < 0:
-                    text = f"Bury {article(name)} {name} on Poseidon: {describe_all(POSEIDON[k])}"
-                    out.append(Action.make("bury", text, color=c, to=k))
+                    text = f"{cube} on Poseidon's space {k + 1}: {describe_all(POSEIDON[k])}"
+                    out.append(Action.make("bury", text, color=c, on="poseidon", space=k))
     if out:
         out.append(SKIP)
     return out
@@ -230,7 +237,7 @@ def apply_bury(s: S, f: Frame, a: Action) -> None:
     p, left = f.seat, f.data[0]
     if a.kind == "skip":
         return
-    c, to = a.num("color"), a.num("to")
+    c, k = a.num("color"), a.num("space")
     if left > 1:
         s.push("bury", p, left - 1)
     # The cube leaves a bonus space first when it can: that frees the space (MA-5.45).
@@ -239,16 +246,14 @@ def apply_bury(s: S, f: Frame, a: Action) -> None:
         s.bonus[p][c] ^= low
     else:
         s.store[p][c] -= 1
-    if to >= 0:
-        s.poseidon[p][to] = c
-        s.log("bury", p, color=COLORS[c], poseidon=to)
-        push_effects(s, p, POSEIDON[to])
+    if a.text("on") == "poseidon":
+        s.poseidon[p][k] = c
+        s.log("bury", p, color=COLORS[c], poseidon=k)
+        push_effects(s, p, POSEIDON[k])
         return
-    section = s.c.hideout.section(COLORS[c])
-    space = s.buried[p][c]
-    s.buried[p][c] += 1
-    s.log("bury", p, color=COLORS[c], space=space)
-    push_effects(s, p, section.buried[space])
+    s.buried_at[p][c] |= 1 << k
+    s.log("bury", p, color=COLORS[c], space=k)
+    push_effects(s, p, s.c.hideout.section(COLORS[c]).buried[k])
 
 
 # ---------------------------------------------------------------------------- quests

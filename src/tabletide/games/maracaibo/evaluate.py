@@ -130,9 +130,9 @@ def terms(s: MaracaiboState, p: int) -> dict[str, float]:
     treasure = burials = 0.0
     for i in range(3):  # MA-7.6 at today's island values
         above = s.store[p][i] + s.bonus[p][i].bit_count()
-        held = above + s.buried[p][i] + s.poseidon[p].count(i)
+        held = above + s.buried_in(p, i) + s.poseidon[p].count(i)
         treasure += held * treasure_value(s.islands[i])
-        burials += min(above, table.burial_spaces[i] - s.buried[p][i])
+        burials += min(above, table.burial_spaces[i] - s.buried_in(p, i))
     out["treasure"] = treasure
     out["buried"] = float(BURIED_VP * s.buried_count(p))  # MA-7.7
     out["burials"] = BURY_VALUE * share * burials

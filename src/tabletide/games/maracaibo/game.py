@@ -16,15 +16,18 @@ from tabletide.engine import (
     OptionSpec,
     State,
     TensorWriter,
+    enum,
     ints,
     solo_option,
 )
 from tabletide.games.maracaibo.constants import MODULES, NODES, RAID_IDS
-from tabletide.games.maracaibo.content import load_content
+from tabletide.games.maracaibo.content import COLORS, load_content
 
 _CONTENT = load_content()
 QUESTS = len(_CONTENT.quests)
 TRACK = len(_CONTENT.track.spaces)
+BURY = max(4, *(len(_CONTENT.hideout.section(c).buried) for c in COLORS))
+"""Spaces a cube can be buried on: a hideout section's or Poseidon's 4 (MA-10.1.G)."""
 
 ACTION_SPACE = (
     ActionSpec("discard_quest", (ints("quest", QUESTS),)),
@@ -47,7 +50,9 @@ ACTION_SPACE = (
     ActionSpec("spend", (ints("action", RAID_IDS),)),
     ActionSpec("go", (ints("to", TRACK),)),
     ActionSpec("trade", (ints("k", 8),)),
-    ActionSpec("bury", (ints("color", 3), ints("to", 5, -1))),
+    ActionSpec(
+        "bury", (ints("color", 3), enum("on", ("hideout", "poseidon")), ints("space", BURY))
+    ),
     ActionSpec("quest", (ints("pick", 4, -1),)),
     ActionSpec("refresh"),
     ActionSpec("sell_quest", (ints("quest", QUESTS),)),

@@ -565,7 +565,7 @@ def _hideout(v: dict[str, Any], pl: dict[str, Any]) -> list[str]:
             for k, text in enumerate(layout["bonus"])
         )
         buried = " ".join(
-            ("[bold]■[/]" if k < t["buried"] else "□") + escape(text)
+            ("[bold]■[/]" if k in t["burial"] else "□") + escape(text)
             for k, text in enumerate(layout["buried"])
         )
         head = f"    [{TREASURE_STYLES[name]}]{name:<8}[/]"

@@ -121,8 +121,9 @@ class MaracaiboState(TableState):
     """Treasure above the burial line, not on a bonus space, by colour."""
     bonus: list[list[int]]
     """Occupied bonus spaces above the line (bitmask), by colour."""
-    buried: list[list[int]]
-    """Filled buried-treasure spaces (filled in order), by colour."""
+    buried_at: list[list[int]]
+    """Filled buried-treasure spaces below the burial line (bitmask), by colour: the player
+    chooses the free space (MA-5.41)."""
     poseidon: list[list[int]]
     """Treasure buried on Poseidon's spaces: the colour index per space, -1 free."""
     slots: list[int]
@@ -225,7 +226,7 @@ class MaracaiboState(TableState):
         s.owned = [[] for _ in range(P)]
         s.store = [[0, 0, 0] for _ in range(P)]
         s.bonus = [[0, 0, 0] for _ in range(P)]
-        s.buried = [[0, 0, 0] for _ in range(P)]
+        s.buried_at = [[0, 0, 0] for _ in range(P)]
         s.poseidon = [[-1, -1, -1, -1] for _ in range(P)]
         s.slots = [0] * P
         s.fig = [-1] * P
@@ -333,7 +334,7 @@ class MaracaiboState(TableState):
         s.owned = [x[:] for x in self.owned]
         s.store = [x[:] for x in self.store]
         s.bonus = [x[:] for x in self.bonus]
-        s.buried = [x[:] for x in self.buried]
+        s.buried_at = [x[:] for x in self.buried_at]
         s.poseidon = [x[:] for x in self.poseidon]
         s.slots, s.fig = self.slots[:], self.fig[:]
         s.smug_left = [x[:] for x in self.smug_left]
@@ -443,12 +444,19 @@ class MaracaiboState(TableState):
         return (
             self.store[p][color]
             + self.bonus[p][color].bit_count()
-            + self.buried[p][color]
+            + self.buried_at[p][color].bit_count()
             + self.poseidon[p].count(color)
         )
 
+    def buried_in(self, p: int, color: int) -> int:
+        """Treasure of one type buried in its hideout section (Poseidon's spaces not counted)."""
+        return self.buried_at[p][color].bit_count()
+
     def buried_count(self, p: int) -> int:
-        return sum(self.buried[p]) + sum(1 for c in self.poseidon[p] if c >= 0)
+        """Every buried treasure, on the hideout board and on Poseidon (MA-10.1.G)."""
+        return sum(m.bit_count() for m in self.buried_at[p]) + sum(
+            1 for c in self.poseidon[p] if c >= 0
+        )
 
     def above(self, p: int, color: int) -> int:
         return self.store[p][color] + self.bonus[p][color].bit_count()

@@ -1445,7 +1445,7 @@ HINTS = {
     "upgrade_space": "click the card to buy it, or take 5 doubloons from the list",
     "residence_space": "click the residence to build it",
     "smuggle_here": "click your smuggler tile on this card to activate it",
-    "bury": "click the next free space below the burial line of the treasure to bury",
+    "bury": "click a free space below the burial line of the treasure to bury (or Poseidon's)",
     "quest": "click a quest of the offer, or the quest deck for its top card",
     "quest_sell": "click the quest to discard in your area below",
     "buy": "click a card in the Caribbean",
@@ -1688,7 +1688,6 @@ def _hideout(svg: Svg, ctx: Ctx, p: int, x: float, y: float) -> float:
     for c, color in enumerate(COLORS):
         t = pl["treasure"][color]
         layout = ctx.v["hideout"][color]
-        on_poseidon = sum(1 for k in pl["poseidon"] if k == c)
         mine = store_color == color
         bonus_actions = tuple(
             ctx.act("store", space=k) if mine else None for k in range(len(layout["bonus"]))
@@ -1700,11 +1699,14 @@ def _hideout(svg: Svg, ctx: Ctx, p: int, x: float, y: float) -> float:
             tuple(layout["buried"]),
             tuple(sorted(int(k) for k in t["bonus"])),
             int(t["above"]),
-            int(t["buried"]) - on_poseidon,
+            tuple(sorted(int(k) for k in t["burial"])),
             int(t["total"]),
             bonus_actions,
             ctx.act("store", space=-1) if mine else None,
-            ctx.act("bury", color=c, to=-1),
+            tuple(
+                ctx.act("bury", color=c, on="hideout", space=k)
+                for k in range(len(layout["buried"]))
+            ),
             pitch,
         )
         svg.place(x, y, row)
@@ -1723,11 +1725,11 @@ def _hideout_row_art(
     spaces: tuple[str, ...],
     taken: tuple[int, ...],
     stored: int,
-    buried: int,
+    buried: tuple[int, ...],
     total: int,
     bonus_actions: tuple[int | None, ...],
     store_action: int | None,
-    bury_action: int | None,
+    bury_actions: tuple[int | None, ...],
     pitch: float,
 ) -> str:
     def draw(svg: Svg) -> None:
@@ -1767,9 +1769,9 @@ def _hideout_row_art(
                 bx,
                 pitch - 3,
                 text,
-                k < buried,
+                k in buried,
                 color,
-                bury_action if k == buried else None,
+                bury_actions[k],
                 f"buried space {k + 1}: {text}",
                 data_buried=f"{color}:{k}",
             )
@@ -1844,7 +1846,7 @@ def _poseidon(svg: Svg, ctx: Ctx, p: int, x: float, y: float) -> float:
             if occupant >= 0:
                 _cube(svg, bx + 78, y + 6, COLORS[occupant], 12)
         for c in range(3):
-            action = ctx.act("bury", color=c, to=k)
+            action = ctx.act("bury", color=c, on="poseidon", space=k)
             if action is not None:
                 with svg.group(action=action, tip=f"bury a {COLORS[c]} here"):
                     _cube(svg, bx + 4 + c * 30, y + 28, COLORS[c], 20)

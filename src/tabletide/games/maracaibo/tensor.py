@@ -338,14 +338,15 @@ PLAYER_NUMBERS = (
 )
 NUMBERS = len(PLAYER_NUMBERS)
 SHIP_BOARD = SHIP_SLOTS + FIGUREHEADS
-HIDEOUT = sum(BONUS) + len(POSEIDON) * len(COLORS)
+HIDEOUT = sum(BONUS) + sum(BURIED) + len(POSEIDON) * len(COLORS)
 _BONUS_AT = tuple(sum(BONUS[:i]) for i in range(len(COLORS)))
+_BURIED_AT = tuple(sum(BONUS) + sum(BURIED[:i]) for i in range(len(COLORS)))
 TOKENS = RIVERS + SMUGGLER_TILES
 PLAYER_MEANING = "per player: " + "; ".join(PLAYER_NUMBERS)
 SHIP_BOARD_MEANING = f"per player: ship slots filled ({SHIP_SLOTS}), figurehead ({FIGUREHEADS})"
 HIDEOUT_MEANING = (
-    "per player: bonus spaces filled (gold, emerald, pearl), treasure colour on each of "
-    "Poseidon's spaces"
+    "per player: bonus spaces filled (gold, emerald, pearl), buried-treasure spaces filled "
+    "(gold, emerald, pearl), treasure colour on each of Poseidon's spaces"
 )
 TOKENS_MEANING = (
     f"per player: rivers crossed ({RIVERS}), smuggler tiles not placed ({SMUGGLER_TILES})"
@@ -369,7 +370,7 @@ def _players(s: MaracaiboState, order: list[int], out: TensorWriter) -> None:
     tokens: list[int] = []
     for k, p in enumerate(order):
         d, v = income(s, p)
-        store, buried = s.store[p], s.buried[p]
+        store, buried = s.store[p], [s.buried_in(p, c) for c in range(3)]
         numbers += (
             s.vp[p] / VP_SCALE,
             s.doubloons[p] / DOUBLOON_SCALE,
@@ -395,11 +396,13 @@ def _players(s: MaracaiboState, order: list[int], out: TensorWriter) -> None:
         if s.fig[p] >= 0:
             ship_board.append(base + SHIP_SLOTS + s.fig[p])
         base = k * HIDEOUT
-        bonus = s.bonus[p]
+        bonus, dug = s.bonus[p], s.buried_at[p]
         for c in range(3):
             if bonus[c]:
                 hideout += _bit_indexes(bonus[c], base + _BONUS_AT[c])
-        at = base + sum(BONUS)
+            if dug[c]:
+                hideout += _bit_indexes(dug[c], base + _BURIED_AT[c])
+        at = base + sum(BONUS) + sum(BURIED)
         hideout += [at + i * 3 + c for i, c in enumerate(s.poseidon[p]) if c >= 0]
         base = k * TOKENS
         tokens += _bit_indexes(s.rivers[p], base)

@@ -124,7 +124,12 @@ def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
                 "bonus": [
                     j for j in range(len(hideout.section(name).bonus)) if s.bonus[p][i] >> j & 1
                 ],
-                "buried": s.buried[p][i] + s.poseidon[p].count(i),
+                "buried": s.buried_in(p, i) + s.poseidon[p].count(i),
+                "burial": [
+                    j
+                    for j in range(len(hideout.section(name).buried))
+                    if s.buried_at[p][i] >> j & 1
+                ],
                 "total": s.treasure(p, i),
             }
             for i, name in enumerate(COLORS)
