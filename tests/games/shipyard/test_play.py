@@ -134,6 +134,116 @@ def test_contracts_are_secret_from_other_seats() -> None:
     assert labels == [a.label for a in twin.legal_actions()]
 
 
+def _assert_same_to(
+    state: ShipyardState, twin: ShipyardState, observers: list[int | None], where: str
+) -> None:
+    """Views, structured events and (on the observer's turn) action labels are identical."""
+    for seat in observers:
+        assert state.events_for(seat) == twin.events_for(seat), f"{where}: events of {seat}"
+        assert state.observation(seat) == twin.observation(seat), f"{where}: view of {seat}"
+    if state.current_player() in observers:
+        labels = [a.label for a in state.legal_actions()]
+        assert labels == [a.label for a in twin.legal_actions()], f"{where}: labels"
+
+
+def _twin_action(state: ShipyardState, twin: ShipyardState, action: Action) -> Action:
+    """The twin's counterpart of ``action``: the same, except that a discard of the k-th held
+    contract of a colour discards the twin's k-th held contract of that colour."""
+    if action.kind != "discard":
+        return action
+    seat = state.current_player()
+    cards = state.c.contracts
+    colour = cards[action.num("contract")].colour
+    mine = sorted(i for i in state.contracts[seat] if cards[i].colour == colour)
+    theirs = sorted(i for i in twin.contracts[seat] if cards[i].colour == colour)
+    twin_card = theirs[mine.index(action.num("contract"))]
+    return next(a for a in twin.legal_actions() if a.params == (("contract", twin_card),))
+
+
+@pytest.mark.rule("SY-2.3", "SY-4.15", "SY-GAP-11c")
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_other_seats_contracts_never_reach_a_view_or_an_event(num_players: int) -> None:
+    """Twins dealt different contracts for seat 1 (a blue and a green card swapped with the
+    unused ones, or with seat 2's in a 4-player game, where none are left over) are played
+    through the whole game, the scheduled discards included, until the contracts are
+    revealed: every other seat and the spectator see the same views, events and labels."""
+    state = GAME.new_state(num_players, 30 + num_players)
+    assert isinstance(state, ShipyardState)
+    twin = state.clone()
+    changed = {1}
+    for colour in ("blue", "green"):
+        held = [i for i in twin.contracts[1] if twin.c.contracts[i].colour == colour]
+        spare = [i for i in twin.contract_box if twin.c.contracts[i].colour == colour]
+        if spare:
+            twin.contract_box[twin.contract_box.index(spare[0])] = held[0]
+        else:
+            spare = [i for i in twin.contracts[2] if twin.c.contracts[i].colour == colour]
+            twin.contracts[2] = sorted([*twin.contracts[2], held[0]])
+            twin.contracts[2].remove(spare[0])
+            changed.add(2)
+        twin.contracts[1] = sorted([*twin.contracts[1], spare[0]])
+        twin.contracts[1].remove(held[0])
+    # The twin's deal, as its setup would have logged it.
+    twin.events = [
+        {**e, "secret": {"contracts": [twin.c.contracts[i].id for i in twin.contracts[e["seat"]]]}}
+        if e["type"] == "deal" and e["seat"] in changed
+        else e
+        for e in twin.events
+    ]
+    observers: list[int | None] = [p for p in range(num_players) if p not in changed]
+    observers.append(None)
+    assert state.observation(1) != twin.observation(1)
+    rng = Rng(num_players)
+    discards = steps = 0
+    while not state.is_terminal():
+        where = f"{num_players}p step {steps}"
+        _assert_same_to(state, twin, observers, where)
+        action = rng.choice(state.legal_actions())
+        discards += action.kind == "discard"
+        twin.apply(_twin_action(state, twin, action))
+        state.apply(action)
+        steps += 1
+    assert twin.is_terminal()
+    assert discards >= 4 * num_players  # every scheduled discard was played through
+    assert state.events_for(0)[-1]["type"] == "game_end"
+
+
+@pytest.mark.rule("SY-2.3", "SY-3.2")
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_deck_orders_never_reach_a_view_or_an_event(num_players: int) -> None:
+    """Twins that differ in the order of the lower half of every face-down deck (ship parts,
+    wagons, canals) look the same to every seat and the spectator, events included, for as long
+    as no card of those lower halves has been laid out."""
+    state = GAME.new_state(num_players, 40 + num_players)
+    assert isinstance(state, ShipyardState)
+    twin = state.clone()
+    lower: list[int] = []
+    for deck in (*twin.part_decks, twin.wagon_deck, twin.canal_deck):
+        h = len(deck) // 2
+        if deck is twin.part_decks[1]:  # keep the bottom middle group below the top one
+            bottom_group = twin.c.parts[deck[0]].group
+            h = min(h, sum(1 for p in deck if twin.c.parts[p].group == bottom_group))
+        deck[:h] = deck[:h][::-1]
+        lower.append(h)
+    assert state.part_decks != twin.part_decks and state.canal_deck != twin.canal_deck
+
+    def decks(s: ShipyardState) -> list[list[int]]:
+        return [*s.part_decks, s.wagon_deck, s.canal_deck]
+
+    everyone: list[int | None] = [*range(num_players), None]
+    rng = Rng(num_players)
+    steps = 0
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        twin.apply(action)
+        steps += 1
+        if any(len(d) < h for d, h in zip(decks(state), lower, strict=True)):
+            break  # a card of a reordered half may have been laid out
+        _assert_same_to(state, twin, everyone, f"{num_players}p step {steps}")
+    assert steps > 50
+
+
 @pytest.mark.rule("SY-4.15", "SY-2.3")
 def test_discarded_contracts_stay_secret() -> None:
     state = GAME.new_state(2, 9)
