@@ -242,6 +242,17 @@ def test_crew_deck() -> None:
     assert {"reorganize", "sail", "plunder", "trade", "recruit", "search", "attack"} <= set(kinds)
 
 
+def test_crew_names_are_distinct_and_a_repeated_name_is_refused() -> None:
+    """Recruit, dismiss and bonus actions name a crew card by its name, so sibling actions
+    could not be told apart if two cards shared one (tests/conformance.py)."""
+    c = load_content()
+    assert len({cr.name for cr in c.crew}) == len(c.crew)
+    data = c.model_dump()
+    data["crew"][1]["name"] = data["crew"][0]["name"]
+    with pytest.raises(ValueError, match="distinct names"):
+        Content.model_validate(data)
+
+
 @rule("PC-5.20.6")
 def test_reroll_cards_trigger_on_attack() -> None:
     rerolls = [

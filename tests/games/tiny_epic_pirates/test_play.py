@@ -51,6 +51,20 @@ def test_engine_contract_more_seeds(num_players: int) -> None:
     check_game("tiny_epic_pirates", num_players, seeds=range(2, 4), deep=False)
 
 
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4])
+def test_sibling_labels_differ_in_many_random_games(num_players: int) -> None:
+    """At every decision of 12 random games per player count, no two legal actions share a
+    label (the conformance suite checks this on fewer games, with everything else)."""
+    for seed in range(100, 112):
+        state = GAME.new_state(num_players, seed)
+        rng = Rng(derive_seed("labels", seed))
+        while not state.is_terminal():
+            labels = [a.label for a in state.legal_actions()]
+            twins = {lab for lab in labels if labels.count(lab) > 1}
+            assert not twins, f"{num_players}p seed {seed} {state.stack[-1].kind}: {twins}"
+            state.apply(rng.choice(state.legal_actions()))
+
+
 def test_solo_option_needs_one_player() -> None:
     from tabletide import ConfigError
 

@@ -365,6 +365,33 @@ def test_several_bury_actions_in_one_turn() -> None:
     assert s.buried[0] == 2 and s.gold[0] == 0 and s.burial[HERE] == [0, 0]
 
 
+def test_two_free_spots_of_one_price_have_labels_that_tell_them_apart() -> None:
+    """Sibling actions need distinct labels (tests/conformance.py): a card may hold two spots
+    of the same cost, so the label then names the spot."""
+    s = table()
+    with_card(s, HERE, burial=(5, 5, 7))
+    s.gold[0] = 10
+    to_bonus(s, 0, "search")
+    act(s, "bonus", card=0, index=0)
+    assert kind(s) == "bury"
+    labels = [a.label for a in s.legal_actions()]
+    assert labels == [
+        "bury a treasure on spot 1 of this card (costing 5 gold)",
+        "bury a treasure on spot 2 of this card (costing 5 gold)",
+        "bury a treasure on the spot costing 7 gold",
+    ]
+
+
+def test_a_row_that_repeats_an_action_has_distinct_labels() -> None:
+    """A bonus row may show the same action twice; each copy gets its own label."""
+    s = table()
+    set_crew(s, 0, row("search", bonus("gold", amount=1), bonus("gold", amount=1)))
+    to_bonus(s, 0, "search")
+    labels = [a.label for a in s.legal_actions() if a.kind == "bonus" and a.num("card") == 1]
+    assert len(labels) == 2 and len(set(labels)) == 2, labels
+    assert all("gain 1 gold" in label for label in labels), labels
+
+
 # ---------------------------------------------------------------------------- PC-5.20.2-5.20.3
 SPECIAL = row("trade", bonus("special_trade", loot=("sugar", "coffee"), amount=8))
 

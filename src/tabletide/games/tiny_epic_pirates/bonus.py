@@ -106,7 +106,10 @@ def legal_bonus(s: PiratesState, frame: Frame) -> list[Action]:
                 continue
             if can_do(s, ship, act):
                 who = "captain" if card == CAPTAIN else s.c.crew[s.crew[ship][card - 1]].name
-                out.append(Action.make("bonus", f"{who}: {describe(act)}", card=card, index=j))
+                label = f"{who}: {describe(act)}"
+                if sum(describe(other) == describe(act) for other in row.actions) > 1:
+                    label += f" (action {j + 1} of the row)"  # a row may repeat an action
+                out.append(Action.make("bonus", label, card=card, index=j))
     return out
 
 
@@ -175,10 +178,14 @@ def place_treasure(s: PiratesState, ship: int, pos: int, spot: int) -> None:
 def legal_bury(s: PiratesState, frame: Frame) -> list[Action]:
     ship = frame.seat
     costs = s.card(s.at[ship]).burial
-    return [
-        Action.make("bury", f"bury a treasure on the spot costing {costs[i]} gold", spot=i)
-        for i in bury_spots(s, ship)
-    ]
+    spots = bury_spots(s, ship)
+    out = []
+    for i in spots:
+        label = f"bury a treasure on the spot costing {costs[i]} gold"
+        if sum(costs[j] == costs[i] for j in spots) > 1:  # two free spots of one price
+            label = f"bury a treasure on spot {i + 1} of this card (costing {costs[i]} gold)"
+        out.append(Action.make("bury", label, spot=i))
+    return out
 
 
 def apply_bury(s: PiratesState, frame: Frame, action: Action) -> None:

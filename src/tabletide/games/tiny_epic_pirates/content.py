@@ -305,6 +305,10 @@ class Content(BaseModel):
             raise ValueError("merchant cards of every value 2/4/6/8 (PC-3.7)")
         if len(self.crew) < 3 + 16 + 4:
             raise ValueError("crew deck too small: a row of 3 plus 4 per player must fit")
+        names = Counter(cr.name for cr in self.crew)
+        if twins := sorted(n for n, k in names.items() if k > 1):
+            # Recruit, dismiss and bonus actions name a crew card by its name.
+            raise ValueError(f"crew cards need distinct names: {', '.join(twins)}")
         if not self.solo_bridges or not self.solo_infamy:
             raise ValueError("at least one solo bridge and one solo infamy sheet")
         return self
