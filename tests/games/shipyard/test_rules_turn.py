@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from tabletide import ConfigError
 from tabletide.games.shipyard import track
 from tabletide.games.shipyard.constants import (
     BOW,
@@ -25,6 +26,7 @@ from tabletide.games.shipyard.constants import (
     STARTING_WAGON,
     STERN,
     SUBSIDY,
+    TILE_NAMES,
 )
 from tabletide.games.shipyard.state import ShipyardState
 
@@ -45,6 +47,8 @@ from .helpers import (
 )
 
 N = 23  # SY-GAP-9a: spaces on the action track
+TILE = TILE_NAMES
+TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
 FIRST = {2: 2, 3: 1, 4: 1}
 
 
@@ -106,6 +110,7 @@ def test_setup_player_materials(n: int) -> None:
 
 @pytest.mark.rule("SY-3.3")
 @pytest.mark.rule("SY-3.2")
+@pytest.mark.rule("SY-4.0.3")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_tiles_subsidy_and_round_marker(n: int) -> None:
     s = new(n, seed=2)
@@ -134,6 +139,7 @@ def test_setup_figures_per_player(n: int) -> None:
 
 @pytest.mark.rule("SY-3.3")
 @pytest.mark.rule("SY-3.2")
+@pytest.mark.rule("SY-5.1.1")
 @pytest.mark.parametrize("n", [2, 4])
 def test_setup_offers(n: int) -> None:
     s = new(n, seed=3)
@@ -817,3 +823,248 @@ def test_discards_are_secret() -> None:
     # Other seats' counts are public; the cards are not.
     assert s.observation(other)["state"] is not None
     assert card_id not in json.dumps(s.observation(other)["state"])
+
+
+# ============================================================================ overview (SY-1)
+@pytest.mark.rule("SY-1.2", "SY-4.1")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_two_to_four_players_turns_clockwise_from_the_starting_player(n: int) -> None:
+    for bad in (1, 5):
+        with pytest.raises(ConfigError):
+            new(bad)
+    s = play_until(new(n, seed=33), lambda st: st.marker < n, rng_seed=n)
+    seats = [e["seat"] for e in events_of(s, "choose")]
+    assert len(seats) > N
+    assert seats == [(s.start + k) % n for k in range(len(seats))]
+
+
+@pytest.mark.rule("SY-1.3", "SY-4.5.1", "SY-4.5.2")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_tile_chosen_last_time_moves_to_the_front(n: int) -> None:
+    """Through a whole game: at each normal turn the tile the player chose on their previous
+    turn (2 players: two turns earlier) is moved to the very front and becomes the leader."""
+    s = new(n, seed=34)
+    rng = random.Random(n)
+    chosen: dict[int, list[int]] = {p: [] for p in range(n)}
+    moved = 0
+    while not s.is_terminal() and not s.final:
+        seen = len(s.events)
+        before = s.pos[s.lead]
+        s.apply(rng.choice(s.legal_actions()))
+        for e in s.events[seen:]:
+            if e["type"] == "choose":
+                chosen[e["seat"]].append(TILE_IDS[e["tile"]])
+            elif e["type"] == "to_front":
+                history = chosen[e["seat"]]
+                expected = history[-1] if n > 2 else history[-2]
+                assert TILE_IDS[e["tile"]] == expected
+                assert s.lead == expected and s.pos[expected] == (before + 1) % N
+                moved += 1
+    assert moved >= n * N - n
+
+
+@pytest.mark.rule("SY-1.6", "SY-4.14.4")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_game_lasts_as_many_laps_as_players(n: int) -> None:
+    s = play_until(new(n, seed=35), lambda st: kind(st) == "final", rng_seed=n)
+    assert [e["marker"] for e in events_of(s, "lap")] == list(range(n - 1, -1, -1))
+    assert not s.early_end
+
+
+# ============================================================================ setup
+@pytest.mark.rule("SY-3.1.2")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_unused_contracts_and_figures_stay_in_the_box(n: int) -> None:
+    """The contracts nobody was dealt never come into play; no seat ever uses more figures
+    than it was given (3 with 2 players, 1 with 3-4)."""
+    s = new(n, seed=36)
+    box = sorted(s.contract_box)
+    assert len(box) == 24 - 6 * n
+    rng = random.Random(n)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+        assert sorted(s.contract_box) == box
+        in_play = {i for p in range(n) for i in s.contracts[p] + s.discarded[p]}
+        assert not in_play & set(box)
+        assert all(len(figs) <= (3 if n == 2 else 1) for figs in s.figs)
+
+
+@pytest.mark.rule("SY-3.2.16", "SY-GAP-11a")
+def test_starting_player_drawn_at_random_and_reproducible() -> None:
+    starts = Counter(new(4, seed=k).start for k in range(60))
+    assert set(starts) == {0, 1, 2, 3}
+    assert min(starts.values()) >= 5  # no seat is favoured much
+    for k in range(5):
+        s = new(3, seed=k)
+        assert s.start == new(3, seed=k).start
+        assert events_of(s, "start")[0]["seat"] == s.start
+        assert s.current_player() == s.start
+
+
+# ============================================================================ track model
+@pytest.mark.rule("SY-4.0.1", "SY-4.6", "SY-4.8")
+@pytest.mark.parametrize("n", [2, 4])
+def test_track_model_holds_through_a_game(n: int) -> None:
+    """A loop of 23 spaces, at most one tile per space, the leader frontmost with an empty
+    space directly ahead of it; tiles only move forward: the tile moved to the front lands
+    one space ahead of the old leader, the others stay or are pushed one space on."""
+    s = new(n, seed=37)
+    rng = random.Random(n)
+    while not s.is_terminal():
+        old, old_lead = s.pos[:], s.lead
+        s.apply(rng.choice(s.legal_actions()))
+        spaces = [s.pos[t] for t in s.tiles]
+        assert s.track_len == N and all(0 <= p < N for p in spaces)
+        assert len(set(spaces)) == len(spaces)
+        d = distances(s)
+        assert d[s.lead] == 0 and all(d[t] > 0 for t in s.tiles if t != s.lead)
+        assert (s.pos[s.lead] + 1) % N not in spaces  # SY-4.8: room ahead of the leader
+        if s.lead != old_lead or s.pos[s.lead] != old[s.lead]:
+            assert s.pos[s.lead] == (old[old_lead] + 1) % N
+        for t in s.tiles:
+            if t != s.lead:
+                assert (s.pos[t] - old[t]) % N in (0, 1), (t, old[t], s.pos[t])
+
+
+@pytest.mark.rule("SY-4.11.1", "SY-4.10", "SY-4.11")
+def test_income_matches_the_formula_on_random_tracks() -> None:
+    """income = occupied tiles ahead; with no figure behind, + floor(E/3) for the E empty
+    spaces up to the nearest tile ahead (on 300 random layouts, every tile)."""
+    s = new(4, seed=38)
+    rng = random.Random(5)
+    tiles = list(s.tiles)
+    for _ in range(300):
+        ds = [0, *sorted(rng.sample(range(1, N), len(tiles) - 1))]
+        order = tiles[:]
+        rng.shuffle(order)
+        set_track(s, dict(zip(order, ds, strict=True)))
+        s.figs = [[t] for t in rng.sample(tiles, rng.randint(1, 4))]
+        occ = {t for figs in s.figs for t in figs}
+        d = distances(s)
+        incomes = track.incomes(s)
+        for c in tiles:
+            ahead = [t for t in tiles if d[t] < d[c]]
+            expected = sum(1 for t in ahead if t in occ)
+            if ahead and not any(d[t] > d[c] for t in occ if t != c):
+                nearest = max(d[t] for t in ahead)
+                expected += (d[c] - nearest - 1) // 3
+            if expected and not any(t in occ for t in ahead):
+                expected = 0  # ahead of every figure: no income at all (SY-4.10)
+            assert incomes[c] == expected, (c, d, occ)
+
+
+# ============================================================================ first turns
+@pytest.mark.rule("SY-4.3.1")
+@pytest.mark.parametrize("n", [3, 4])
+def test_first_turns_three_four_players_no_phase1_one_figure(n: int) -> None:
+    s = to_normal_turn(new(n, seed=39))
+    types = [e["type"] for e in s.events if e["type"] in ("choose", "to_front")]
+    assert types[:n] == ["choose"] * n  # every first turn without phase 1
+    assert types[n] == "to_front"
+    assert all(len(figs) <= 1 for figs in s.figs)
+    assert sum(len(figs) for figs in s.figs) == n - 1  # the deciding seat lifted its figure
+
+
+@pytest.mark.rule("SY-4.4.1")
+def test_first_turns_two_players_three_figures_two_turns_without_phase1() -> None:
+    s = to_normal_turn(new(2, seed=40))
+    types = [e["type"] for e in s.events if e["type"] in ("choose", "to_front")]
+    assert types[:4] == ["choose"] * 4 and types[4] == "to_front"
+    seat = s.current_player()
+    assert len(s.figs[1 - seat]) == 3  # two on the first choice, one on the second
+    assert len(s.figs[seat]) == 2  # phase 1: one figure moved on, one in hand
+
+
+@pytest.mark.rule("SY-4.3.6", "SY-4.3.3", "SY-4.3.4")
+@pytest.mark.parametrize("seed", range(4))
+def test_first_turn_choices_and_income_follow_the_earlier_choices(seed: int) -> None:
+    """Each player in the first round may choose any tile not yet taken, and is paid a coin
+    for each tile taken by an earlier player that lies ahead of the chosen one."""
+    s = new(4, seed=seed)
+    rng = random.Random(seed)
+    taken: list[int] = []
+    for k in range(4):
+        assert choice_tiles(ready(s)) == set(s.tiles) - set(taken)
+        tile = rng.choice(sorted(choice_tiles(s)))
+        d = distances(s)
+        take(s, "choose_tile", tile=tile)
+        assert last_income(s) == sum(1 for t in taken if d[t] < d[tile])
+        taken.append(tile)
+        if k < 3:
+            finish_turn(s, rng_seed=seed)
+
+
+# ============================================================================ phase 4
+@pytest.mark.rule("SY-4.12.1")
+def test_the_chosen_action_must_be_performed() -> None:
+    s, seat = bonus_scenario(coins=9)
+    take(s, "choose_tile", tile=EQUIP)
+    assert {a.kind for a in s.legal_actions()} == {"main", "bonus"}  # no way to skip it
+    take(s, "bonus", tile=SUBSIDY)
+    assert kind(s) == "circle" and s.current_player() == seat  # the main action follows
+    actions = events_of(s, "action")[-2:]
+    assert [(e["tile"], e["how"]) for e in actions] == [("Subsidy", "bonus"), (TILE[EQUIP], "main")]
+
+
+@pytest.mark.rule("SY-4.12.7", "SY-E-ENG", "SY-5.3.1")
+def test_a_bonus_action_is_a_full_action() -> None:
+    """A bonus Equipment production moves the pointer and pays the Engineer's extra; a bonus
+    Goods purchase refills the wagon offer."""
+    s, seat = bonus_scenario(coins=20)
+    engineer = next(e.id for e in s.c.employees if e.role == "engineer" and e.item == "sail")
+    s.employees[seat] = [engineer]
+    s.supply[seat] = [0] * 8
+    take(s, "choose_tile", tile=CREW_TILE)
+    ptr = s.eq_ptr
+    take(s, "bonus", tile=EQUIP)
+    take(s, "circle", steps=1)
+    assert s.eq_ptr == (ptr + 1) % 4
+    item = s.c.board.equipment_circle[s.eq_ptr]
+    got = events_of(s, "equipment")[-1]
+    assert got["seat"] == seat and sorted(got["items"]) == sorted([item, "sail"])
+    s, seat = bonus_scenario(coins=20)
+    offer, top = s.wagon_offer[:], s.wagon_deck[-1]
+    take(s, "choose_tile", tile=CREW_TILE)
+    take(s, "bonus", tile=GOODS_TILE)
+    take(s, "take_wagon", slot=0)
+    assert s.wagon_offer == [*offer[1:], top]
+
+
+@pytest.mark.rule("SY-4.12.7", "SY-5.8.1")
+def test_no_subsidy_bonus_with_fewer_than_four_players() -> None:
+    s = to_normal_turn(new(3, seed=41))
+    s.coins[s.current_player()] = 30
+    tile = min(choice_tiles(ready(s)))
+    take(s, "choose_tile", tile=tile)
+    offered = {a.num("tile") for a in s.legal_actions() if a.kind == "bonus"}
+    assert offered and SUBSIDY not in offered
+
+
+# ============================================================================ laps
+@pytest.mark.rule("SY-4.14.1", "SY-4.14.2")
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_lap_ends_when_the_leader_is_put_on_the_start_space_again(n: int) -> None:
+    s = new(n, seed=42)
+    assert s.pos[s.lead] == 0
+    rng = random.Random(n)
+    onto_start = 0
+    while kind(s) != "final":
+        seen = len(s.events)
+        s.apply(rng.choice(s.legal_actions()))
+        if any(e["type"] == "to_front" for e in s.events[seen:]) and s.pos[s.lead] == 0:
+            onto_start += 1
+            assert len(events_of(s, "lap")) == onto_start - 1  # counted at the turn's end
+        assert len(events_of(s, "lap")) in (onto_start - 1, onto_start)
+    assert onto_start == len(events_of(s, "lap")) == n
+
+
+@pytest.mark.rule("SY-4.15.1", "SY-4.15")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_last_lap_is_played_with_one_contract_of_each_colour(n: int) -> None:
+    s = play_until(new(n, seed=43), lambda st: st.marker == 1 and kind(st) == "choose_tile")
+    for seat in range(n):
+        assert colours(s, s.contracts[seat]) == Counter(blue=1, green=1)
+    s = play_until(s, lambda st: st.is_terminal())
+    for seat in range(n):
+        assert colours(s, s.contracts[seat]) == Counter(blue=1, green=1)
+    assert len(events_of(s, "contract")) == 2 * n
