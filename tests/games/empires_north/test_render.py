@@ -533,7 +533,11 @@ def hidden_names(s: EmpiresState, seat: int | None) -> set[str]:
         unseen = list(s.discard[p])
         for c in s.shown[p]:
             unseen.remove(c)
-        secret.update(s.cards[c].name for c in s.hand[p] + s.look[p] + unseen)
+        # A card chosen to be built is public while its payment or host is decided; another
+        # copy of it in the hand cannot be told apart by name.
+        public = {s.cards[c].name for c in s.committed(p)}
+        names = {s.cards[c].name for c in s.hand[p] + s.look[p] + unseen}
+        secret.update(names - public)
     known, texts = public_names(s, seat)
     return {name for name in secret - known if name not in texts}
 

@@ -147,13 +147,110 @@ def test_en_9_21_gold_stands_in_for_a_missing_resource() -> None:
     assert s.empire[0][0].card == c
 
 
-def test_en_9_21_resources_are_paid_first_and_gold_only_for_what_is_missing() -> None:
+def _pay_labels(s: EmpiresState) -> list[str]:
+    """The labels of the pending payment decision (EN-9.21)."""
+    assert kind(s) == "pay", kind(s)
+    return [a.label for a in s.legal_actions()]
+
+
+def test_en_9_21_a_player_holding_wood_may_pay_gold_instead() -> None:
+    """EN-9.21 / EN-5.2.1: gold may stand in for any number of the required resources, by the
+    player's choice, even for resources the player holds."""
     s = _fresh()
     c = _action_card(s, cost={"wood": 2, "stone": 1})
     _put(s, 0, c)
-    give(s, 0, wood=2, stone=0, gold=3)
+    give(s, 0, wood=2, gold=3)
     act(s, "build", card=c)
-    assert _goods(s, 0) == {"gold": 2}  # the wood went first; gold paid only for the stone
+    # the stone must be gold; each of the two wood may be gold or wood
+    assert _pay_labels(s) == ["Pay 2 wood + 1 gold", "Pay 1 wood + 2 gold", "Pay 3 gold"]
+    assert s.empire[0] == [] and c in s.hand[0]  # nothing is paid or built before the choice
+    act(s, "pay", gold_wood=2, gold_stone=1)
+    assert _goods(s, 0) == {"wood": 2}  # the wood kept, all three paid in gold
+    assert [pl.card for pl in s.empire[0]] == [c]
+    assert s.events[-1]["type"] == "build" and s.events[-1]["cost"] == {"gold": 3}
+
+
+def test_en_9_21_the_disc_move_may_be_paid_with_gold_while_food_is_held() -> None:
+    """EN-5.3.2: "pay 1 food (or 1 gold instead)" is the player's choice."""
+    s = _fresh()
+    give(s, 0, food=1, gold=1)
+    act(s, "disc", tile=EXPLORE)
+    _pass_other(s)
+    move = find(s, "move", disc=0, to=POPULATE)
+    assert move is not None and move.label.endswith("(1 food or 1 gold)")
+    s.apply(move)
+    assert _pay_labels(s) == ["Pay 1 food", "Pay 1 gold"]
+    assert s.disc_at[0][0] == EXPLORE  # the disc moves once paid
+    act(s, "pay", gold_food=1)
+    assert _goods(s, 0) == {"food": 1}  # the gold paid, the food kept
+    assert s.disc_at[0][0] == POPULATE and s.disc_x[0][0] and s.workers[0] == 6
+    assert any(e["type"] == "disc" and e["moved"] == "gold" for e in s.events)
+
+
+def test_en_9_21_an_action_cards_cost_may_be_paid_with_gold_while_the_resource_is_held() -> None:
+    """EN-5.6.3 step 2: "gold may replace any number of resources" for an action's cost too."""
+    s = _fresh()
+    pos = build(s, 0, _action_card(s, use_cost={"fish": 1, "worker": 1}, effects=_gain(vp=2)))
+    give(s, 0, fish=1, gold=1)
+    act(s, "use", pos=pos)
+    assert _pay_labels(s) == ["Pay 1 fish + 1 worker", "Pay 1 gold + 1 worker"]
+    assert s.vp[0] == 0 and not s.empire[0][pos].exhausted  # nothing resolves before paying
+    act(s, "pay", gold_fish=1)
+    assert _goods(s, 0) == {"fish": 1} and (s.workers[0], s.tired[0]) == (4, 1)
+    assert s.vp[0] == 2 and s.empire[0][pos].exhausted
+
+
+def test_en_9_21_no_payment_choice_when_gold_cannot_be_used() -> None:
+    """No decision when gold cannot stand in (no gold, or a cost of gold, axes and workers
+    only) or when only one way to pay exists (gold exactly for what is missing)."""
+    s = _fresh()
+    wood = _action_card(s, cost={"wood": 1})
+    other = _action_card(s, cost={"gold": 1, "axe": 1, "worker": 1})
+    short = _action_card(s, cost={"stone": 2})
+    _put(s, 0, wood, other, short)
+    give(s, 0, wood=1)  # no gold at all
+    act(s, "build", card=wood)
+    assert kind(s) == "turn" and s.stack[-1].seat == 1 and _goods(s, 0) == {}
+    _pass_other(s)
+    give(s, 0, gold=1, axe=1, stone=9)  # gold, but the cost has no resource
+    act(s, "build", card=other)
+    assert kind(s) == "turn" and _goods(s, 0) == {"stone": 9} and s.tired[0] == 1
+    s.goods[0]["stone"] = 1
+    give(s, 0, gold=1)  # one stone and one gold for two stone: a single way
+    act(s, "build", card=short)
+    assert kind(s) == "turn" and _goods(s, 0) == {}
+    assert len(s.empire[0]) == 3
+    # a move with food and no gold, or gold and no food: no choice either
+    t = _fresh()
+    give(t, 0, food=2)
+    act(t, "disc", tile=EXPLORE)
+    _pass_other(t)
+    act(t, "move", disc=0, to=POPULATE)
+    assert kind(t) == "turn" and _goods(t, 0) == {"food": 1}
+
+
+def test_en_9_21_the_list_has_one_option_per_distinct_payment() -> None:
+    """Which wood token is replaced does not matter: "1 wood + 1 gold" is offered once; the
+    gold left for the resources is counted after a cost in gold."""
+    s = _fresh()
+    two = _action_card(s, cost={"wood": 2})
+    mixed = _action_card(s, cost={"wood": 1, "stone": 1, "gold": 1})
+    _put(s, 0, two, mixed)
+    give(s, 0, wood=2, gold=5)
+    act(s, "build", card=two)
+    assert _pay_labels(s) == ["Pay 2 wood", "Pay 1 wood + 1 gold", "Pay 2 gold"]
+    payments = [a.to_json() for a in s.legal_actions()]
+    assert len({tuple(sorted(j.items())) for j in payments}) == 3
+    act(s, "pay", gold_wood=1)
+    assert _goods(s, 0) == {"wood": 1, "gold": 4}
+    _pass_other(s)
+    s.goods[0] = {**s.goods[0], "wood": 1, "stone": 1, "gold": 2}
+    act(s, "build", card=mixed)  # 1 gold is the printed gold; 1 gold is spare
+    assert _pay_labels(s) == [
+        "Pay 1 wood + 1 stone + 1 gold",
+        "Pay 1 stone + 2 gold",
+        "Pay 1 wood + 2 gold",
+    ]
 
 
 def test_en_9_21_gold_cannot_replace_axes_gold_or_workers() -> None:
@@ -191,6 +288,11 @@ def test_en_11_3_worker_cost_tires_workers_and_action_usable_same_round() -> Non
     _put(s, 0, c)
     give(s, 0, wood=1, gold=3)
     act(s, "build", card=c)
+    assert [a.label for a in s.legal_actions()] == [  # gold for the wood, never the workers
+        "Pay 1 wood + 2 workers",
+        "Pay 1 gold + 2 workers",
+    ]
+    act(s, "pay", gold_wood=0)
     assert (s.workers[0], s.tired[0]) == (3, 2)
     assert _goods(s, 0) == {"gold": 3}  # gold never pays for workers
     assert not s.empire[0][0].exhausted
@@ -441,6 +543,7 @@ def test_en_5_3_2_move_disc_to_adjacent_tile_costs_food() -> None:
         (0, POPULATE),
     }
     act(s, "move", disc=0, to=POPULATE)
+    act(s, "pay", gold_food=0)  # the food (gold is the player's other choice, EN-9.21)
     assert s.disc_at[0][0] == POPULATE and s.disc_x[0][0]  # flipped to its exhausted side
     assert s.workers[0] == 6  # POPULATE was performed
     assert _goods(s, 0) == {"gold": 1}  # the food paid, not the gold

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north.constants import DISC_MOVE_COST, TILES, VP, WORKER
+from tabletide.games.empires_north.constants import DISC_MOVE_COST, RESOURCES, TILES, VP, WORKER
 from tabletide.games.empires_north.content import Card
-from tabletide.games.empires_north.effects import bundle_text, push_alts, trigger
+from tabletide.games.empires_north.effects import bundle_text, card_name, push_alts, trigger
 from tabletide.games.empires_north.pieces import Placed
 
 if TYPE_CHECKING:
@@ -105,13 +105,15 @@ def _turn_legal(s: S, f: Frame) -> list[Action]:
             if performable(s, p, t):
                 out.append(Action.make("disc", f"Place a disc on {name.upper()}", tile=t))
     if s.goods[p][DISC_MOVE_COST] or s.goods[p]["gold"]:
+        price = " or ".join(f"1 {good}" for good in (DISC_MOVE_COST, "gold") if s.goods[p][good])
         for d, at in enumerate(s.disc_at[p]):
             if at < 0 or s.disc_x[p][d]:
                 continue
             for t in adjacent(s, at):
                 if performable(s, p, t):
                     label = (
-                        f"Move disc {d + 1} from {TILES[at].upper()} to {TILES[t].upper()} (1 food)"
+                        f"Move disc {d + 1} from {TILES[at].upper()} to {TILES[t].upper()}"
+                        f" ({price})"
                     )
                     out.append(Action.make("move", label, disc=d, to=t))
     if s.goods[p]["axe"]:
@@ -120,12 +122,12 @@ def _turn_legal(s: S, f: Frame) -> list[Action]:
                 continue
             for pos, pl in enumerate(s.empire[q]):
                 if not pl.exhausted and cards[pl.acts].action is not None:
-                    label = f"Attack seat {q}'s {cards[pl.card].name} (1 axe)"
+                    label = f"Attack seat {q}'s {card_name(s, q, pos, article=False)} (1 axe)"
                     out.append(Action.make("attack", label, seat=q, pos=pos))
     for pos, pl in enumerate(s.empire[p]):
         card = cards[pl.acts]
         if not pl.exhausted and card.action is not None and _use_cost_ok(s, p, card):
-            out.append(Action.make("use", f"Use {cards[pl.card].name}", pos=pos))
+            out.append(Action.make("use", f"Use {card_name(s, p, pos)}", pos=pos))
     out.append(Action.make("pass", "Pass"))
     return out
 
@@ -134,18 +136,14 @@ def _turn_apply(s: S, f: Frame, a: Action) -> None:
     p = f.seat
     s.push("@next", p)
     match a.kind:
-        case "build":
+        case "build":  # EN-5.2.1: choose the card, then how to pay for it
             card = a.num("card")
-            s.pay(p, s.cards[card].cost)
-            s.log("build", p, card=s.cards[card].name, cost=dict(s.cards[card].cost))
-            place(s, p, card)
+            s.push("pay", p, tuple(s.cards[card].cost.items()), "build", card)
         case "disc":
             d = s.disc_at[p].index(-1)
             _disc(s, p, d, a.num("tile"))
-        case "move":  # EN-5.3.2, EN-GAP-6: 1 food, or 1 gold without food
-            paid = DISC_MOVE_COST if s.goods[p][DISC_MOVE_COST] else "gold"
-            s.pay(p, {DISC_MOVE_COST: 1})
-            _disc(s, p, a.num("disc"), a.num("to"), moved=paid)
+        case "move":  # EN-5.3.2, EN-GAP-6: 1 food, or 1 gold in its place
+            s.push("pay", p, ((DISC_MOVE_COST, 1),), "move", a.num("disc"), a.num("to"))
         case "attack":
             _attack(s, p, a.num("seat"), a.num("pos"))
         case "use":
@@ -190,9 +188,15 @@ def _use(s: S, p: int, pos: int) -> None:
         on_card = s.stock[p].setdefault(pos, {})
         for good, k in action.assign.items():
             on_card[good] = on_card.get(good, 0) + k
-    s.pay(p, action.cost)
+    s.push("pay", p, tuple(action.cost.items()), "use", pos)
+
+
+def _used(s: S, p: int, pos: int, paid: dict[str, int]) -> None:
+    """EN-5.6.3 steps 3-4, once the cost is paid: resolve the effects, then exhaust."""
+    action = s.acts(p, pos).action
+    assert action is not None
     name = s.cards[s.empire[p][pos].card].name
-    s.log("use", p, card=name, cost=dict(action.cost), assign=dict(action.assign))
+    s.log("use", p, card=name, cost=paid, assign=dict(action.assign))
     s.push("@exhaust", p, pos)
     push_alts(s, p, action.effects, name)
 
@@ -202,8 +206,39 @@ def _exhaust(s: S, f: Frame) -> None:
     s.empire[p][pos] = s.empire[p][pos]._replace(exhausted=True)
 
 
+# ---------------------------------------------------------------------------- paying
+def _pay_legal(s: S, f: Frame) -> list[Action]:
+    """EN-9.21 (EN-5.2.1, EN-5.3.2, EN-5.6.3): one option per distinct way to pay, the fewest
+    gold first; gold stands in only for resources, never for gold, axes or workers."""
+    p, cost = f.seat, dict(f.data[0])
+    out = []
+    for way in s.payments(p, cost):
+        label = f"Pay {bundle_text(s.paid_goods(cost, way))}"
+        params = {f"gold_{good}": way.get(good, 0) for good in RESOURCES}
+        out.append(Action.of("pay", params, label))
+    return out
+
+
+def _pay_apply(s: S, f: Frame, a: Action) -> None:
+    p, cost, purpose, args = f.seat, dict(f.data[0]), f.data[1], f.data[2:]
+    way = {good: a.num(f"gold_{good}") for good in RESOURCES if a.num(f"gold_{good}")}
+    paid = s.paid_goods(cost, way)
+    s.pay(p, cost, way)
+    if purpose == "build":
+        card = args[0]
+        s.log("build", p, card=s.cards[card].name, cost=paid)
+        place(s, p, card)
+    elif purpose == "move":
+        d, to = args
+        _disc(s, p, d, to, moved="gold" if way else DISC_MOVE_COST)
+    else:
+        _used(s, p, args[0], paid)
+
+
 LEGAL["turn"] = _turn_legal
 APPLY["turn"] = _turn_apply
+LEGAL["pay"] = _pay_legal
+APPLY["pay"] = _pay_apply
 AUTO["@exhaust"] = _exhaust
 
 
@@ -228,8 +263,7 @@ def _copy_legal(s: S, f: Frame) -> list[Action]:
     p, pos = f.seat, f.data[0]
     card = s.cards[s.empire[p][pos].card]
     return [
-        Action.make("copy", f"Copy {s.cards[s.empire[p][t].card].name}", pos=t)
-        for t in copy_targets(s, p, card)
+        Action.make("copy", f"Copy {card_name(s, p, t)}", pos=t) for t in copy_targets(s, p, card)
     ]
 
 
@@ -300,7 +334,7 @@ def _host_legal(s: S, f: Frame) -> list[Action]:
     if card.type == "flex":
         out.append(Action.make("alone", "Build it as a production location"))
     for pos in hosts(s, p, card):
-        label = f"Slide it under {s.cards[s.empire[p][pos].card].name}"
+        label = f"Slide it under {card_name(s, p, pos)}"
         out.append(Action.make("host", label, pos=pos))
     return out
 
@@ -357,7 +391,7 @@ def _harvest_legal(s: S, f: Frame) -> list[Action]:
     out = []
     for pos in production_sites(s, p):
         goods = bundle_text(harvest_goods(s, p, pos))
-        name = s.cards[s.empire[p][pos].card].name
+        name = card_name(s, p, pos)
         out.append(Action.make("harvest", f"Harvest {name} ({goods})", pos=pos))
     return out
 

@@ -34,6 +34,25 @@ def bundle_text(bundle: dict[str, int]) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+def card_name(s: S, p: int, pos: int, article: bool = True) -> str:
+    """The card at ``pos`` of ``p``'s empire in words: its name, and when the empire holds
+    several cards of that name, which one in empire order ("the 2nd Frozen Harbour"; without
+    the article: "2nd Frozen Harbour", after "seat 1's")."""
+    cards = s.cards
+    name = cards[s.empire[p][pos].card].name
+    same = [i for i, pl in enumerate(s.empire[p]) if cards[pl.card].name == name]
+    if len(same) < 2:
+        return name
+    nth = ordinal(same.index(pos) + 1)
+    return f"the {nth} {name}" if article else f"{nth} {name}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def describe(e: Effect) -> str:
     """One effect in words."""
     n = e.n
@@ -194,7 +213,7 @@ APPLY["alt"] = _alt_apply
 def _refresh_legal(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = [
-        Action.make("refresh", f"Refresh {s.cards[pl.card].name}", pos=i)
+        Action.make("refresh", f"Refresh {card_name(s, p, i)}", pos=i)
         for i, pl in enumerate(s.empire[p])
         if pl.exhausted
     ]
@@ -216,7 +235,7 @@ def _release_legal(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = []
     for pos, goods in sorted(s.stock[p].items()):
-        name = s.cards[s.empire[p][pos].card].name
+        name = card_name(s, p, pos)
         for good, k in goods.items():
             if k > 0:
                 g = STOCK_GOODS.index(good)

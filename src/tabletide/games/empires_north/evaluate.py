@@ -25,7 +25,9 @@ The final score (EN-8.2) is the VP track plus 1 per empire card, 1 per gold, 1 p
 
 At the end of the game the evaluation is the final score. It reads only public facts and the
 seat's own hand (the bots see determinized copies, where other hands are guesses), never
-mutates the state and draws no random numbers.
+mutates the state and draws no random numbers. At a pending payment (``pay``) it evaluates a
+copy paid with the fewest gold, so that choosing a card to build, a disc to move or a card to
+use is worth what it will do.
 """
 
 from __future__ import annotations
@@ -251,6 +253,12 @@ def evaluate(state: State, seat: int) -> float:
     vp = float(s.vp[p])
     if s.phase == "over":
         return vp
+    if s.stack and s.stack[-1].kind == "pay":
+        # A payment under way (EN-9.21): the position once paid with the fewest gold (the
+        # first option), on a copy; what is being built, moved or used counts from there.
+        paid = s.clone()
+        paid.apply_unchecked(paid.legal_actions()[0])
+        return evaluate(paid, seat)
     infos, isl = table(s.cards)
     h = horizon(s)
     hc = min(h, W["hcap"])

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import FACE_UP
-from tabletide.games.empires_north.effects import bundle_text, push_alts, trigger
+from tabletide.games.empires_north.effects import bundle_text, ordinal, push_alts, trigger
 from tabletide.games.empires_north.pieces import DISTANT, NEAR, Placed, Ship
 
 if TYPE_CHECKING:
@@ -80,6 +80,22 @@ def _slot(d: int, i: int) -> int:
     return d * FACE_UP + i
 
 
+def island_name(s: S, d: int, i: int) -> str:
+    """A face-up island in words: its name, and when two face-up islands share it (a deck may
+    hold an island twice), which one in the order of the board, near 1, near 2, distant 1,
+    distant 2 ("the 2nd Ewe Island")."""
+    name = s.cards[s.isl_up[d][i]].name
+    same = [
+        (dd, ii)
+        for dd in (NEAR, DISTANT)
+        for ii, c in enumerate(s.isl_up[dd])
+        if c >= 0 and s.cards[c].name == name
+    ]
+    if len(same) < 2:
+        return name
+    return f"the {ordinal(same.index((d, i)) + 1)} {name}"
+
+
 def _voyage_legal(s: S, f: Frame) -> list[Action]:
     """EN-6.2: any near island (face up, or the deck's top card); with a fish the distant ones
     too. EN-6.4: with an axe the ship may conquer instead of raid. Choosing is optional."""
@@ -92,11 +108,10 @@ def _voyage_legal(s: S, f: Frame) -> list[Action]:
                 continue
             card = s.cards[card_i]
             slot = _slot(d, i)
-            out.append(
-                Action.make("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=slot)
-            )
+            name = island_name(s, d, i)
+            out.append(Action.make("raid", f"Raid {name} ({bundle_text(card.raid)})", slot=slot))
             if ship.axe and card.conquerable:
-                out.append(Action.make("conquer", f"Conquer {card.name}", slot=slot))
+                out.append(Action.make("conquer", f"Conquer {name}", slot=slot))
         if s.isl_deck[d] or s.isl_discard[d]:
             which = "near" if d == NEAR else "distant"
             out.append(Action.make("top", f"Take the top card of the {which} deck", deck=d))

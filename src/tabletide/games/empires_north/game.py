@@ -19,7 +19,7 @@ from tabletide.engine import (
     TensorWriter,
     ints,
 )
-from tabletide.games.empires_north.constants import CLANS, DISCS, TILES
+from tabletide.games.empires_north.constants import CLANS, DISCS, RESOURCES, TILES
 from tabletide.games.empires_north.content import load_content
 from tabletide.games.empires_north.effects import STOCK_GOODS
 from tabletide.games.empires_north.evaluate import evaluate
@@ -32,6 +32,18 @@ POSITIONS = 64
 """Empire positions an action can name: 33 clan cards and every island fit."""
 QUEUE = 24
 ALTERNATIVES = 6
+PAY_MAX = max(
+    3,
+    *(
+        k
+        for card in _CONTENT.cards
+        for cost in (card.cost, card.action.cost if card.action else {})
+        for good, k in cost.items()
+        if good in RESOURCES
+    ),
+)
+"""The most gold a payment can put in place of one resource: the largest amount of one
+resource in any cost of the content, at least 3 (a ``pay`` parameter's range is 0..PAY_MAX)."""
 
 ACTION_SPACE = (
     ActionSpec("keep", (ints("card", CARDS),)),
@@ -61,6 +73,7 @@ ACTION_SPACE = (
     ActionSpec("conquer", (ints("slot", REVEALED + 1),)),
     ActionSpec("top", (ints("deck", 2),)),
     ActionSpec("skip"),
+    ActionSpec("pay", tuple(ints(f"gold_{good}", PAY_MAX + 1) for good in RESOURCES)),
 )
 
 

@@ -51,6 +51,7 @@ PROMPTS = {
     "launch": "which of your ships goes to the islands now? (EN-5.8)",
     "voyage": "Expedition: choose an island to raid or conquer, or skip (EN-6)",
     "landing": "the island is revealed: raid it or conquer it? (EN-6.3/6.4)",
+    "pay": "how do you pay? gold may stand in for any of the resources (EN-9.21)",
 }
 
 
@@ -199,7 +200,20 @@ class EmpiresState(TableState):
         text = super()._prompt_text(frame)
         if frame.kind in ("alt", "refresh", "release") and frame.data:
             text += f" [{frame.data[-1]}]"
+        elif frame.kind == "pay":
+            text += f" [{self.paying_for(frame)}]"
         return text
+
+    def paying_for(self, frame: Frame) -> str:
+        """What a ``pay`` decision pays for, in words."""
+        purpose, args = frame.data[1], frame.data[2:]
+        if purpose == "build":
+            return f"building {self.cards[args[0]].name}"
+        if purpose == "move":
+            return f"moving disc {args[0] + 1} to {TILES[args[1]].upper()}"
+        from tabletide.games.empires_north.effects import card_name
+
+        return f"using {card_name(self, frame.seat, args[0])}"
 
     # ------------------------------------------------------------------ clone and hiding
     def clone(self) -> EmpiresState:
@@ -246,10 +260,14 @@ class EmpiresState(TableState):
             private = self.discard[p][:]
             for card in seen:
                 private.remove(card)
-            pool = self.hand[p] + self.look[p] + private + self.deck[p]
+            known = self.committed(p)
+            hand = self.hand[p][:]
+            for card in known:
+                hand.remove(card)
+            pool = hand + self.look[p] + private + self.deck[p]
             rng.shuffle(pool)
-            sizes = (len(self.hand[p]), len(self.look[p]), len(private))
-            self.hand[p] = sorted(pool[: sizes[0]])
+            sizes = (len(hand), len(self.look[p]), len(private))
+            self.hand[p] = sorted(known + pool[: sizes[0]])
             pool = pool[sizes[0] :]
             self.look[p] = sorted(pool[: sizes[1]])
             pool = pool[sizes[1] :]
@@ -270,6 +288,20 @@ class EmpiresState(TableState):
     def acts(self, p: int, pos: int) -> Card:
         """What the card at ``pos`` of ``p``'s empire acts as (the copied card for a copy)."""
         return self.cards[self.empire[p][pos].acts]
+
+    def committed(self, p: int) -> list[int]:
+        """The cards of ``p``'s hand that everybody saw chosen: a card being built while its
+        payment (``pay``) or its host (``host``) is still to be decided. They stay in the hand
+        until placed, and a determinization keeps them there."""
+        out = []
+        for frame in self.stack:
+            if frame.seat != p:
+                continue
+            if frame.kind == "pay" and frame.data[1] == "build":
+                out.append(frame.data[2])
+            elif frame.kind == "host":
+                out.append(frame.data[0])
+        return out
 
     def workers_owned(self, p: int) -> int:
         """Every worker ``p`` has: ready, tired and assigned to cards (EN-GAP-9)."""
@@ -302,19 +334,52 @@ class EmpiresState(TableState):
                 return False
         return short + cost.get("gold", 0) <= have("gold")
 
-    def pay(self, p: int, cost: dict[str, int]) -> None:
-        """Pay ``cost`` (known to be affordable): goods go to the common supply, workers become
-        tired (EN-9.3). Resources are paid from the matching resource first; gold covers only
-        what is missing (an engine decision: keeping the gold is never worse)."""
+    def payments(self, p: int, cost: dict[str, int]) -> list[dict[str, int]]:
+        """Every distinct way ``p`` can pay ``cost`` (known to be affordable): how many gold
+        stand in for each resource of the cost (EN-9.21: any number of them, the player's
+        choice). One entry per distinct set of goods paid, the fewest gold first; a single
+        entry when gold cannot be used or there is only one way."""
         goods = self.goods[p]
+        spare = goods["gold"] - cost.get("gold", 0)
+        ranges = []
+        for good in RESOURCES:
+            k = cost.get(good, 0)
+            if k:
+                ranges.append((good, max(0, k - goods[good]), min(k, spare)))
+        ways: list[dict[str, int]] = [{}]
+        for good, lo, hi in ranges:
+            ways = [{**w, good: g} for w in ways for g in range(lo, hi + 1)]
+        ways = [w for w in ways if sum(w.values()) <= spare]
+        ways.sort(key=lambda w: (sum(w.values()), [-w[g] for g, _, _ in ranges]))
+        return ways
+
+    def paid_goods(self, cost: dict[str, int], gold_for: dict[str, int]) -> dict[str, int]:
+        """What paying ``cost`` with ``gold_for`` gold in place of resources hands over, in
+        the order of GOODS, workers last."""
+        out: dict[str, int] = {}
+        gold = cost.get("gold", 0) + sum(gold_for.values())
+        for good in RESOURCES:
+            k = cost.get(good, 0) - gold_for.get(good, 0)
+            if k:
+                out[good] = k
+        if gold:
+            out["gold"] = gold
         for good, k in cost.items():
+            if good not in RESOURCES and good != "gold" and k:
+                out[good] = k
+        return out
+
+    def pay(self, p: int, cost: dict[str, int], gold_for: dict[str, int] | None = None) -> None:
+        """Pay ``cost`` (known to be affordable): goods go to the common supply, workers become
+        tired (EN-9.3). ``gold_for``: how many gold the player pays in place of each resource
+        (EN-9.21); by default the fewest (the first of :meth:`payments`)."""
+        if gold_for is None:
+            gold_for = self.payments(p, cost)[0]
+        goods = self.goods[p]
+        for good, k in self.paid_goods(cost, gold_for).items():
             if good == WORKER:
                 self.workers[p] -= k
                 self.tired[p] += k
-            elif good in RESOURCES:
-                own = min(k, goods[good])
-                goods[good] -= own
-                goods["gold"] -= k - own
             else:
                 goods[good] -= k
 

@@ -111,6 +111,8 @@ _SHIP_MEANING = (
     "sail/voyage/landing: the ship's fish, axe, common; landing: from the near, distant deck"
 )
 _OWN_SLOT = f"per card slot of the observer's clan / {COPIES}"
+_TILE_MEANING = "extra: the tile whose card may be played; pay: the tile a disc moves to"
+_CARD_MEANING = "host: the card built; copy: the copier; pay: the card built or used"
 _EMPIRE_SIZE_MEANING = f"per seat: cards in the empire / {EMPIRE_SCALE:g}"
 _STORED_MEANING = f"per seat and card slot: goods and workers on it / {STORED_SCALE:g}"
 _TOTALS_MEANING = f"per seat: on cards, {', '.join(STOCK_GOODS)} / {STORED_SCALE:g}"
@@ -287,14 +289,19 @@ def _write_decision(s: EmpiresState, seats: list[int], out: TensorWriter) -> Non
     out.onehot("decider", _relative(seats, decider), len(seats), "whose decision, relative")
     index = DECISIONS.index(kind) if kind in DECISIONS else -1
     out.onehot("decision", index, len(DECISIONS), _DECISION_MEANING)
-    tile = int(data[0]) if kind == "extra" else -1
-    out.onehot("decision_tile", tile, len(TILES), "extra: the tile whose card may be played")
+    purpose = data[1] if kind == "pay" else ""
+    tile = -1
+    if kind == "extra":
+        tile = int(data[0])
+    elif purpose == "move":
+        tile = int(data[3])
+    out.onehot("decision_tile", tile, len(TILES), _TILE_MEANING)
     card = -1
-    if kind == "host":
-        card = int(data[0])
-    elif kind == "copy":
-        card = s.empire[decider][int(data[0])].card
-    out.onehot("decision_card", _slot(card), SLOTS, "host: the card built; copy: the copier")
+    if kind == "host" or purpose == "build":
+        card = int(data[0] if kind == "host" else data[2])
+    elif kind == "copy" or purpose == "use":
+        card = s.empire[decider][int(data[0] if kind == "copy" else data[2])].card
+    out.onehot("decision_card", _slot(card), SLOTS, _CARD_MEANING)
     named = data[-1] if kind in _SOURCED and data else None
     source = _BY_NAME.get(named, -1) if isinstance(named, str) else -1
     out.onehot("decision_source", _slot(source), SLOTS, "the card whose effect asks (slot)")
