@@ -560,8 +560,7 @@ def test_the_recruit_reward_is_not_offered_on_a_fort_island() -> None:
     start_turn(s, SMUG)
     act(s, "place", die=3, spot=spot(s, SMUG, "sail"), value=3)
     dice(s, 6, 1)  # the Smuggler rolls 6, the fort 1 + 2
-    act(s, "step", dir=W)
-    act(s, "fight", fig=FORT0)
+    act(s, "step", dir=W)  # two alike forts: one choice of defender, taken at once
     act(s, "reward", what="hit_reward")
     assert kind(s) == "grid"
     assert s.has_fort(0)

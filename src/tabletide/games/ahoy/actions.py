@@ -65,7 +65,7 @@ def placements(s: AhoyState, seat: int) -> list[Action]:
     gold = s.gold[seat]
     per_gold = steps_per_gold(s, seat)
     spots = open_for_die(s, seat)
-    names = {spot: damage.spot_name(s, seat, spot) for spot, _ in spots}
+    names = {spot: damage.spot_label(s, seat, spot) for spot, _ in spots}
     for v in sorted(set(s.hand[seat])):
         for spot, accepts in spots:
             name = names[spot]
@@ -223,11 +223,15 @@ def _tailwind_apply(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 def _patrol_moves(s: AhoyState, moved: tuple[int, ...], explore: bool) -> list[Action]:
+    """The steps of the patrols not moved yet. Patrols are identical figures (AH-2.5), so of
+    several on one space only the first is offered: moving either is the same choice."""
     out: list[Action] = []
+    seen: set[int] = set()
     for p in PATROL_FIGS:
         pos = s.fig[p]
-        if pos < 0 or p in moved:
+        if pos < 0 or p in moved or pos in seen:
             continue
+        seen.add(pos)
         for d, delta in enumerate(DELTA):
             target = pos + delta
             if (pos, d) in s.bars:

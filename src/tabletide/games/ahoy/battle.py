@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.ahoy import damage, movement, plans
+from tabletide.games.ahoy import cards, damage, movement, plans
 from tabletide.games.ahoy.constants import CUTTER, DELTA, DIR_NAMES, FORT0, GUNBOAT, PATROL0
 
 if TYPE_CHECKING:
@@ -107,9 +107,8 @@ def _pick_legal(s: AhoyState, frame: Frame) -> list[Action]:
     assert f is not None
     out: list[Action] = []
     envoy = s.active == f.attacker and s.gold[f.attacker] >= 1 and s.has_crew(f.attacker, "envoy")
-    for e in eligible(s, f.mover, f.pos):
-        if e in f.done:
-            continue
+    # AH-5.21: one at a time, in any order; identical figures are one choice (damage.alike)
+    for e in damage.alike(s, [e for e in eligible(s, f.mover, f.pos) if e not in f.done]):
         who = f"the {s.figure_name(e)} of {s.name(s.owner(e))}"
         out.append(Action.make("fight", f"Battle {who}", fig=e))
         if envoy:  # AH-A.27
@@ -325,8 +324,6 @@ def _reward_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     elif kind == "hit_move":  # AH-6.3.8, AH-GAP-7: a normal move that starts no battles
         movement.sail(s, seat, seat, "victory move", 2, battles=False)
     elif kind == "hit_reward":
-        from tabletide.games.ahoy import cards
-
         cards.start_reward(s, seat)
     n = 2 if kind == "hit2" else 1
     winner_fig = f.fig(f.winner)
@@ -381,7 +378,7 @@ def _buccaneer_legal(s: AhoyState, frame: Frame) -> list[Action]:
     crew = s.crew[victim]
     for i, a in enumerate(crew):
         for b in crew[i + 1 :] or ([] if len(crew) > 1 else [a]):
-            na, nb = s.crew_of(a).name, s.crew_of(b).name
+            na, nb = cards.crew_name(s, a), cards.crew_name(s, b)
             label = f"Remove {na} and {nb}" if a != b else f"Remove {na}"
             out.append(Action.make("buccaneer", label, a=a, b=b))
     return out
@@ -390,8 +387,6 @@ def _buccaneer_legal(s: AhoyState, frame: Frame) -> list[Action]:
 def _buccaneer_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "skip":
         return
-    from tabletide.games.ahoy import cards
-
     (victim,) = frame.data
     seat = frame.seat
     cards.lose_crew(s, seat, s.crew_card(seat, "buccaneer"))

@@ -21,7 +21,21 @@ if TYPE_CHECKING:
 
 
 def crew_name(s: AhoyState, card: int) -> str:
-    return s.crew_of(card).name
+    """How labels name a crew card: its crew, and for the two crews printed on two cards
+    (Persuasive Officer, Persuasive Ally) which card by its symbol: "Persuasive Ally (star
+    card)". The copies differ in symbol, cost and cargo (AH-GAP-2), so they are two choices."""
+    name = s.crew_of(card).name
+    key = s.crew_keys[card]
+    if s.crew_keys.count(key) > 1:
+        name += f" ({s.card(card).symbol} card)"
+    return name
+
+
+def cargo_name(s: AhoyState, card: int) -> str:
+    """How labels name a cargo: its goods and the card they are on, "Tea (Elder card, shell)".
+    Two cards may carry the same goods; their symbols count for favor scoring (AH-7.9)."""
+    m = s.card(card)
+    return f"{m.cargo} ({s.crew_of(card).name} card, {m.symbol})"
 
 
 def refill(s: AhoyState) -> None:
@@ -105,7 +119,7 @@ def free_actions(s: AhoyState, seat: int) -> list[Action]:
                     )
             for card in s.cargo[seat]:  # AH-6.3.5
                 if s.card(card).cargo_symbol == symbol:
-                    out.append(Action.make("deliver", f"Deliver {s.card(card).cargo}", card=card))
+                    out.append(Action.make("deliver", f"Deliver {cargo_name(s, card)}", card=card))
     out += _crew_actions(s, seat)
     return out
 
@@ -193,12 +207,38 @@ def tile_targets(s: AhoyState) -> list[tuple[int, int]]:
     ]
 
 
+GRID_PLACES = (
+    "top-left",
+    "top",
+    "top-right",
+    "left",
+    "middle",
+    "right",
+    "bottom-left",
+    "bottom",
+    "bottom-right",
+)
+"""The reward grid's spaces by where they lie (the grid is indexed row by row)."""
+
+
+def reward_text(kind: str, amount: int) -> str:
+    return {
+        "gold": f"{amount} gold",
+        "fame": f"{amount} fame",
+        "tile": "a region tile",
+        "recruit": "a free recruit",
+        "repair": f"repair {amount}",
+    }.get(kind, "nothing")
+
+
 def _grid_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    """AH-6.3.6. Two spaces may hold the same reward (2 gold), so a label names the space by
+    its place on the grid: "Move to the top-right space (2 gold) and take it"."""
     seat = frame.seat
     out: list[Action] = []
     for g in grid_moves(s, seat):
         space = s.c.reward_grid.spaces[g]
-        text = space.kind + (f" {space.amount}" if space.amount else "")
+        text = f"the {GRID_PLACES[g]} space ({reward_text(space.kind, space.amount)})"
         if reward_possible(s, seat, g):
             out.append(Action.make("grid", f"Move to {text} and take it", to=g, take=1))
         out.append(Action.make("grid", f"Move to {text}, take nothing", to=g, take=0))
@@ -250,7 +290,7 @@ def _favor_apply(s: AhoyState, frame: Frame, action: Action) -> None:
 
 def _overboard_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [
-        Action.make("overboard", f"Throw {s.card(c).cargo} overboard", card=c)
+        Action.make("overboard", f"Throw {cargo_name(s, c)} overboard", card=c)
         for c in s.cargo[frame.seat]
     ]
 
@@ -382,7 +422,7 @@ def _noble_legal(s: AhoyState, frame: Frame) -> list[Action]:
     out: list[Action] = []
     smuggler = s.faction[frame.seat] == "smuggler"
     for other, card, was_cargo in noble_victims(s, frame.seat):
-        what = s.card(card).cargo if was_cargo else crew_name(s, card)
+        what = cargo_name(s, card) if was_cargo else crew_name(s, card)
         for into in (0, 1) if smuggler else (0,):
             where = " as cargo" if into else " as crew" if smuggler else ""
             out.append(

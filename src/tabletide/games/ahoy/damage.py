@@ -32,6 +32,16 @@ def spot_name(s: AhoyState, seat: int, spot: int) -> str:
     return ("cutter Sail", "cutter Tailwind", "gunboat Sail", "gunboat Tailwind")[spot - SHIP_SPOT0]
 
 
+def spot_label(s: AhoyState, seat: int, spot: int) -> str:
+    """How labels name a die spot: as ``spot_name``, but a crew card printed twice (Persuasive
+    Officer, Persuasive Ally) says which card by its symbol, "Persuasive Ally (star card)"."""
+    if CREW_SPOT0 <= spot < SHIP_SPOT0:
+        from tabletide.games.ahoy.cards import crew_name
+
+        return crew_name(s, spot - CREW_SPOT0)
+    return spot_name(s, seat, spot)
+
+
 def open_spots(s: AhoyState, seat: int, ship: int = -1, board_only: bool = False) -> list[int]:
     """Spots that can take a damage token (AH-5.29): not dashed, not damaged, holding no die.
     ``ship`` >= 0 means that ship's card; ``board_only`` excludes crew cards (Mystic)."""
@@ -88,7 +98,7 @@ def _hit_auto(s: AhoyState, frame: Frame) -> None:
 def _hit_legal(s: AhoyState, frame: Frame) -> list[Action]:
     victim, ship, board_only = frame.data
     return [
-        Action.make("hit", f"Damage {spot_name(s, victim, sp)}", spot=sp)
+        Action.make("hit", f"Damage {spot_label(s, victim, sp)}", spot=sp)
         for sp in open_spots(s, victim, ship, board_only)
     ]
 
@@ -136,7 +146,7 @@ def start_repair(s: AhoyState, seat: int, n: int) -> None:
 def _repair_legal(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "Done repairing")]
     for sp in sorted(repairable(s, frame.seat)):
-        out.append(Action.make("fix", f"Repair {spot_name(s, frame.seat, sp)}", spot=sp))
+        out.append(Action.make("fix", f"Repair {spot_label(s, frame.seat, sp)}", spot=sp))
     return out
 
 
@@ -177,15 +187,33 @@ def targets(s: AhoyState, seat: int) -> list[int]:
     return [f for f in range(FIGURES) if s.fig[f] >= 0 and s.region_at(s.fig[f]) == region]
 
 
+def alike(s: AhoyState, figs: list[int]) -> list[int]:
+    """One figure of each kind per owner and space: patrols are identical figures, and so are
+    forts (AH-2.5, AH-2.6), so two on one space are one choice, offered as the first of them.
+    Flagships differ by their owner (two Smugglers' flagships are two choices)."""
+    seen: set[tuple[str, int, int]] = set()
+    out: list[int] = []
+    for f in figs:
+        key = (s.figure_name(f), s.owner(f), s.fig[f])
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def figure_label(s: AhoyState, f: int) -> str:
+    """ "the patrol of seat 0 (fleet) at (2,1)": whose figure and where (two Smugglers'
+    flagships look alike but for their owner)."""
+    return f"the {s.figure_name(f)} of {s.name(s.owner(f))} at {s.space_name(s.fig[f])}"
+
+
 def _target_legal(s: AhoyState, frame: Frame) -> list[Action]:
+    """AH-A.11, AH-A.14: any 1 figure of the region; identical figures on one space are one
+    choice (``alike``)."""
     (why,) = frame.data
     out = [] if why == "mystic" else [Action.make("skip", "Don't")]
-    for f in targets(s, frame.seat):
-        out.append(
-            Action.make(
-                "target", f"Damage the {s.figure_name(f)} at {s.space_name(s.fig[f])}", fig=f
-            )
-        )
+    for f in alike(s, targets(s, frame.seat)):
+        out.append(Action.make("target", f"Damage {figure_label(s, f)}", fig=f))
     return out
 
 

@@ -333,7 +333,7 @@ def _harbor_legal(s: AhoyState, frame: Frame) -> list[Action]:
         out.append(
             Action.make(
                 "harbor_move",
-                f"Move the die from {damage.spot_name(s, frame.seat, spot)} onto Cannons",
+                f"Move the die from {damage.spot_label(s, frame.seat, spot)} onto Cannons",
                 spot=spot,
             )
         )

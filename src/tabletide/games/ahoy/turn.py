@@ -231,7 +231,7 @@ def _round_end(s: AhoyState) -> None:
 def _raise_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make(
-            "region", f"Raise the {s.island_symbol(r)} region to {s.wealth[r] + 1}", region=r
+            "region", f"Raise the region of {s.island_name(r)} to {s.wealth[r] + 1}", region=r
         )
         for r in range(len(s.placed))
         if s.wealth[r] < WEALTH_MAX
