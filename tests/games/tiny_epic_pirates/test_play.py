@@ -18,7 +18,7 @@ from conformance import (
     views,
 )
 from tabletide.engine import Action, Rng, derive_seed
-from tabletide.games.tiny_epic_pirates import helm
+from tabletide.games.tiny_epic_pirates import helm, orders
 from tabletide.games.tiny_epic_pirates.constants import (
     CUBES_PER_TYPE,
     MAX_CARGO,
@@ -30,7 +30,7 @@ from tabletide.games.tiny_epic_pirates.constants import (
 )
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
-from .helpers import GAME
+from .helpers import GAME, act, decision, new
 
 GOLDEN = Path(__file__).parent / "golden"
 CI_FUZZ_GAMES = 200
@@ -187,6 +187,38 @@ def test_determinize_keeps_what_is_known() -> None:
     assert values == sorted(values, reverse=True), "the deck keeps 2s on top, 8s at the bottom"
     changed = det.crew_deck != state.crew_deck or det.search != state.search
     assert changed, "nothing hidden was resampled"
+
+
+def test_determinize_keeps_the_crew_cards_seen_going_under_the_deck() -> None:
+    """A refresh (PC-5.11.2) and a dismissal (PC-5.11.4) put face-up crew cards on the bottom
+    of the crew deck where everyone saw them go: a determinized world keeps them there, in that
+    order, and reshuffles only the cards above them, which nobody has seen."""
+    state = new(2)
+    state.gold[0] = 5
+    row = state.crew_row[:]
+    decision(state, "recruit", 0, 0, False, False)
+    act(state, "refresh")  # the old row goes under the deck
+    assert state.crew_deck[:3] == row[::-1]
+    state.crew[0] = state.crew_row[:1] + state.crew_deck[-3:]  # four crew cards aboard
+    del state.crew_deck[-3:]
+    held, new_card = state.crew[0][:], state.crew_row[1]
+    decision(state, "release", 0, 0, new_card)
+    act(state, "release", index=2)  # the third crew card goes under the deck
+    bottom = state.crew_deck[:4]
+    assert bottom == [held[2], *row[::-1]]
+    shuffled = set()
+    for seed in range(12):
+        det = state.determinize(1, seed)
+        assert isinstance(det, PiratesState)
+        assert det.crew_deck[:4] == bottom, f"seed {seed}: a card seen going under moved"
+        assert sorted(det.crew_deck) == sorted(state.crew_deck)
+        shuffled.add(tuple(det.crew_deck[4:]))
+    assert len(shuffled) > 1, "the unseen cards above were not reshuffled"
+    # Once every unseen card has been drawn, the deck order is entirely known.
+    while len(state.crew_deck) > 4:
+        state.crew_row.pop()
+        orders.refill_row(state)  # the top card comes into the row
+    assert state.determinize(1, 3).crew_deck == state.crew_deck
 
 
 # ---------------------------------------------------------------------------- errors, determinism

@@ -116,7 +116,7 @@ def apply_recruit(s: PiratesState, frame: Frame, action: Action) -> None:
     if action.kind == "refresh":
         s.gold[ship] -= 1
         s.refreshed = True
-        s.crew_deck[:0] = reversed(s.crew_row)  # to the bottom of the deck
+        s.crew_under(s.crew_row[::-1])  # to the bottom of the deck
         s.crew_row = []
         refill_row(s)
         s.say("refresh", ship)
@@ -140,7 +140,7 @@ def refill_row(s: PiratesState) -> None:
     from tabletide.games.tiny_epic_pirates.constants import CREW_ROW
 
     while len(s.crew_row) < CREW_ROW and s.crew_deck:
-        s.crew_row.append(s.crew_deck.pop())
+        s.crew_row.append(s.crew_draw())
 
 
 def legal_release(s: PiratesState, frame: Frame) -> list[Action]:
@@ -155,7 +155,7 @@ def apply_release(s: PiratesState, frame: Frame, action: Action) -> None:
     """PC-5.11.4: the dismissed card goes to the bottom of the crew deck."""
     ship, new = frame.data
     old = s.crew[ship].pop(action.num("index"))
-    s.crew_deck.insert(0, old)
+    s.crew_under([old])
     s.crew[ship].append(new)
     s.say("dismiss", ship, crew=old)
 

@@ -228,13 +228,13 @@ def recruit(s: PiratesState) -> None:
     """PC-6.7.5: the top crew card, or at four cards a fresh crew row instead."""
     lp = s.lp
     if len(s.crew[lp]) >= MAX_CREW:
-        s.crew_deck[:0] = reversed(s.crew_row)
+        s.crew_under(s.crew_row[::-1])
         s.crew_row = []
         orders.refill_row(s)
         s.say("refresh", lp)
         return
     if s.crew_deck:
-        card = s.crew_deck.pop()
+        card = s.crew_draw()
         s.crew[lp].append(card)
         s.say("recruit", lp, crew=card)
 

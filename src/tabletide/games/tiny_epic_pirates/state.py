@@ -108,6 +108,9 @@ class PiratesState(TableState):
     """Cubes of each type in the loot bag."""
     crew_deck: list[int]
     """Top = last element; the bottom is index 0."""
+    crew_known: int
+    """How many cards at the bottom of the crew deck everyone saw go there (a refreshed row, a
+    dismissed crew card), in public order; determinize shuffles only the cards above them."""
     crew_row: list[int]
     # per ship
     at: list[int]
@@ -191,6 +194,7 @@ class PiratesState(TableState):
         s.crew_deck = [c.id for c in content.crew]
         rng.shuffle(s.crew_deck)
         s.crew_row = [s.crew_deck.pop() for _ in range(CREW_ROW)]
+        s.crew_known = 0
         # PC-3.2-3.4: the players' sheets.
         n = s.ships
         s.at = [-1] * n
@@ -308,6 +312,7 @@ class PiratesState(TableState):
         s.bag = self.bag[:]
         s.crew_deck = self.crew_deck[:]
         s.crew_row = self.crew_row[:]
+        s.crew_known = self.crew_known
         s.at = self.at[:]
         s.hidden = self.hidden[:]
         s.gold = self.gold[:]
@@ -345,7 +350,10 @@ class PiratesState(TableState):
         for p in where:
             self.search[p] = pool.pop()
         self.token_box = sorted(pool)
-        rng.shuffle(self.crew_deck)
+        known = min(self.crew_known, len(self.crew_deck))
+        unseen = self.crew_deck[known:]
+        rng.shuffle(unseen)
+        self.crew_deck[known:] = unseen
         # The merchant deck keeps its value bands (2s above 4s above 6s above 8s).
         bands: dict[int, list[int]] = {}
         for m in self.merchant_deck:
@@ -357,6 +365,17 @@ class PiratesState(TableState):
             self.merchant_deck += group
 
     # ------------------------------------------------------------------ helpers for the rules
+    def crew_under(self, cards: list[int]) -> None:
+        """Put face-up ``cards`` under the crew deck, the first one lowest (PC-5.11.2/5.11.4)."""
+        self.crew_deck[:0] = cards
+        self.crew_known = min(self.crew_known, len(self.crew_deck) - len(cards)) + len(cards)
+
+    def crew_draw(self) -> int:
+        """The top card of the crew deck."""
+        card = self.crew_deck.pop()
+        self.crew_known = min(self.crew_known, len(self.crew_deck))
+        return card
+
     def card(self, pos: int) -> MapCard:
         return self.c.map_cards[self.grid[pos]]
 
