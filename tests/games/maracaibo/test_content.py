@@ -521,6 +521,10 @@ def _duplicate_id(d: dict[str, Any]) -> None:
     d["cards"][1]["id"] = d["cards"][0]["id"]
 
 
+def _duplicate_name(d: dict[str, Any]) -> None:
+    d["cards"][1]["name"] = d["cards"][0]["name"]
+
+
 def _five_refill_symbols(d: dict[str, Any]) -> None:
     next(c for c in _locations(d) if c.get("refill"))["refill"] = False
 
@@ -703,6 +707,7 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "7 level I locations": (_seven_locations, "8 locations"),
     "40 level II cards": (_forty_level_2, "41 level II"),
     "a duplicate card id": (_duplicate_id, "unique"),
+    "a duplicate card name": (_duplicate_name, "card names are unique"),
     "5 refill symbols": (_five_refill_symbols, "refill symbol"),
     "a level II refill symbol": (_level_2_refill, "no refill tile is left"),
     "no Trinidad": (_no_trinidad, "Trinidad"),

@@ -201,12 +201,116 @@ def test_quests_decks_and_face_down_cards_are_hidden() -> None:
     assert state.observation(2) != twin.observation(2), "seat 2 sees its own quests"
 
 
+def others_see_the_same(a: MaracaiboState, b: MaracaiboState, owner: int, where: str) -> None:
+    """Every seat but ``owner``, and the spectator, get the same observation, the same
+    structured events and the same log text from ``a`` and ``b``."""
+    for seat in [*range(a.num_players), None]:
+        if seat == owner:
+            continue
+        events = a.events_for(seat)
+        assert events == b.events_for(seat), f"{where}: events leak to {seat}"
+        assert [GAME.event_text(e) for e in events] == [
+            GAME.event_text(e) for e in b.events_for(seat)
+        ], f"{where}: log leaks to {seat}"
+        assert a.observation(seat) == b.observation(seat), f"{where}: view leaks to {seat}"
+
+
+def quest_twins(state: MaracaiboState, owner: int) -> MaracaiboState:
+    """A twin of ``state`` in which ``owner``'s quests are swapped with the bottom cards of the
+    quest deck (cards nobody draws soon): only ``owner`` may tell the two apart."""
+    twin = state.clone()
+    n = len(twin.quests[owner])
+    twin.quests[owner] = sorted(state.quest_deck[:n])
+    twin.quest_deck = state.quests[owner][:] + state.quest_deck[n:]
+    assert twin.quests[owner] != state.quests[owner]
+    return twin
+
+
+@pytest.mark.rule("MA-5.46", "MA-10.5.26")
+def test_selling_and_drawing_quests_tell_nothing_to_the_others() -> None:
+    """A quest discarded for 8 doubloons (MA-10.5.26) or drawn from the deck stays secret:
+    twins that differ only in seat 1's quests look the same to seats 0 and 2 and the
+    spectator, in views, log and structured events, while seat 1 sells and draws."""
+    from .helpers import Effect, new, run
+
+    state = new(3, seed=5)
+    twin = quest_twins(state, 1)
+    twin.quest_deck[-1], twin.quest_deck[-2] = twin.quest_deck[-2], twin.quest_deck[-1]
+    sold = []
+    for s in (state, twin):
+        run(s, 1, Effect(do="quest_sell"), Effect(do="quest"))
+        assert s.stack[-1].kind == "quest_sell"
+        sell = s.legal_actions()[0]
+        sold.append(sell.num("quest"))
+        s.apply(sell)
+        s.apply(next(a for a in s.legal_actions() if a.kind == "quest" and a.num("pick") < 0))
+    assert sold[0] != sold[1] and state.quests[1] != twin.quests[1]
+    others_see_the_same(state, twin, 1, "after selling and drawing")
+    for s, q in zip((state, twin), sold, strict=True):
+        mine = [e for e in s.events_for(1) if e["type"] == "sell_quest"]
+        assert mine[-1]["secret"] == {"quest": q}  # the owner keeps it
+        theirs = [e for e in s.events_for(0) if e["type"] == "sell_quest"]
+        assert theirs[-1] == {"type": "sell_quest", "seat": 1}
+        assert GAME.event_text(theirs[-1]) == "Seat 1 discards a quest for 8 doubloons."
+        assert GAME.event_text(mine[-1]) == f"Seat 1 discards quest {q} for 8 doubloons."
+    assert state.events_for(1) != twin.events_for(1)
+
+
+def secret_first(legal: list[Action], rng: Rng) -> int:
+    """The position of the action to play: a quest sale or a quest from the deck whenever one
+    is offered, else an action that leads to one (its label speaks of a quest), so that the
+    secret is used; else a random one."""
+    for i, a in enumerate(legal):
+        if a.kind == "sell_quest" or (a.kind == "quest" and a.num("pick") < 0):
+            return i
+    for i, a in enumerate(legal):
+        if "quest" in a.label and a.kind not in ("quest", "discard_quest"):
+            return i
+    return rng.below(len(legal))
+
+
+@pytest.mark.parametrize(
+    ("num_players", "seed", "owner", "uses"),
+    [
+        (1, 0, 0, {"sell_quest", "deck"}),
+        (1, 0, 1, set()),  # John Silver's quests, hidden from the player
+        (2, 3, 1, {"sell_quest", "deck"}),
+        (3, 17, 2, {"sell_quest", "deck"}),
+        (4, 0, 3, {"deck"}),
+    ],
+)
+def test_a_participants_quests_stay_hidden_through_the_rest_of_the_game(
+    num_players: int, seed: int, owner: int, uses: set[str]
+) -> None:
+    """Twins that differ only in one participant's quests (John Silver's too: index 1 of the
+    solo game), played forward with the same choices (by position: the owner's choices name
+    different quests; sales and deck draws are preferred) until the final scoring reveals
+    them: every other seat and the spectator see the same views, log and events at every
+    step."""
+    state = mid_game(num_players, seed=seed, steps=40, royal_orders=seed % 2 == 0)
+    twin = quest_twins(state, owner)
+    rng = Rng(seed)
+    start, steps = len(state.events), 0
+    while not state.is_terminal():
+        others_see_the_same(state, twin, owner, f"step {steps}")
+        legal = state.legal_actions()
+        i = secret_first(legal, rng)
+        state.apply(legal[i])
+        twin.apply(twin.legal_actions()[i])
+        steps += 1
+    used = {e.get("source", e["type"]) for e in state.events[start:] if e.get("seat") == owner}
+    assert uses <= used, "the owner did not sell or draw a quest: the test proves less"
+
+
 def test_quest_draft_is_private() -> None:
     """MA-3.11: the discarded quest of the draft is seen only by the player who drafts."""
     state = GAME.new_state(2, 3)
     assert isinstance(state, MaracaiboState)
+    twin = quest_twins(state, 0)
     drafted = state.quests[0][:]
     state.apply(state.legal_actions()[0])
+    twin.apply(twin.legal_actions()[0])
+    others_see_the_same(state, twin, 0, "after the draft")
     text = str([GAME.event_text(e) for e in state.events_for(1)]) + str(state.observation(1))
     secret = [e for e in state.events_for(1) if e["type"] == "draft"]
     assert secret and all("secret" not in e for e in secret)

@@ -448,6 +448,27 @@ def test_ma_5_29_two_sources_of_the_same_reward_are_two_raid_actions() -> None:
     assert s.vp[0] == 6
 
 
+@pytest.mark.rule("MA-5.29", "MA-10.5.1")
+def test_ma_5_29_raid_actions_alike_are_told_apart_by_where_they_come_from() -> None:
+    s = new(2)
+    card = give(s, 0, upgrade(s, has_perm("raid_action", n=3)))
+    i = ship_slot(s, "raid_action", n=3)
+    fill(s, 0, i)
+    figurehead(s, 0, "H")
+    raid(s, 0, 6, 1, 1)
+    act(s, "die", die=GOLD)
+    labels = {a.num("action"): a.label for a in s.legal_actions() if a.kind == "spend"}
+    name = s.cards[card].name
+    assert labels == {
+        VP1: "Spend 1: 1 VP (printed on your ship)",
+        DBL3: "Spend 2: 3 doubloons (printed on your ship)",
+        TREASURE5: "Spend 5: a treasure of the die's colour (printed on your ship)",
+        RAID_SLOT + i: f"Spend 3: a treasure of the die's colour (ship slot {i + 1})",
+        RAID_FIG: "Spend 2: 6 doubloons (figurehead Kraken)",
+        RAID_CARD + card: f"Spend 3: a treasure of the die's colour (card {name})",
+    }
+
+
 @pytest.mark.rule("MA-5.30", "MA-10.5.3")
 def test_ma_10_5_3_four_for_three_vp_and_a_cube_on_any_island() -> None:
     s = new(2)
@@ -650,7 +671,12 @@ def test_ma_5_39_several_trades_each_give_up_their_own_steps() -> None:
     fill(s, 0, ship_slot(s, "trade", n=1))  # 1 step -> 2 VP
     figurehead(s, 0, "J")  # Nautilus: 1 step -> 1 gold
     explore(s, 0, 3, start=0)
-    assert len([k for k in kinds(s) if k == "trade"]) == 2
+    labels = [a.label for a in s.legal_actions() if a.kind == "trade"]
+    slot = ship_slot(s, "trade", n=1) + 1
+    assert labels == [  # each says where the trade comes from
+        f"Give up 1 step(s) for 2 VP (ship slot {slot})",
+        "Give up 1 step(s) for a gold (figurehead Nautilus)",
+    ]
     act(s, "trade", k=0)
     act(s, "trade", k=1)
     act(s, "store", space=-1)

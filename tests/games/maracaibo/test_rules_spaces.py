@@ -241,6 +241,22 @@ def test_ma_5_12_all_lightning_effects_resolve_in_the_players_order() -> None:
     assert results == [2, 1]  # Crew card first: 2 Crew cards counted; otherwise only 1
 
 
+@rule("MA-10.6.1", "MA-5.12")
+def test_ma_10_6_1_two_identical_lightning_effects_are_one_choice_and_both_resolve() -> None:
+    s = game(doubloons=40)
+    corvette = CARDS[card_id(s, "Refitted Corvette")]
+    assert corvette.lightning == (Effect(do="ship_upgrade"), Effect(do="ship_upgrade"))
+    sail_onto(s, "Refitted Corvette")
+    act(s, "buy", at=TO)
+    # Which of the two identical effects goes first leaves the same state: no choice is asked
+    # (a single legal action is taken at once), and both upgrades follow.
+    assert kind(s) == "ship_upgrade"
+    act(s, "slot", i=params(s, "slot", "i")[0])
+    assert kind(s) == "ship_upgrade"  # the second upgrade
+    act(s, "slot", i=params(s, "slot", "i")[0])
+    assert s.slots[A].bit_count() == 2
+
+
 @rule("MA-5.13", "MA-GAP-13.3")
 def test_ma_5_13_permanent_effect_applies_from_the_moment_of_purchase() -> None:
     # A card with a discount and a lightning "gain an Equipment card": its own discount
@@ -510,6 +526,29 @@ def test_ma_5_25_slash_allows_only_one_alternative() -> None:
     act(s, "act", group=group, alt=doubloons_alt)
     assert s.doubloons[A] == 13
     assert group not in params(s, "act", "group")  # the other alternative is gone too
+
+
+@rule("MA-5.25")
+def test_ma_5_25_a_group_printed_twice_is_one_choice_until_it_is_done() -> None:
+    """Content a user transcribes may print the same action twice on a location: both are
+    performed, but while both are open they are one choice (the states are the same)."""
+    s = game(doubloons=10)
+    tobago = card_id(s, "Tobago")
+    twice = ((Effect(do="doubloons", n=2),),)
+    card = CARDS[tobago].model_copy(update={"actions": (twice, twice)})
+    s.cards = tuple(card if i == tobago else c for i, c in enumerate(s.cards))
+    sail_onto(s, "Tobago")
+    while kind(s) != "location":
+        act(s, "skip")
+    acts = [a for a in s.legal_actions() if a.kind == "act"]
+    assert [(a.num("group"), a.label) for a in acts] == [(0, "2 doubloons")]
+    act(s, "act", group=0, alt=0)
+    assert [(a.num("group"), a.label) for a in s.legal_actions() if a.kind == "act"] == [
+        (1, "2 doubloons")
+    ]
+    act(s, "act", group=1, alt=0)
+    assert s.doubloons[A] == 14
+    assert kind(s) == "move"
 
 
 @rule("MA-5.25", "MA-5.59")

@@ -423,6 +423,8 @@ class Content(BaseModel):
             raise ValueError("there are 41 level II cards (MA-2.1)")
         if len({c.id for c in self.cards}) != len(self.cards):
             raise ValueError("card ids are unique")
+        if len({c.name for c in self.cards}) != len(self.cards):
+            raise ValueError("card names are unique (actions and the log name cards)")
         if sum(c.refill for c in level1 if c.type == "location") != 6:
             raise ValueError("6 level I locations show the refill symbol (MA-3.7)")
         if any(c.refill for c in self.cards if c.level == 2):

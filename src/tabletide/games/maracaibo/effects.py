@@ -20,6 +20,9 @@ from tabletide.games.maracaibo.constants import (
     FIRST_BUILDER_VP,
     GRID,
     QUEST_SELL,
+    RAID_CARD,
+    RAID_FIG,
+    RAID_SLOT,
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect, Perm, Slot
@@ -313,7 +316,7 @@ def apply_quest_sell(s: S, f: Frame, a: Action) -> None:
     s.quests[f.seat].remove(q)
     s.quest_deck.insert(0, q)  # MA-10.5.26: to the bottom of the deck
     s.doubloons[f.seat] += QUEST_SELL
-    s.log("sell_quest", f.seat, quest=q)
+    s.log("sell_quest", f.seat, secret={"quest": q})  # quests are secret (MA-5.46)
 
 
 # ---------------------------------------------------------------------------- upgrade cards
@@ -350,9 +353,17 @@ def auto_refill_slot(s: S, f: Frame) -> None:
 
 
 def legal_lightning(s: S, f: Frame) -> list[Action]:
+    """The card's one-time effects still to resolve, any order (MA-10.6.1). Two identical
+    effects (a card with two ship upgrades) are one choice: either leaves the same state."""
     left, card = f.data
     effects = s.cards[card].lightning
-    return [Action.make("effect", describe(effects[i]), i=i) for i in left]
+    seen: set[Effect] = set()
+    out = []
+    for i in left:
+        if effects[i] not in seen:
+            seen.add(effects[i])
+            out.append(Action.make("effect", describe(effects[i]), i=i))
+    return out
 
 
 def apply_lightning(s: S, f: Frame, a: Action) -> None:
@@ -573,6 +584,18 @@ def node_name(s: S, n: int) -> str:
     if not s.up[n]:
         return f"a face-down {s.face_down_kind(n)} at {where(n)}"
     return f"{s.cards[card].name} ({where(n)})"
+
+
+def source_name(s: S, p: int, base: int) -> str:
+    """Where an ability of ``p`` comes from, by its raid-action id base (``S.perms``): the
+    ship's printed raid actions, a ship-board slot, the figurehead or an upgrade card."""
+    if base < RAID_SLOT:
+        return "printed on your ship"
+    if base < RAID_FIG:
+        return f"ship slot {base - RAID_SLOT + 1}"
+    if base < RAID_CARD:
+        return f"figurehead {s.c.figureheads[s.fig[p]].name}"
+    return f"card {s.cards[base - RAID_CARD].name}"
 
 
 def article(word: str) -> str:

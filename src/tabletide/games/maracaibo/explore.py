@@ -22,6 +22,7 @@ from tabletide.games.maracaibo.effects import (
     describe_all,
     push_effects,
     residence_price,
+    source_name,
 )
 
 if TYPE_CHECKING:
@@ -75,10 +76,10 @@ def start_explore(s: S, p: int, n: int) -> None:
     s.push("explore", p, steps, 0)
 
 
-def trades(s: S, p: int) -> list[tuple[int, int, Perm]]:
-    """The step trades ``p`` has, numbered in a fixed order."""
-    found = [perm for _, perm in s.perms(p) if perm.perm == "trade"]
-    return [(k, perm.n, perm) for k, perm in enumerate(found)]
+def trades(s: S, p: int) -> list[tuple[int, int, Perm, str]]:
+    """The step trades ``p`` has, numbered in a fixed order, each with where it comes from."""
+    found = [(base, perm) for base, perm in s.perms(p) if perm.perm == "trade"]
+    return [(k, perm.n, perm, source_name(s, p, base)) for k, (base, perm) in enumerate(found)]
 
 
 def legal_explore(s: S, f: Frame) -> list[Action]:
@@ -92,10 +93,11 @@ def legal_explore(s: S, f: Frame) -> list[Action]:
         )
         for t, mask in sorted(reach(s, p, steps).items())
     ]
-    for k, cost, perm in trades(s, p):
+    for k, cost, perm, source in trades(s, p):
         if not used >> k & 1 and cost < steps:
             gives = describe_all(perm.gives)
-            out.append(Action.make("trade", f"Give up {cost} step(s) for {gives}", k=k))
+            text = f"Give up {cost} step(s) for {gives} ({source})"
+            out.append(Action.make("trade", text, k=k))
     return out
 
 
@@ -103,7 +105,7 @@ def apply_explore(s: S, f: Frame, a: Action) -> None:
     p, steps, used = f.seat, f.data[0], f.data[1]
     if a.kind == "trade":
         k = a.num("k")
-        _, cost, perm = trades(s, p)[k]
+        _, cost, perm, _ = trades(s, p)[k]
         s.push("explore", p, steps - cost, used | 1 << k)
         s.log("trade", p, steps=cost)
         push_effects(s, p, perm.gives)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.constants import DIE_NAMES, RAID_STD
 from tabletide.games.maracaibo.content import COLORS, Perm
-from tabletide.games.maracaibo.effects import describe_all, push_effects
+from tabletide.games.maracaibo.effects import describe_all, push_effects, source_name
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
@@ -97,7 +97,11 @@ def legal_spend(s: S, f: Frame) -> list[Action]:
     p, strength = f.seat, f.data[1]
     used = s.raid_used
     out = [
-        Action.make("spend", f"Spend {perm.n}: {describe_all(perm.gives)}", action=rid)
+        Action.make(
+            "spend",
+            f"Spend {perm.n}: {describe_all(perm.gives)} ({source_name(s, p, rid)})",
+            action=rid,
+        )
         for rid, perm in raid_actions(s, p)
         if perm.n <= strength and rid not in used
     ]

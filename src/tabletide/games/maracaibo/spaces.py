@@ -147,9 +147,11 @@ def legal_location(s: S, f: Frame) -> list[Action]:
     """MA-5.25: the remaining action groups, any order; or end the turn."""
     p, node, done = f.seat, f.data[0], f.data[1]
     out = []
+    seen: set[Alternatives] = set()
     for g, alts in enumerate(groups_of(s, node)):
-        if done >> g & 1:
-            continue
+        if done >> g & 1 or alts in seen:
+            continue  # a group printed twice is one choice until the first is done
+        seen.add(alts)
         for i, alt in enumerate(alts):
             if affordable(s, p, alt) and possible(s, p, alt):
                 out.append(Action.make("act", describe_all(alt), group=g, alt=i))

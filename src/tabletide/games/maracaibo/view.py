@@ -9,7 +9,16 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
-from tabletide.games.maracaibo.constants import BAY, GRID, MARACAIBO, START, column, row, where
+from tabletide.games.maracaibo.constants import (
+    BAY,
+    GRID,
+    MARACAIBO,
+    QUEST_SELL,
+    START,
+    column,
+    row,
+    where,
+)
 from tabletide.games.maracaibo.content import COLORS, Card, load_content
 from tabletide.games.maracaibo.effects import (
     COUNTED_WORDS,
@@ -280,7 +289,10 @@ _TEXTS: dict[str, Callable[[Event, str], str]] = {
         + (f" with {', '.join(e['modules'])}" if e["modules"] else "")
         + "."
     ),
-    "draft": lambda e, who: f"{who} keeps their quests.",
+    "draft": lambda e, who: (
+        f"{who} keeps their quests"
+        + (f" (quest {e['secret']['discarded']} discarded)." if "secret" in e else ".")
+    ),
     "quest_offer": lambda e, who: f"The quest offer: {', '.join(map(str, e['offer']))}.",
     "round": lambda e, who: f"Round {e['round']} begins.",
     "round_ends": lambda e, who: (
@@ -310,9 +322,18 @@ _TEXTS: dict[str, Callable[[Event, str], str]] = {
     ),
     "bonus_space": lambda e, who: f"{who} stores the {e['color']} on a bonus space.",
     "bury": lambda e, who: f"{who} buries {article(e['color'])} {e['color']}.",
-    "quest": lambda e, who: f"{who} takes a quest from the {e['source']}.",
+    "quest": lambda e, who: (
+        f"{who} takes quest {e['quest']} from the offer."
+        if "quest" in e
+        else f"{who} takes a quest from the {e['source']}"
+        + (f" (quest {e['secret']['quest']})." if "secret" in e else ".")
+    ),
     "quest_refresh": lambda e, who: f"{who} refreshes the quest offer.",
-    "sell_quest": lambda e, who: f"{who} discards a quest for 8 doubloons.",
+    "sell_quest": lambda e, who: (
+        f"{who} discards "
+        + (f"quest {e['secret']['quest']}" if "secret" in e else "a quest")
+        + f" for {QUEST_SELL} doubloons."
+    ),
     "card": lambda e, who: f"{who} gains {_card_name(e['card'])} for {e['paid']}.",
     "ship_upgrade": lambda e, who: f"{who} upgrades the ship (slot {e['slot'] + 1}).",
     "figurehead": lambda e, who: (
