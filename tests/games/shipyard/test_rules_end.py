@@ -26,6 +26,7 @@ from tabletide.games.shipyard.constants import (
     SUBSTITUTE,
 )
 from tabletide.games.shipyard.state import ShipyardState
+from tabletide.games.shipyard.voyage import Ship
 
 from .helpers import (
     events_of,
@@ -393,3 +394,64 @@ def test_winner_shared_when_vp_and_coins_tie() -> None:
     r = s.returns()
     assert r[1] == r[3] > r[0] > r[2]
     assert sum(r) == pytest.approx(0.0)
+
+
+# ============================================================================ overview
+def final_decisions(s: ShipyardState) -> list[tuple[str, int]]:
+    """Pass every final action and every last chance; the decisions met, in order."""
+    met = []
+    while not s.is_terminal():
+        k = kind(s)
+        if k in ("final", "build"):
+            met.append((k, s.current_player()))
+            take(s, "pass")
+        else:
+            s.apply(s.legal_actions()[0])
+    return met
+
+
+@pytest.mark.rule("SY-7.3.1", "SY-7.4", "SY-7.5")
+@pytest.mark.parametrize("early", [False, True])
+def test_however_the_game_ends_each_player_gets_a_final_action_and_a_last_chance(
+    early: bool,
+) -> None:
+    n = 3
+    if early:
+        s = to_normal_turn(new(n, seed=17))
+        trigger_early_end(s)
+        s = play_until(s, lambda st: kind(st) == "final")
+        assert s.marker > 0
+    else:
+        s = to_final(n, seed=17)
+        assert s.marker == 0
+    blank(s)
+    for seat in range(n):  # a bow and a middle: one stern completes a ship
+        s.row[seat][:2] = [seat, 20 + seat]  # bows 0-2, middles 20-22 (stand-in ids)
+        s.coins[seat] = 10
+    order = [(s.start + k) % n for k in range(n)]
+    assert final_decisions(s) == [("final", p) for p in order] + [("build", p) for p in order]
+
+
+@pytest.mark.rule("SY-1.5", "SY-7.6", "SY-7.7")
+def test_contracts_and_merchants_score_at_the_end_then_most_vp_then_coins() -> None:
+    s = to_final(3, seed=18)
+    blank(s)  # everyone holds SY-C-01 (blue) and SY-C-13 (green)
+    a, b, c = s.start, (s.start + 1) % 3, (s.start + 2) % 3
+    s.vp = [10, 10, 10]
+    s.contracts[a] = [contract(s, "SY-C-01"), contract(s, "SY-C-17")]
+    s.employees[a] = [
+        employee(s, "merchant", goods="coal", level=1),
+        employee(s, "merchant", goods="coal", level=2),
+    ]  # SY-C-17: 2 VP; merchants 1 + 3
+    s.contracts[b] = [contract(s, "SY-C-10"), contract(s, "SY-C-13")]
+    s.fleet[b] = [Ship((0, 20, 84), (0, 0, 2, 0, 0, 1, 0, 0))]  # 2 propellers: 6 VP
+    s.coins[a], s.coins[b], s.coins[c] = 3, 5, 9
+    for seat in range(3):
+        assert Counter(s.c.contracts[i].colour for i in s.contracts[seat]) == {
+            "blue": 1,
+            "green": 1,
+        }
+    pass_finals(s)
+    assert s.is_terminal()
+    assert s.vp[a] == s.vp[b] == 16 and s.vp[c] == 10
+    assert s.winners() == [b]  # tied on VP, more coins

@@ -6,6 +6,7 @@ is about, and asserts the outcome. Rule IDs refer to ``shared/rules/shipyard.md`
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -1589,3 +1590,340 @@ def test_ex18_final_scoring_12_plus_10_plus_5() -> None:
     assert vp_of(s, "SY-C-06") == 12
     assert vp_of(s, "SY-C-16") == 10
     assert s.vp[0] == 12 + 10 + 5
+
+
+# ---------------------------------------------------------------------------- the other contracts
+@rule("SY-8.3.3", "SY-C-04")
+@pytest.mark.parametrize(("per_ship", "vp"), [((1, 2, 1), 6), ((1,), 0), ((0,), 0), ((2, 0), 2)])
+def test_c04_two_vp_per_soldier_beyond_the_first(per_ship: tuple[int, ...], vp: int) -> None:
+    s = fresh()
+    fleet(s, *(ship(captain=1, soldier=n) for n in per_ship))
+    assert vp_of(s, "SY-C-04") == vp
+
+
+@rule("SY-C-05")
+def test_c05_eight_vp_per_ship_with_merchant_soldier_crane_and_cannon() -> None:
+    s = fresh()
+    full = ship(captain=1, merchant=2, soldier=1, crane=1, cannon=2)
+    no_cannon = ship(captain=1, merchant=1, soldier=1, crane=1)
+    fleet(s, full, no_cannon)
+    assert vp_of(s, "SY-C-05") == 8  # two of a kind still 8; a ship missing one scores 0
+    fleet(s, full, full, no_cannon)
+    assert vp_of(s, "SY-C-05") == 16
+    # Spread over two ships, the four items do not count.
+    fleet(s, ship(captain=1, merchant=1, crane=1), ship(captain=1, soldier=1, cannon=1))
+    assert vp_of(s, "SY-C-05") == 0
+
+
+@rule("SY-C-08", "SY-GAP-10b")
+def test_c08_kinds_of_equipment_and_crew_in_the_fleet() -> None:
+    """Stand-in table 0, 1, 2, 3, 5, 7, 10, 13, 16 for 0-8 kinds; an officer is a captain
+    beyond a ship's first; a kind on several ships counts once; a first captain is no kind."""
+    s = fresh()
+    fleet(s, ship(captain=1))
+    assert vp_of(s, "SY-C-08") == 0
+    fleet(s, ship(captain=1, sail=2), ship(captain=1, sail=1))
+    assert vp_of(s, "SY-C-08") == 1
+    seven = (
+        ship(captain=1, propeller=1, funnel=1),
+        ship(captain=1, sail=1, crane=1, cannon=1, merchant=1, soldier=1),
+    )
+    fleet(s, *seven)
+    assert scoring.table_count(s, 0, "kinds") == 7
+    assert vp_of(s, "SY-C-08") == 13
+    fleet(s, *seven, ship(captain=2))  # + officer
+    assert vp_of(s, "SY-C-08") == 16
+
+
+@rule("SY-8.3.3", "SY-C-09")
+@pytest.mark.parametrize(("per_ship", "vp"), [((3, 1), 3), ((2, 2), 6), ((4,), 6), ((1, 1), 0)])
+def test_c09_pairs_of_funnels_on_the_same_ship(per_ship: tuple[int, ...], vp: int) -> None:
+    s = fresh()
+    fleet(s, *(ship(captain=1, funnel=n) for n in per_ship))
+    assert vp_of(s, "SY-C-09") == vp
+
+
+@rule("SY-C-10", "SY-7.8")
+def test_c10_three_vp_per_propeller_in_the_fleet_not_in_the_supply() -> None:
+    s = fresh()
+    fleet(s, ship(captain=1, propeller=1), ship(captain=1, propeller=2, funnel=1))
+    s.supply[0] = items(propeller=4)
+    assert vp_of(s, "SY-C-10") == 9
+
+
+@rule("SY-C-14", "SY-GAP-10b", "SY-GAP-10d")
+def test_c14_ship_parts_in_the_fleet() -> None:
+    """Stand-in table: nothing for up to 4 parts, then 1, 1, 2, 2, 3 for 5-9 parts and one more
+    per part from 10 (4 VP) on; substitute parts count."""
+    s = fresh()
+    three = ship((0, 20, 84))
+    four = ship((1, 21, SUBSTITUTE + MIDDLE, 85))
+    seven_mid = ship((2, 22, 23, 24, 25, 26, 27, 28, 86))  # 9 parts
+    cases = [((three,), 0), ((three, four), 2), ((three, four, three), 4), ((seven_mid,), 3)]
+    for ships, vp in cases:
+        fleet(s, *ships)
+        assert vp_of(s, "SY-C-14") == vp, ships
+    fleet(s, seven_mid, seven_mid, four)  # 22 parts
+    assert scoring.table_count(s, 0, "parts") == 22
+    assert vp_of(s, "SY-C-14") == 16
+
+
+@rule("SY-C-15", "SY-6.4.4", "SY-GAP-10b")
+def test_c15_lanterns_in_the_fleet() -> None:
+    """Lanterns come printed on the parts. Stand-in table 0, 2, 4, 6, 9, 12, 15, then +2."""
+    s = fresh()
+    a = ship((0, 26, 87))  # bow 0, middle 26, stern 87: one lantern each
+    fleet(s, a)
+    assert scoring.table_count(s, 0, "lanterns") == 3
+    assert vp_of(s, "SY-C-15") == 6
+    fleet(s, a, ship((15, 42, 93)))
+    assert vp_of(s, "SY-C-15") == 15
+    fleet(s, a, ship((15, 42, 93)), ship((19, 52, 96)))
+    assert vp_of(s, "SY-C-15") == 15 + 2 * 3
+    fleet(s, ship((2, 20, 84)))  # no lantern on any part
+    assert vp_of(s, "SY-C-15") == 0
+
+
+@rule("SY-C-18", "SY-6.4.4", "SY-GAP-10b")
+def test_c18_lifeboats_in_the_fleet() -> None:
+    s = fresh()
+    fleet(s, ship((15, 53, 84)))  # one lifeboat on each part
+    assert vp_of(s, "SY-C-18") == 6
+    fleet(s, ship((15, 53, 84)), ship((18, 33, 85)))
+    assert scoring.table_count(s, 0, "lifeboats") == 6
+    assert vp_of(s, "SY-C-18") == 15
+    fleet(s, ship((15, 53, 84)), ship((18, 33, 85)), ship((0, 43, 86)))
+    assert vp_of(s, "SY-C-18") == 15 + 2 * 2
+
+
+@rule("SY-C-19", "SY-GAP-10b")
+def test_c19_ships_of_seven_or_more_parts() -> None:
+    """Stand-in table 0, 5, 12, 20, then +8 a ship."""
+    s = fresh()
+    six = ship((0, 20, 21, 22, 23, 84))
+    seven = ship((1, 24, 25, 26, 27, 28, 85))
+    nine = ship((2, 29, 30, 31, 32, 33, 34, 35, 86))
+    fleet(s, six, six)
+    assert vp_of(s, "SY-C-19") == 0
+    fleet(s, seven, six)
+    assert vp_of(s, "SY-C-19") == 5
+    fleet(s, seven, nine, six)
+    assert vp_of(s, "SY-C-19") == 12
+    fleet(s, seven, nine, seven, nine)
+    assert vp_of(s, "SY-C-19") == 28
+
+
+@rule("SY-C-20", "SY-GAP-10c")
+def test_c20_two_vp_per_blue_yellow_or_orange_employee() -> None:
+    s = fresh()
+    s.employees[0] = [ENG_SAIL, REC_CAPTAIN]  # brown, green
+    assert vp_of(s, "SY-C-20") == 0
+    s.employees[0] = [ENG_SAIL, REC_CAPTAIN, DES_SAIL, HELMSMAN, ACCOUNTANT, COAL_1, COAL_2]
+    assert vp_of(s, "SY-C-20") == 2 * 5
+
+
+@rule("SY-C-21", "SY-GAP-10b")
+@pytest.mark.parametrize(("ships", "vp"), [(0, 0), (1, 1), (3, 6), (6, 18), (7, 22)])
+def test_c21_number_of_ships_in_the_fleet(ships: int, vp: int) -> None:
+    s = fresh()
+    fleet(s, *(ship(captain=1) for _ in range(ships)))
+    assert vp_of(s, "SY-C-21") == vp
+
+
+@rule("SY-8.3.2", "SY-GAP-10b")
+def test_stand_in_tables_never_pay_less_for_more_and_keep_the_anchors() -> None:
+    s = fresh()
+    for card in s.c.contracts:
+        if card.measure == "table":
+            assert list(card.table) == sorted(card.table), card.id
+            assert card.table[0] == 0 and card.beyond >= 0, card.id
+    by_id = {c.id: c for c in s.c.contracts}
+    assert by_id["SY-C-12"].table[6] == 12 and by_id["SY-C-12"].beyond == 1
+    assert by_id["SY-C-13"].table[3] == 15
+    assert by_id["SY-C-16"].table[2] == 10
+
+
+# ---------------------------------------------------------------------------- voyages in play
+def straight_card(s: ShipyardState) -> int:
+    """A straight canal card from the deck (taken out of it)."""
+    card = next(c for c in s.canal_deck if s.c.canals[c].shape == "straight")
+    s.canal_deck.remove(card)
+    return card
+
+
+@rule("SY-6.1", "SY-6.2")
+def test_ships_completed_together_all_sail_in_the_order_the_owner_chooses() -> None:
+    s = fresh()
+    s.row[0] = [A_BOW, A_MID, EMPTY, 1, 21, 22, EMPTY, EMPTY, EMPTY]
+    s.supply[0] = items(captain=2)
+    straight_line(s, BLANK[1], BLANK[1])
+    s.offer[3][:2] = [85, 86]
+    s.coins[0] = 1
+    s.push("@voyages", 0)
+    building.start(s, 0)
+    s.advance()
+    buy(s, 3, 0, 2)
+    buy(s, 3, 1, 6)
+    stop(s)
+    assert kind(s) == "launch"
+    assert {a.num("cell") for a in s.legal_actions()} == {0, 3}
+    take(s, "launch", cell=3)  # the 4-part ship first
+    take(s, "attach", item="captain")  # no cabin for more: it sails at once
+    assert kind(s) == "fit"  # the other one is launched by itself
+    take(s, "attach", item="captain")
+    assert not s.stack
+    assert [e["parts"] for e in s.events if e["type"] == "voyage"] == [4, 3]
+    assert s.row[0] == [EMPTY] * 9  # both left the shipyard this turn
+
+
+@rule("SY-5.3.5", "SY-6.3.2", "SY-6.12.1", "SY-6.3.1")
+def test_equipment_waits_in_the_supply_then_stays_on_its_ship_in_the_fleet() -> None:
+    s = circle_state("equipment", 3, 0, [])  # the next space gives the cannon
+    take(s, "circle", steps=1)
+    assert s.supply[0] == items(cannon=1)
+    s.supply[0] = items(cannon=1, captain=2)
+    s.row[0] = [A_BOW, A_MID, A_STERN, A_BOW, A_MID, A_STERN, EMPTY, EMPTY, EMPTY]
+    straight_line(s, BLANK[1], BLANK[1])
+    s.push("@voyages", 0)
+    s.advance()
+    take(s, "launch", cell=0)
+    take(s, "attach", item="cannon")  # bow 0 has a cannon mount
+    take(s, "attach", item="captain")  # nothing else fits: it sails at once
+    assert s.fleet[0][0].items == tuple(items(cannon=1, captain=1))
+    assert s.row[0][:3] == [EMPTY] * 3
+    # The second ship cannot use the cannon any more: it stays on the first.
+    assert kind(s) == "fit" and "cannon" not in attachable(s)
+    take(s, "attach", item="captain")
+    assert [sh.items for sh in s.fleet[0]] == [
+        tuple(items(cannon=1, captain=1)),
+        tuple(items(captain=1)),
+    ]
+    assert s.supply[0] == items()
+    assert vp_of(s, "SY-C-24") == 0 and scoring.table_count(s, 0, "ships") == 2
+
+
+@rule("SY-6.12.2", "SY-6.9.1")
+def test_the_next_voyage_starts_where_the_last_one_ended() -> None:
+    s = fresh()
+    a, b, c = straight_line(s, BLANK[1], BLANK[1], BLANK[1])
+    sail_route(s, ship(captain=1, sail=1), 2)
+    assert s.boat[0] == (0, 0, 2, 0, 0, 1)  # on the east end, stern toward the middle
+    assert s.canals[0][(0, 0)] == (a, 0)  # the card was not left: still in the system
+    sail_route(s, ship(captain=1), 1)
+    assert s.boat[0] == (1, 0, 0, 0, 0, 2)  # one move on: onto the next card
+    assert s.used_pile[0] == [a]
+    sail_route(s, ship(captain=1, sail=2), 3)
+    assert s.boat[0] == (2, 0, 0, 1, 0, 2)
+    assert s.used_pile[0] == [a, b] and s.canals[0] == {(2, 0): (c, 0)}
+
+
+@rule("SY-6.14", "SY-6.12.1", "SY-6.8", "SY-6.11")
+def test_voyage_procedure_from_launch_to_fleet() -> None:
+    """Attach from the supply, speed from the items, the crew/equipment/speed score, the
+    officials entered, the last Blue Riband's step, then the fleet and the used canal."""
+    s = fresh()
+    first, second = straight_line(s, ("none", "lantern", "lifeboat"), ("riband", "none", "none"))
+    s.row[0] = [A_BOW, A_MID, A_STERN, *[EMPTY] * 6]
+    s.employees[0] = [DES_SAIL]  # two sails without a mount
+    s.supply[0] = items(captain=1, sail=2, merchant=1)
+    s.push("@voyages", 0)
+    s.advance()
+    assert "merchant" not in attachable(s)  # no cabin on these parts
+    take(s, "attach", item="captain")
+    take(s, "attach", item="sail")
+    take(s, "attach", item="sail")
+    sail_off(s)
+    # Crew 1 + speed 3 (1 + 2 sails); lantern official +1 (bow 0), lifeboat official +1
+    # (stern 84), Blue Riband entered on step 3: +3.
+    assert s.vp[0] == 1 + 3 + 1 + 1 + 3
+    assert s.fleet[0] == [Ship((A_BOW, A_MID, A_STERN), tuple(items(captain=1, sail=2)))]
+    assert s.supply[0] == items(merchant=1)
+    assert s.used_pile[0] == [first] and s.canals[0] == {(1, 0): (second, 0)}
+    assert s.events[-1]["type"] == "voyage" and s.events[-1]["speed"] == 3
+
+
+@rule("SY-7.8", "SY-6.7.2")
+def test_a_removed_ship_never_joins_the_fleet() -> None:
+    s = fresh()
+    straight_line(s, BLANK[1])
+    s.row[0] = [A_BOW, A_MID, A_STERN, *[EMPTY] * 6]
+    s.supply[0] = items(soldier=1, cannon=1)
+    s.push("@voyages", 0)
+    s.advance()
+    take(s, "attach", item="cannon")
+    sail_off(s)  # no captain: removed
+    assert s.fleet[0] == [] and s.row[0] == [EMPTY] * 9
+    assert s.supply[0] == items(soldier=1, cannon=1)  # nothing in the supply scores either
+    for cid in ("SY-C-21", "SY-C-24", "SY-C-14", "SY-C-04"):
+        assert vp_of(s, cid) == 0, cid
+
+
+@rule("SY-6.4.4", "SY-5.1.9")
+def test_safety_features_come_printed_on_the_parts() -> None:
+    s = fresh()
+    parts = (15, 53, 26, 96)
+    h = hull(s, parts)
+    for name in ("lifebuoys", "lifeboats", "lanterns"):
+        assert getattr(h, name) == sum(getattr(s.c.parts[p], name) for p in parts), name
+    assert (h.lifebuoys, h.lifeboats, h.lanterns) == (2, 3, 3)
+    assert hull(s, (15, SUBSTITUTE + MIDDLE, 96)).lifeboats == 2  # a substitute has none
+
+
+@rule("SY-5.3.6", "SY-GAP-7a")
+def test_equipment_circle_runs_cannon_funnel_crane_sail() -> None:
+    got = []
+    for steps in range(1, 5):
+        s = circle_state("equipment", 0, 10, [])  # the pointer on the cannon
+        take(s, "circle", steps=steps)
+        got.append(next(ITEMS[i] for i, n in enumerate(s.supply[0]) if n))
+    assert got == ["funnel", "crane", "sail", "cannon"]
+
+
+@rule("SY-8.1.1", "SY-8.1.2", "SY-E-ENG")
+def test_an_employee_works_every_time_for_the_rest_of_the_game() -> None:
+    s = circle_state("equipment", 0, 10, [ENG_SAIL, ENG_CRANE])
+    for _ in range(5):
+        s.push("circle", 0, "equipment")
+        s.advance()
+        take(s, "circle", steps=1)
+    assert s.supply[0][ITEM_INDEX["sail"]] >= 5 and s.supply[0][ITEM_INDEX["crane"]] >= 5
+    assert sum(s.supply[0]) == 15  # each time the circle's item and both extras
+
+
+@rule("SY-5.5.2", "SY-3.2")
+def test_three_employees_a_space_the_upper_of_a_pair_is_taken() -> None:
+    s = new(3, seed=45)
+    s.stack.clear()
+    space = (s.oval_ptr + 1) % s.c.board.oval_spaces
+    assert len(s.oval[space]) == 3 and all(len(st) == 2 for st in s.oval[space])
+    s.oval[space] = [[HELMSMAN, HELMSMAN], [RIGGER, RIGGER], [ACCOUNTANT, ACCOUNTANT]]
+    for seat in (0, 1, 2):
+        s.coins[seat] = 0  # one free step: onto that space
+        s.oval_ptr = (space - 1) % s.c.board.oval_spaces
+        s.push("oval", seat)
+        s.advance()
+        assert kind(s) == "hire" and s.oval_ptr == space
+        if seat == 2:  # both Riggers are gone
+            assert {a.num("slot") for a in s.legal_actions()} == {0, 2}
+            break
+        assert len(s.legal_actions()) == 3
+        take(s, "hire", slot=1)
+        assert s.employees[seat] == [RIGGER]
+        assert s.oval[space][1] == [RIGGER] * (1 - seat)
+
+
+@rule("SY-5.5.5", "SY-2.3")
+def test_hired_employees_stay_face_up_for_the_rest_of_the_game() -> None:
+    s = new(3, seed=46)
+    rng = random.Random(3)
+    hired: list[list[int]] = [[] for _ in range(3)]
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+        for seat in range(3):
+            assert s.employees[seat][: len(hired[seat])] == hired[seat]  # never lost
+            hired[seat] = s.employees[seat][:]
+    names = [[s.employee_name(e) for e in hired[seat]] for seat in range(3)]
+    assert any(names)
+    for viewer in (0, 1, 2, None):
+        players = s.observation(viewer)["state"]["players"]
+        assert [p["employees"] for p in players] == names

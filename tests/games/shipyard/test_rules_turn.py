@@ -94,7 +94,6 @@ def arrange(
 
 # ============================================================================ setup (SY-3)
 @pytest.mark.rule("SY-3.1.1")
-@pytest.mark.rule("SY-3.3")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_player_materials(n: int) -> None:
     s = new(n, seed=5)
@@ -108,7 +107,6 @@ def test_setup_player_materials(n: int) -> None:
     assert colours(s, s.contract_box) == Counter(blue=12 - 3 * n, green=12 - 3 * n)
 
 
-@pytest.mark.rule("SY-3.3")
 @pytest.mark.rule("SY-3.2")
 @pytest.mark.rule("SY-4.0.3")
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -124,7 +122,6 @@ def test_setup_tiles_subsidy_and_round_marker(n: int) -> None:
 
 
 @pytest.mark.rule("SY-3.1.1")
-@pytest.mark.rule("SY-3.3")
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_figures_per_player(n: int) -> None:
     """3 figures each with 2 players, 1 with 3-4: all are on the board after the first turns."""
@@ -137,7 +134,6 @@ def test_setup_figures_per_player(n: int) -> None:
     assert len(s.figs[seat]) == (2 if n == 2 else 0)
 
 
-@pytest.mark.rule("SY-3.3")
 @pytest.mark.rule("SY-3.2")
 @pytest.mark.rule("SY-5.1.1")
 @pytest.mark.parametrize("n", [2, 4])
@@ -1068,3 +1064,40 @@ def test_the_last_lap_is_played_with_one_contract_of_each_colour(n: int) -> None
     for seat in range(n):
         assert colours(s, s.contracts[seat]) == Counter(blue=1, green=1)
     assert len(events_of(s, "contract")) == 2 * n
+
+
+# ============================================================================ phase 5
+@pytest.mark.rule("SY-1.4", "SY-4.2", "SY-5.1.10", "SY-4.13", "SY-4.12.4")
+def test_a_ship_completed_in_phase_4_sails_only_in_phase_5() -> None:
+    """A ship completed by a bonus Ship building bought before the main action waits in the
+    shipyard while the main action is performed; it sails at the end of the turn and can
+    carry what the main action gave (here the propeller of Crew recruitment)."""
+    s, seat = bonus_scenario(coins=20)
+    bow = next(p.id for p in s.c.parts if p.type == "bow")
+    middle = next(p.id for p in s.c.parts if p.type == "middle")
+    stern = next(p.id for p in s.c.parts if p.type == "stern" and p.mounts.propeller)
+    s.row[seat] = [bow, middle] + [EMPTY] * 7
+    s.offer[3][0] = stern
+    s.supply[seat] = [0] * 8
+    s.supply[seat][5] = 1  # a captain (ITEMS order)
+    card = next(c for c in s.canal_deck if s.c.canals[c].shape == "straight")
+    s.canals[seat] = {(0, 0): (card, 0)}
+    s.boat[seat] = (0, 0, 0, -1, 0, -1)  # on the west end, as after the first rental
+    s.crew_ptr = s.c.board.crew_circle.index("propeller") - 1
+    seen = len(s.events)
+    take(s, "choose_tile", tile=CREW_TILE)
+    take(s, "bonus", tile=BUILD)
+    take(s, "take_part", column=3, row=0)
+    take(s, "place_part", cell=2)
+    take(s, "stop_building")
+    assert kind(s) == "circle"  # the main action comes first ...
+    assert s.row[seat][:3] == [bow, middle, stern]  # ... while the ship waits in the yard
+    take(s, "circle", steps=1)
+    assert kind(s) == "fit" and s.row[seat][:3] == [EMPTY] * 3
+    take(s, "attach", item="captain")
+    take(s, "attach", item="propeller")  # the supply is empty: it sails at once
+    types = [e["type"] for e in s.events[seen:]]
+    phases = [t for t in types if t in ("choose", "action", "place_part", "crew", "voyage")]
+    assert phases == ["choose", "action", "place_part", "action", "crew", "voyage"]
+    assert events_of(s, "voyage")[-1]["speed"] == 2  # captain + propeller: 1 + 1
+    assert s.fleet[seat][-1].items[2] == 1  # the propeller sailed with it
