@@ -1026,7 +1026,7 @@ def test_a_bonus_action_is_a_full_action() -> None:
     assert s.wagon_offer == [*offer[1:], top]
 
 
-@pytest.mark.rule("SY-4.12.7", "SY-5.8.1")
+@pytest.mark.rule("SY-4.12.7")
 def test_no_subsidy_bonus_with_fewer_than_four_players() -> None:
     s = to_normal_turn(new(3, seed=41))
     s.coins[s.current_player()] = 30
@@ -1085,6 +1085,7 @@ def test_a_ship_completed_in_phase_4_sails_only_in_phase_5() -> None:
     s.boat[seat] = (0, 0, 0, -1, 0, -1)  # on the west end, as after the first rental
     s.crew_ptr = s.c.board.crew_circle.index("propeller") - 1
     seen = len(s.events)
+    assert s.events[-1]["type"] == "to_front" and s.events[-1]["seat"] == seat  # phase 1
     take(s, "choose_tile", tile=CREW_TILE)
     take(s, "bonus", tile=BUILD)
     take(s, "take_part", column=3, row=0)
