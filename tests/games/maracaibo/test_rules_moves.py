@@ -21,6 +21,7 @@ Standard layout (columns 1-9, rows a-d; ``G``/``E``/``P`` islands, ``.`` water):
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -357,6 +358,29 @@ def test_solo_option_needs_one_player() -> None:
     s = new(1, 0)  # one player always means solo against John Silver
     assert s.options["solo"] is True and s.john == 1 and s.P == 2
     assert s.doubloons == [10, 0]
+
+
+@pytest.mark.rule("MA-1.1", "MA-8.1", "MA-8.5")
+@pytest.mark.parametrize(
+    ("n", "options", "message"),
+    [
+        (1, {"solo": False}, "1 player is the solo game against John Silver"),
+        (2, {"solo": True}, "solo=true"),
+        (3, {"solo": True}, "1 player only"),
+        (2, {"difficulty": 3}, "difficulty .* solo game .* must be 0"),
+        (4, {"difficulty": 6, "solo": False}, "with 4 players it must be 0"),
+    ],
+)
+def test_ma_1_1_contradictory_solo_options_are_refused(
+    n: int, options: dict[str, Any], message: str
+) -> None:
+    """1-4 players; 1 player is the solo game against John Silver (MA-1.1, MA-8.1), whose
+    difficulty (MA-8.5) means nothing with more players: saying otherwise is an error that
+    names what is allowed, never a game quietly set up otherwise."""
+    with pytest.raises(ConfigError, match=message):
+        GAME.new_state(n, seed=0, options=options)
+    assert new(1, 0, solo=True, difficulty=2).john == 1  # solo=true with 1 player is fine
+    assert new(2, 0, solo=False).john == -1
 
 
 @pytest.mark.rule("MA-3.4")
