@@ -180,23 +180,131 @@ def mid_game(num_players: int, seed: int = 4, steps: int = 80) -> EmpiresState:
     return state
 
 
+def _secret_policy(state: EmpiresState, explore: bool) -> Action:
+    """What the seat with the secret does in a twin game: the same *public* move in both twins.
+    It keeps the first card listed at the opening and one card at each Lookout (a different
+    card in each twin: only "a card was kept" is public), places a disc on EXPLORE once when
+    ``explore`` (a draw from the deck), and otherwise passes; any other decision takes its
+    first option (those options are public and the same in both twins)."""
+    legal = state.legal_actions()
+    kinds_ = [a.kind for a in legal]
+    frame = state.stack[-1]
+    p = frame.seat
+    if frame.kind == "opening":
+        return legal[0]
+    if frame.kind == "lookout":
+        kept_now = state.tired[p] > 0
+        return legal[0] if "keep" in kinds_ and not kept_now else legal[kinds_.index("done")]
+    if frame.kind == "turn":
+        if explore and not any(e["type"] == "draw" and e["seat"] == p for e in state.events):
+            for a in legal:
+                if a.kind == "disc" and a.num("tile") == 0:  # EXPLORE
+                    return a
+        return legal[kinds_.index("pass")]
+    return legal[0]
+
+
+def play_twins(
+    one: EmpiresState, two: EmpiresState, p: int, steps: int, seed: int, explore: bool = False
+) -> int:
+    """Play two states that differ only in seat ``p``'s hidden facts side by side: the other
+    seats make the same random moves (their options must not depend on ``p``'s secrets), ``p``
+    makes the same public moves (``_secret_policy``). After every step, every other seat and
+    the spectator must see the same observation and the same structured events
+    (``events_for``). Returns the number of steps played."""
+    rng = Rng(derive_seed("twins", seed))
+    watchers: list[int | None] = [q for q in range(one.num_players) if q != p]
+    watchers.append(None)
+    for step in range(steps):
+        if one.is_terminal():
+            assert two.is_terminal(), f"step {step}: one twin ended, the other did not"
+            return step
+        q = one.current_player()
+        assert q == two.current_player(), f"step {step}: the twins wait for different seats"
+        if q == p:
+            a1, a2 = _secret_policy(one, explore), _secret_policy(two, explore)
+            if a1.kind != "keep":
+                assert a1 == a2, f"step {step}: seat {p}'s public move differs: {a1} {a2}"
+        else:
+            legal = one.legal_actions()
+            assert legal == two.legal_actions(), f"step {step}: seat {q}'s options differ"
+            assert [a.label for a in legal] == [a.label for a in two.legal_actions()]
+            a1 = a2 = rng.choice(legal)
+        one.apply(a1)
+        two.apply(a2)
+        for w in watchers:
+            assert one.events_for(w) == two.events_for(w), f"step {step}: events leak to {w}"
+            assert one.observation(w) == two.observation(w), f"step {step}: view leaks to {w}"
+    return steps
+
+
 @pytest.mark.rule("EN-4.5", "EN-9.18")
-def test_hands_and_decks_are_hidden() -> None:
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_hands_and_decks_are_hidden(num_players: int) -> None:
     """Two states that differ only in a seat's hand, deck order and unseen discards look the
-    same to the other seats and to spectators; the seat itself sees the difference."""
-    state = mid_game(3)
+    same to the other seats and to spectators, in views, screens and structured events, also
+    while the game goes on: the seat draws from the deck at the Lookout, keeps a different card
+    and discards the rest (the ``look``, ``keep``, ``discard_look``, ``lookout`` and
+    ``reshuffle`` events). The seat itself sees the difference."""
+    state = mid_game(num_players)
     twin = state.clone()
-    p = 2
+    p = num_players - 1
     assert twin.hand[p] and twin.deck[p], "the position needs a hand and a deck"
     twin.hand[p][0], twin.deck[p][0] = twin.deck[p][0], twin.hand[p][0]
     twin.hand[p].sort()
     twin.deck[p].reverse()
     assert twin.hand[p] != state.hand[p], "the swap must change the hand"
-    for seat in (0, 1, None):
+    for seat in [*range(num_players - 1), None]:
         assert state.observation(seat) == twin.observation(seat), f"leak to {seat}"
         assert state.events_for(seat) == twin.events_for(seat)
         assert GAME.render(state, seat) == GAME.render(twin, seat)
-    assert state.observation(p) != twin.observation(p), "seat 2 sees its own hand"
+    assert state.observation(p) != twin.observation(p), "the seat sees its own hand"
+    before = len(state.events)
+    play_twins(state, twin, p, 400, num_players)
+    secret = [e for e in state.events[before:] if e["seat"] == p and "secret" in e]
+    assert {e["type"] for e in secret} >= {"look", "keep", "discard_look"}, "no Lookout played"
+    assert state.events_for(p) != twin.events_for(p), "the seat sees its own draws"
+    for seat in [*range(num_players - 1), None]:
+        assert GAME.render(state, seat) == GAME.render(twin, seat)
+
+
+@pytest.mark.rule("EN-4.5", "EN-9.18", "EN-5.4.1")
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_a_draw_from_the_deck_stays_secret(num_players: int) -> None:
+    """Twins that differ only in the order of a seat's deck: the seat draws with EXPLORE (a
+    ``draw`` event with the card's name for the seat alone), then the Lookout; the other seats'
+    and the spectator's views and events stay identical."""
+    state = GAME.new_state(num_players, 40 + num_players)
+    assert isinstance(state, EmpiresState)
+    while kind(state) in ("opening", "lookout"):
+        state.apply(state.legal_actions()[0])
+    p = state.current_player()
+    twin = state.clone()
+    twin.deck[p] = twin.deck[p][::-1]
+    assert twin.deck[p][-1] != state.deck[p][-1], "the top cards must differ"
+    play_twins(state, twin, p, 300, num_players, explore=True)
+    draws = [e for e in state.events if e["type"] == "draw" and e["seat"] == p]
+    assert draws and draws[0]["source"] == "EXPLORE" and draws[0]["secret"]
+    twin_draws = [e for e in twin.events if e["type"] == "draw" and e["seat"] == p]
+    assert draws[0]["secret"] != twin_draws[0]["secret"], "the twins drew different cards"
+
+
+@pytest.mark.rule("EN-3.15", "EN-4.5")
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_the_opening_keep_and_discard_stay_secret(num_players: int) -> None:
+    """Twins that differ in the five cards a seat drew for its opening hand: the ``opening``
+    and ``discard_look`` events name them for the seat alone."""
+    state = GAME.new_state(num_players, 50 + num_players)
+    assert isinstance(state, EmpiresState) and kind(state) == "opening"
+    p = num_players - 1
+    twin = state.clone()
+    twin.look[p], twin.deck[p][:5] = twin.deck[p][:5], twin.look[p]
+    assert sorted(twin.look[p]) != sorted(state.look[p])
+    play_twins(state, twin, p, 200, num_players)
+    opening = [e for e in state.events if e["type"] == "opening" and e["seat"] == p]
+    assert opening and opening[0]["secret"] != next(
+        e["secret"] for e in twin.events if e["type"] == "opening" and e["seat"] == p
+    )
 
 
 @pytest.mark.rule("EN-4.3", "EN-4.3b")
@@ -219,7 +327,9 @@ def test_the_lookout_choice_is_private() -> None:
     assert one.observation(other) == two.observation(other)
     assert one.observation(None) == two.observation(None)
     assert one.events_for(other) == two.events_for(other)
+    assert one.events_for(None) == two.events_for(None)
     assert one.observation(p) != two.observation(p)
+    assert one.events_for(p) != two.events_for(p)  # the seat's own "keep" names its card
 
 
 def test_determinize_keeps_public_facts() -> None:
