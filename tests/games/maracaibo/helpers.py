@@ -30,6 +30,7 @@ __all__ = [
     "COLORS",
     "GAME",
     "MARACAIBO",
+    "QUEST_COUNTS",
     "START",
     "Effect",
     "ScriptedRng",
@@ -55,6 +56,26 @@ __all__ = [
 ]
 
 GAME = tabletide.load_game("maracaibo")
+
+QUEST_COUNTS = {
+    1: {"cards"},
+    2: {"buried"},
+    3: {"residences"},
+    4: {"income_d"},
+    5: {"income_vp"},
+    6: {"cards_res"},
+    7: {"river"},
+    9: {"ship"},
+    10: {"buried", "income_vp"},
+    11: {"lightning"},
+    12: {"upgrades"},
+    13: {"crew", "river"},
+    14: {"equipment", "river"},
+    15: {"equipment", "crew"},
+    16: {"ship", "residences"},
+    17: {"buried", "river"},
+}
+"""What each quest type of MA-10.4 counts (types 1/3/6 as disambiguated, MA-GAP-8.2)."""
 
 
 def at(col: int, row: int) -> int:

@@ -43,7 +43,7 @@ from tabletide.games.maracaibo.content import (
     load_content,
 )
 
-from .helpers import act, at, find, give, new, place
+from .helpers import QUEST_COUNTS, act, at, find, give, new, place
 
 rule = pytest.mark.rule
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "maracaibo.md"
@@ -109,27 +109,6 @@ def test_ma_2_1_25_quests_of_the_17_types() -> None:
         assert all(q.high.need[k] >= q.low.need[k] for k in q.low.need) and q.high.vp > q.low.vp
 
 
-QUEST_COUNTS = {
-    1: {"cards"},
-    2: {"buried"},
-    3: {"residences"},
-    4: {"income_d"},
-    5: {"income_vp"},
-    6: {"cards_res"},
-    7: {"river"},
-    9: {"ship"},
-    10: {"buried", "income_vp"},
-    11: {"lightning"},
-    12: {"upgrades"},
-    13: {"crew", "river"},
-    14: {"equipment", "river"},
-    15: {"equipment", "crew"},
-    16: {"ship", "residences"},
-    17: {"buried", "river"},
-}
-"""What each quest type of MA-10.4 counts (types 1/3/6 as disambiguated, MA-GAP-8.2)."""
-
-
 @rule("MA-10.4", "MA-GAP-8.2")
 def test_ma_10_4_each_quest_counts_what_its_type_says() -> None:
     for q in load_content().quests:
@@ -185,7 +164,7 @@ def test_ma_2_1_six_refill_tiles_for_six_level_1_locations() -> None:
     assert not [card for card in level(2) if card.refill]
 
 
-@rule("MA-3.7")
+@rule("MA-3.7", "MA-10.6.12")
 def test_ma_3_7_setup_puts_a_tile_on_every_location_with_the_symbol() -> None:
     s = new(2)
     on_board = {s.slot[n] for n in range(GRID) if s.slot[n] >= 0}

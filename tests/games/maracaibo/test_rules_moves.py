@@ -886,6 +886,30 @@ def test_after_round_3_the_third_income_then_final_scoring_ends_the_game() -> No
     assert s.vp == [sum(f.values()) for f in s.final]
 
 
+@pytest.mark.rule("MA-1.4", "MA-4.3", "MA-4.4")
+def test_ma_1_4_each_round_ends_at_maracaibo_then_income_and_after_three_final_scoring() -> None:
+    s = new(2, 0)
+    give(s, 0, "Tobacco")  # income: 2 doubloons, 1 VP
+    for rnd in (1, 2, 3):
+        assert s.round == rnd and not s.is_terminal()
+        doubloons, vp = s.doubloons[0], s.vp[0]
+        place(s, at(2, 0), "Hacienda")
+        begin(s, 0, at(1, 0))
+        act(s, "sail", to=at(2, 0))  # a turn that does not reach Maracaibo
+        if kind(s) == "residence_space":
+            act(s, "skip")  # no residence built
+        assert (
+            s.active == 1 and s.round == rnd and (s.doubloons[0], s.vp[0]) == (doubloons, vp)
+        )  # no income
+        begin(s, 1, BAY)  # seat 1 (the last) reaches Maracaibo: the round ends
+        act(s, "skip")
+        # the income phase of the round, after its turns (MA-4.4)
+        assert s.doubloons[0] == doubloons + 2
+        assert (s.final[0]["game"] if rnd == 3 else s.vp[0]) == vp + 1
+    assert s.is_terminal() and s.round == 3  # final scoring after round 3's income
+    assert s.final[0]["game"] == 3 and s.final[0]["doubloons"] == 16 // 5
+
+
 @pytest.mark.rule("MA-4.5", "MA-1.3")
 def test_the_game_lasts_exactly_three_rounds() -> None:
     s = new(2, 0)

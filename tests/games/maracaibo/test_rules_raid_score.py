@@ -48,6 +48,7 @@ from tabletide.games.maracaibo.explore import river_ids
 from tabletide.games.maracaibo.state import MaracaiboState
 
 from .helpers import (
+    QUEST_COUNTS,
     Effect,
     act,
     at,
@@ -319,6 +320,38 @@ def test_ma_5_29_the_three_standard_raid_actions() -> None:
     act(s, "spend", action=TREASURE5)
     act(s, "store", space=-1)
     assert (s.vp[0], s.doubloons[0], s.treasure(0, GOLD)) == (1, 13, 1)
+
+
+@pytest.mark.rule("MA-10.6.11", "MA-5.29")
+def test_ma_10_6_11_swords_are_strength_units_each_action_spends_its_number() -> None:
+    s = new(2)
+    raid(s, 0, 6, 1, 1)
+    act(s, "die", die=GOLD)
+    assert strength(s) == 6
+    act(s, "spend", action=DBL3)  # 2 swords
+    assert strength(s) == 4
+    assert spends(s) == [VP1]  # 5 swords are no longer there
+    act(s, "spend", action=VP1)
+    assert kind(s) == "move"  # 3 swords left, nothing more to buy: lost
+    assert (s.vp[0], s.doubloons[0]) == (1, 13)
+
+
+@pytest.mark.rule("MA-10.6.4", "MA-7.4")
+def test_ma_10_6_4_an_end_game_condition_gives_nothing_until_the_final_scoring() -> None:
+    s = blank(new(2))
+    card = card_id(s, "Bullion Hold")
+    assert s.cards[card].endgame and not s.cards[card].lightning
+    goal = s.cards[card].endgame[0]
+    assert (goal.per, goal.each, goal.vp) == ("gold", 3, 7)
+    treasure(s, 0, "gold", 3)
+    s.doubloons[0] = 10
+    place(s, at(2, 0), "Bullion Hold")
+    begin(s, 0, at(1, 0))
+    act(s, "sail", to=at(2, 0))
+    act(s, "buy", at=at(2, 0))
+    assert card in s.owned[0] and s.vp[0] == 0  # bought: nothing yet
+    scoring.final_scoring(s)
+    assert s.final[0]["card_goals"] == 7
 
 
 @pytest.mark.rule("MA-5.29", "MA-5.31")
@@ -917,7 +950,7 @@ def test_ma_11_17_one_vp_per_five_doubloons_rounded_down(doubloons: int, vp: int
     assert scoring.breakdown(s, 0)["doubloons"] == vp
 
 
-@pytest.mark.rule("MA-7.3")
+@pytest.mark.rule("MA-7.3", "MA-10.6.5")
 def test_ma_7_3_card_vp_of_every_owned_upgrade_card() -> None:
     s = blank(new(2))
     a = s.cards[give(s, 0, upgrade(s, lambda c: c.vp == 2))]
@@ -927,7 +960,7 @@ def test_ma_7_3_card_vp_of_every_owned_upgrade_card() -> None:
     assert scoring.breakdown(s, 0)["card_vp"] == 6
 
 
-@pytest.mark.rule("MA-7.4", "MA-10.5.16")
+@pytest.mark.rule("MA-7.4", "MA-10.5.16", "MA-10.5.39")
 @pytest.mark.parametrize(("gold", "vp"), [(2, 0), (3, 7), (7, 14)])
 def test_ma_10_5_16_seven_vp_per_three_cubes_of_a_type(gold: int, vp: int) -> None:
     s = blank(new(2))
@@ -937,7 +970,7 @@ def test_ma_10_5_16_seven_vp_per_three_cubes_of_a_type(gold: int, vp: int) -> No
     assert scoring.breakdown(s, 0)["card_goals"] == vp
 
 
-@pytest.mark.rule("MA-7.4", "MA-10.5.17")
+@pytest.mark.rule("MA-7.4", "MA-10.5.17", "MA-10.5.40")
 def test_ma_10_5_17_seven_vp_per_three_fulfilled_quests() -> None:
     s = blank(new(2))
     give(s, 0, upgrade(s, lambda c: any(g.per == "fulfilled" for g in c.endgame)))
@@ -945,7 +978,7 @@ def test_ma_10_5_17_seven_vp_per_three_fulfilled_quests() -> None:
     assert scoring.breakdown(s, 0)["card_goals"] == 14
 
 
-@pytest.mark.rule("MA-7.4", "MA-10.5.18")
+@pytest.mark.rule("MA-7.4", "MA-10.5.18", "MA-10.5.41")
 def test_ma_10_5_18_two_vp_per_buried_treasure() -> None:
     s = blank(new(2))
     give(s, 0, upgrade(s, lambda c: any(g.per == "buried" for g in c.endgame)))
@@ -1095,8 +1128,17 @@ QUEST_PARAMS = [
 @pytest.mark.parametrize("quest", QUEST_PARAMS)
 @pytest.mark.parametrize("level", ["below", "low", "high"])
 def test_ma_10_4_each_quest_card_scores_its_highest_level_met(quest: int, level: str) -> None:
+    """Every quest card, below its lower level, at it and at its higher one, with exactly
+    what its type counts (``QUEST_COUNTS``): the 25 cards cover the 17
+    types MA-10.4.1, MA-10.4.2, MA-10.4.3, MA-10.4.4, MA-10.4.5, MA-10.4.6, MA-10.4.7,
+    MA-10.4.8, MA-10.4.9, MA-10.4.10, MA-10.4.11, MA-10.4.12, MA-10.4.13, MA-10.4.14,
+    MA-10.4.15, MA-10.4.16 and MA-10.4.17."""
     s = blank(new(2))
     q = s.c.quests[quest]
+    if q.type == 8:  # the same number of each shown category
+        assert set(q.low.need) <= {"crew", "equipment", "ship"} and len(q.low.need) >= 2
+    else:
+        assert set(q.low.need) == QUEST_COUNTS[q.type]
     need = dict((q.high if level == "high" else q.low).need)
     if level == "below":
         first = next(iter(need))
@@ -1179,6 +1221,11 @@ def test_ma_10_3_the_twelve_residence_conditions_are_all_there() -> None:
 )
 @pytest.mark.parametrize("many", [False, True], ids=["below_cap", "capped"])
 def test_ma_10_3_residence_scores_per_item_up_to_its_cap(card: str, many: bool) -> None:
+    """Each of the twelve residences, below and above its cap, only for a seat with a marker:
+    MA-10.3.1 (2 VP per doubloon of income), MA-10.3.2 (3 VP per VP of income), MA-10.3.3
+    (Ship cards), MA-10.3.4 (Equipment), MA-10.3.5 (Crew), MA-10.3.6 (buried treasure),
+    MA-10.3.7 (fulfilled quests), MA-10.3.8 (emeralds), MA-10.3.9 (gold), MA-10.3.10
+    (pearls), MA-10.3.11 (sets), MA-10.3.12 (rivers)."""
     s = blank(new(2))
     c = s.cards[card_id(s, card)]
     assert c.condition is not None
@@ -1314,7 +1361,7 @@ def test_ma_9_14_royal_orders_fulfilled_means_the_higher_level() -> None:
 
 
 # ------------------------------------------------------------------- totals and the winner
-@pytest.mark.rule("MA-7.10", "MA-7.1", "MA-7.2", "MA-7.3", "MA-7.6")
+@pytest.mark.rule("MA-7.10", "MA-7.1", "MA-7.2", "MA-7.3", "MA-7.6", "MA-1.2")
 def test_ma_7_10_final_scoring_adds_everything_to_the_game_vp() -> None:
     s = blank(new(2))
     s.vp = [20, 30]

@@ -930,7 +930,7 @@ def test_ma_5_49_later_thresholds_count_all_cubes_left_of_them() -> None:
     assert not set(zone_slots(3)) & set(params(s, "slot", "i"))
 
 
-@rule("MA-5.50")
+@rule("MA-5.50", "MA-10.6.2")
 def test_ma_5_50_one_time_slot_resolves_once() -> None:
     s = game(doubloons=10)
     i = slot_index(lambda sl: any(e.do == "doubloons" for e in sl.effects))
@@ -945,7 +945,7 @@ def test_ma_5_50_one_time_slot_resolves_once() -> None:
     assert s.doubloons[A] == 10 + gain
 
 
-@rule("MA-5.50", "MA-5.60")
+@rule("MA-5.50", "MA-5.60", "MA-10.6.3")
 def test_ma_5_50_permanent_slot_applies_from_then_on() -> None:
     s = game(doubloons=30)
     i = slot_index(lambda sl: any(p.perm == "discount" for p in sl.permanent))
@@ -1121,6 +1121,9 @@ def test_ma_10_2_1_bury_one_treasure() -> None:
 def test_ma_10_2_counting_sides_give_vp_capped_at_six(
     key: str, setup: dict[str, int], expected: int
 ) -> None:
+    """The eight counting sides, each below and above its cap of 6 VP: MA-10.2.2 (buried
+    treasure), MA-10.2.3 (quest cards), MA-10.2.4 (rivers, 2 VP each), MA-10.2.6 (Equipment),
+    MA-10.2.7 (Crew), MA-10.2.8 (emeralds), MA-10.2.9 (pearls), MA-10.2.10 (gold)."""
     s = game()
     tile = smuggler_side(s, key)
     for what, n in setup.items():
@@ -1542,6 +1545,9 @@ def test_ma_10_5_34_gain_an_equipment_card_at_cost_plus_three() -> None:
     ],
 )
 def test_ma_10_5_12_to_15_vp_per_counted_thing(what: str, n: int, expected: int) -> None:
+    """VP now per thing counted: MA-10.5.12 and its repeat MA-10.5.35 (buried treasure),
+    MA-10.5.13 / MA-10.5.36 (Crew cards), MA-10.5.14 / MA-10.5.37 (Equipment cards),
+    MA-10.5.15 / MA-10.5.38 (2 VP per river crossed)."""
     s = game()
     fill_buried(s, A, [2, 1, 0])  # 3 buried
     crew = [i for i, c in enumerate(CARDS) if is_upgrade(c, "crew")][:2]
@@ -1691,7 +1697,7 @@ def test_ma_10_5_29_only_residences_the_player_can_pay_for() -> None:
     assert kind(s) == "move" and s.doubloons[A] == cheapest - 1
 
 
-@rule("MA-10.5.31", "MA-10.5.32", "MA-10.6.13")
+@rule("MA-10.5.31", "MA-10.5.32", "MA-10.6.13", "MA-6.6")
 def test_ma_10_5_31_32_income_now() -> None:
     s = game(doubloons=0)
     only_d = [i for i, c in enumerate(CARDS) if is_upgrade(c) and c.income_d and not c.income_vp]
@@ -1725,6 +1731,31 @@ def test_ma_10_5_1_extra_raid_action_three_for_a_treasure_of_the_die_colour() ->
     act(s, "spend", action=rid)
     store_plain(s)
     assert s.treasure(A, PEARL) == 1
+
+
+@rule("MA-5.10")
+def test_ma_5_10_the_space_where_the_ship_ends_decides_its_actions() -> None:
+    """The five space types: an upgrade card, a residence card, a location card, the Bay and
+    Maracaibo each offer their own actions after the move."""
+    upgrade_card = first(plain)
+    residence = first(lambda c: c.type == "residence" and c.level == 1)
+    s = game()
+    sail_onto(s, upgrade_card)
+    assert sorted(kinds(s)) == ["buy", "take5"]  # MA-5.11
+    s = game()
+    sail_onto(s, residence)
+    assert kinds(s) == ["build", "skip"]  # MA-5.16
+    s = game()
+    sail_onto(s, "Trinidad")
+    assert kind(s) == "ship_upgrade"  # MA-5.22, then the location's actions (MA-5.25)
+    act(s, "skip")
+    assert kind(s) == "location" and "act" in kinds(s)
+    s = game()
+    sail_to_bay(s)
+    assert kind(s) == "bay"  # MA-5.70
+    s = game()
+    begin(s, A, BAY)
+    assert s.ship[A] == MARACAIBO and kind(s) == "ship_upgrade"  # MA-5.72
 
 
 # ============================================================================ Bay, rubies
@@ -1772,7 +1803,7 @@ def test_ma_9_16_ruby_is_optional_and_only_at_the_supply_tiles() -> None:
     assert kind(s) != "ruby" and s.rubies[A] == 0
 
 
-@rule("MA-9.17")
+@rule("MA-9.17", "MA-5.71")
 def test_ma_9_17_sell_one_ruby_in_the_bay_for_the_market_bonus() -> None:
     s = game(doubloons=0, rubies=True)
     s.rubies[A] = 2
