@@ -324,3 +324,34 @@ def test_resources_count_by_pairs_only_at_the_end() -> None:
     s.goods[0]["food"] = 1
     assert sum(s.goods[0][r] for r in RESOURCES) == 1
     assert GAME.evaluate(s, 0) == pytest.approx(_final_score(s, 0))
+
+
+def test_a_pending_payment_is_worth_the_position_paid_with_the_fewest_gold() -> None:
+    """At a ``pay`` decision the card is still in the hand and nothing is paid; the evaluation
+    looks at a copy paid with the first option (the fewest gold), so that choosing to build is
+    worth what building does; the state itself is untouched."""
+    s = _fresh()
+    _no_discs(s)
+    hand(s, 0, "Highland Games")
+    give(s, 0, wood=1, stone=1, sheep=2, gold=2)
+    act(s, "build", card=card_id("Highland Games"))
+    assert kind(s) == "pay"
+    paid = s.clone()
+    act(paid, "pay", gold_wood=0, gold_stone=0)
+    before = s.observation(0)
+    for seat in (0, 1):
+        assert ev.evaluate(s, seat) == ev.evaluate(paid, seat)
+    assert s.observation(0) == before and kind(s) == "pay"
+
+
+def test_greedy_pays_with_the_resource_and_keeps_the_gold() -> None:
+    """Gold is worth more than a resource (a wildcard, 1 VP at the end): greedy offered the
+    choice (EN-9.21) pays the wood."""
+    s = _fresh()
+    _no_discs(s)
+    hand(s, 0, "Highland Games")
+    give(s, 0, wood=1, stone=1, sheep=2, gold=1)
+    act(s, "build", card=card_id("Highland Games"))
+    assert kind(s) == "pay" and len(s.legal_actions()) == 3
+    action = _greedy(s)
+    assert action.kind == "pay" and action.label == "Pay 1 wood + 1 stone"

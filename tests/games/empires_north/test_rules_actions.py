@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletide.games.empires_north.state import EmpiresState
 
 from .helpers import (
@@ -38,6 +40,8 @@ from .helpers import (
 )
 
 EXPLORE, POPULATE, CONSTRUCTION, HARVEST, SAIL = (tile(t) for t in TILES)
+
+rule = pytest.mark.rule
 
 
 # ---------------------------------------------------------------------------------- local helpers
@@ -98,6 +102,7 @@ def _pass_other(s: EmpiresState) -> None:
 
 
 # --------------------------------------------------------------------------------- EN-5.2.1 build
+@rule("EN-5.2", "EN-9.3")
 def test_en_5_2_1_build_pays_cost_to_common_supply_and_enters_ready() -> None:
     s = _fresh()
     c = _action_card(s, cost={"wood": 2, "stone": 1})
@@ -153,6 +158,7 @@ def _pay_labels(s: EmpiresState) -> list[str]:
     return [a.label for a in s.legal_actions()]
 
 
+@rule("EN-5.2.1", "EN-9.3")
 def test_en_9_21_a_player_holding_wood_may_pay_gold_instead() -> None:
     """EN-9.21 / EN-5.2.1: gold may stand in for any number of the required resources, by the
     player's choice, even for resources the player holds."""
@@ -170,6 +176,7 @@ def test_en_9_21_a_player_holding_wood_may_pay_gold_instead() -> None:
     assert s.events[-1]["type"] == "build" and s.events[-1]["cost"] == {"gold": 3}
 
 
+@rule("EN-5.3.2", "EN-GAP-6")
 def test_en_9_21_the_disc_move_may_be_paid_with_gold_while_food_is_held() -> None:
     """EN-5.3.2: "pay 1 food (or 1 gold instead)" is the player's choice."""
     s = _fresh()
@@ -187,6 +194,7 @@ def test_en_9_21_the_disc_move_may_be_paid_with_gold_while_food_is_held() -> Non
     assert any(e["type"] == "disc" and e["moved"] == "gold" for e in s.events)
 
 
+@rule("EN-5.6.3", "EN-9.3")
 def test_en_9_21_an_action_cards_cost_may_be_paid_with_gold_while_the_resource_is_held() -> None:
     """EN-5.6.3 step 2: "gold may replace any number of resources" for an action's cost too."""
     s = _fresh()
@@ -282,6 +290,7 @@ def test_en_11_2_trading_floe_costs_one_stone_or_one_gold() -> None:
         assert [pl.card for pl in s.empire[0]] == [floe]
 
 
+@rule("EN-9.3", "EN-9.22")
 def test_en_11_3_worker_cost_tires_workers_and_action_usable_same_round() -> None:
     s = _fresh()
     c = _action_card(s, cost={"worker": 2, "wood": 1}, effects=_gain(vp=2))
@@ -314,6 +323,7 @@ def test_en_5_2_2_build_bonus_resolves_when_the_card_enters() -> None:
     assert s.vp[0] == 3 and _goods(s, 0) == {"fish": 1}
 
 
+@rule("EN-9.17")
 def test_en_11_4_slash_means_one_option_of_the_players_choice() -> None:
     """EN-5.2.4 / EN-11.4: "gain 1 wood / 1 stone" gives one of them, chosen."""
     s = _fresh()
@@ -487,6 +497,7 @@ def test_en_11_6_ice_cream_man_built_as_an_upgrade() -> None:
 
 
 # ---------------------------------------------------------------------------- EN-5.2.5 type icons
+@rule("EN-2.18")
 def test_en_11_7_frozen_harbour_counts_harbours_including_itself() -> None:
     s = _fresh(("nanuuk", "olaf"))
     build(s, 0, "Frost-Net Hole")  # harbour
@@ -517,6 +528,7 @@ def test_en_gap_13g_type_icon_count_skips_the_card_without_the_icon() -> None:
 
 
 # ----------------------------------------------------------------------------------- EN-5.3 discs
+@rule("EN-5.3", "EN-2.10")
 def test_en_5_3_1_disc_on_any_tile_non_exhausted_and_both_may_share() -> None:
     s = _fresh()
     build(s, 0, "Kailyard")
@@ -532,10 +544,12 @@ def test_en_5_3_1_disc_on_any_tile_non_exhausted_and_both_may_share() -> None:
     assert "disc" not in kinds(s)  # both discs are out
 
 
+@rule("EN-2.10")
 def test_en_5_3_2_move_disc_to_adjacent_tile_costs_food() -> None:
     s = _fresh()
     give(s, 0, food=1, gold=1)
     act(s, "disc", tile=EXPLORE)
+    assert not s.disc_x[0][0]  # placed on its plain side (EN-2.10)
     _pass_other(s)
     # only to the two neighbours of EXPLORE in the circle
     assert {(a["disc"], a["to"]) for a in legal_json(s) if a["kind"] == "move"} == {
@@ -611,6 +625,7 @@ def test_en_gap_13m_paid_move_may_play_a_boost_for_the_new_tile() -> None:
     assert _goods(s, 0) == {"stone": 1, "food": 1}  # the boost, then HARVEST of Kailyard
 
 
+@rule("EN-9.11")
 def test_en_5_3_3_boost_naming_the_tile_resolves_before_the_tile() -> None:
     s = _fresh()
     build(s, 0, "Kailyard")
@@ -684,6 +699,7 @@ def test_en_5_3_5_tile_effect_as_if_a_disc_were_placed() -> None:
     assert s.empire[0][user].exhausted
 
 
+@rule("EN-9.14")
 def test_en_11_9_same_action_twice_with_one_disc() -> None:
     """EN-5.3.7 / EN-11.9: POPULATE, MOVE ACTION DISC to CONSTRUCTION (no action), then the
     paid move back to POPULATE."""
@@ -783,6 +799,7 @@ def test_en_5_5_attack_needs_an_axe_gold_will_not_do() -> None:
     assert "attack" in kinds(s)
 
 
+@rule("EN-5.5.3", "EN-9.13")
 def test_en_5_5_attack_targets_only_ready_action_cards_of_opponents() -> None:
     s = _fresh()
     build(s, 0, _action_card(s))  # own action card: never a target
@@ -800,7 +817,10 @@ def test_en_5_5_attack_targets_only_ready_action_cards_of_opponents() -> None:
     }
 
 
+@rule("EN-5.5.1", "EN-5.5.3", "EN-5.5.4")
 def test_en_5_5_attack_pays_an_axe_and_exhausts_the_target_until_refreshed() -> None:
+    """EN-5.5.1/5.5.3: the attacker pays 1 axe and exhausts the card, which its owner cannot
+    use until Cleanup refreshes it; EN-5.5.4: the attacker gains nothing else."""
     s = _fresh()
     target = build(s, 1, _action_card(s))
     give(s, 0, axe=2, gold=1)
@@ -826,6 +846,7 @@ def test_en_5_1_5_a_passed_player_cannot_be_attacked() -> None:
 
 
 # ------------------------------------------------------------------------------------- EN-5.6 use
+@rule("EN-5.6.1")
 def test_en_5_6_use_pays_with_gold_tires_workers_resolves_then_exhausts() -> None:
     s = _fresh()
     pos = build(s, 0, _action_card(s, use_cost={"worker": 1, "stone": 2}, effects=_gain(vp=3)))
@@ -842,6 +863,7 @@ def test_en_5_6_use_pays_with_gold_tires_workers_resolves_then_exhausts() -> Non
     assert "use" not in kinds(s)  # exhausted: not until refreshed
 
 
+@rule("EN-5.6.2", "EN-9.13")
 def test_en_5_6_use_only_a_ready_card() -> None:
     s = _fresh()
     ready = build(s, 0, _action_card(s))

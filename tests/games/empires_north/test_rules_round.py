@@ -104,7 +104,7 @@ def _sail(s: EmpiresState, p: int) -> None:
 
 
 # ============================================================================ EN-3 setup
-@rule("EN-3.6")
+@rule("EN-3.6", "EN-2.5", "EN-5.4")
 def test_en_3_6_circle_is_a_random_permutation_of_the_five_tiles() -> None:
     circles = set()
     for seed in range(20):
@@ -202,7 +202,7 @@ def test_en_3_8_the_clan_deck_is_the_30_other_cards_shuffled() -> None:
     assert len(decks) > 1
 
 
-@rule("EN-3.7", "EN-3.9", "EN-3.10", "EN-3.13", "EN-2.7")
+@rule("EN-3.7", "EN-3.9", "EN-3.10", "EN-3.13", "EN-2.7", "EN-2.9")
 def test_en_3_13_five_workers_two_ships_olaf_too_two_discs_score_zero() -> None:
     s = _fresh(4, ("olaf", "glenn", "heidel", "nanuuk"))
     for p in range(4):
@@ -246,7 +246,7 @@ def test_en_3_7_a_clan_for_a_seat_beyond_the_player_count_is_refused() -> None:
     GAME.new_state(3, 0, {"clan_3": "olaf"})  # the last seat is fine
 
 
-@rule("EN-3.14")
+@rule("EN-3.14", "EN-2.11")
 def test_en_3_14_start_player_is_random_and_opens_first() -> None:
     starts = set()
     for seed in range(12):

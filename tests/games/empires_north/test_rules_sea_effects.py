@@ -46,6 +46,8 @@ NEAR0, NEAR1, DISTANT0, DISTANT1 = 0, 1, 2, 3
 VP1 = [[{"do": "gain", "goods": {"vp": 1}}]]
 LAUNCH = [[{"do": "expedition"}]]
 
+rule = pytest.mark.rule
+
 
 # ---------------------------------------------------------------------------- local helpers
 def game(n: int = 2, clans: tuple[str, ...] = ("glenn", "olaf")) -> EmpiresState:
@@ -266,6 +268,7 @@ def test_en_5_4_5_6_a_boost_at_sail_sails_a_common_ship_before_the_own_one() -> 
     assert s.ships_free(0) == 1 and kind(s) == "turn" and s.active == 1
 
 
+@rule("EN-2.12", "EN-2.13")
 def test_en_11_12_common_ships_in_placing_order_and_swapped_with_their_owners() -> None:
     s = game()
     lend = action(s, [[{"do": "common_ship"}]])
@@ -480,6 +483,7 @@ def test_en_gap_3_a_revealed_raid_only_island_is_raided() -> None:
     assert s.isl_discard[NEAR] == [sandbar] and s.revealed == -1
 
 
+@rule("EN-9.19")
 def test_en_6_7_an_empty_island_deck_reshuffles_its_discards() -> None:
     s = game()
     pile = [isle(s), isle(s), isle(s)]
@@ -518,6 +522,7 @@ def test_en_6_8_taken_face_up_slots_stay_empty_until_cleanup() -> None:
 
 
 # ============================================================================ early raid (EN-5.8)
+@rule("EN-5.8.2", "EN-5.8.3", "EN-5.8.4")
 def test_en_11_14_raid_during_the_action_phase() -> None:
     """EN-11.14 (EN-5.8, EN-GAP-13c): a card sends a queued ship now; the ships behind move up
     and keep their order; the goods can be spent at once; the ship can sail again."""
@@ -612,6 +617,7 @@ def test_en_9_2_draw_takes_the_top_cards_of_the_own_deck() -> None:
     assert s.deck[1] == other and s.hand[1] == []
 
 
+@rule("EN-9.19")
 def test_en_9_2_draw_reshuffles_the_discards_when_the_deck_runs_out() -> None:
     s = game()
     last = s.deck[0][-1]
@@ -643,6 +649,7 @@ def test_en_9_10_find_takes_the_card_and_shuffles_the_deck() -> None:
     assert sorted(s.deck[0]) == sorted(deck) and s.deck[0] != deck  # shuffled
 
 
+@rule("EN-9.22")
 def test_en_9_6_rouse_moves_tired_workers_back() -> None:
     s = game()
     s.workers[0], s.tired[0] = 2, 3
@@ -895,7 +902,11 @@ def test_en_5_2_3b_tile_feature_fires_after_the_own_tile_action() -> None:
     assert s.goods[1]["fish"] == 1 and s.goods[0]["fish"] == 1
 
 
+@rule("EN-5.1.7", "EN-9.20")
 def test_en_5_2_3b_once_feature_on_opponent_tile_fires_once_a_round() -> None:
+    """A feature fires during another player's turn (EN-5.1.7). Feature cards are never
+    exhausted, but this card says "once a round" and its text wins (EN-9.20): it is exhausted
+    when it fires and fires no more until Cleanup."""
     s = game()
     ceilidh = feature(s, "opponent_tile", tile="harvest", once=True)  # 1 VP, once a round
     hall = build(s, 0, ceilidh)

@@ -292,3 +292,29 @@ def test_a_landing_shows_the_ship_and_the_deck() -> None:
     assert segment(s, 0, "decider") == [0.0, 1.0]
     assert segment(s, 0, "revealed")[SLOT[island] - CLAN_SLOTS] == 1.0
     assert segment(s, 0, "phase") == segment(s, 1, "phase")
+
+
+def test_a_payment_shows_what_is_paid_for() -> None:
+    """The ``pay`` decision (EN-9.21): the card being built (public once chosen) or the tile a
+    disc moves to, for every seat."""
+    s = new(2, ("glenn", "olaf"))
+    clear(s, 0)
+    hand(s, 0, "Clan Feast")
+    feast = card_id("Clan Feast")
+    give(s, 0, wood=1, food=1, gold=1)
+    act(s, "build", card=feast)
+    assert kind(s) == "pay"
+    for seat in (0, 1):
+        assert segment(s, seat, "decision")[DECISIONS.index("pay")] == 1.0
+        card = segment(s, seat, "decision_card")
+        assert card[SLOT[feast]] == 1.0 and sum(card) == 1.0
+        assert sum(segment(s, seat, "decision_tile")) == 0.0
+    s2 = new(2, ("glenn", "olaf"))
+    clear(s2, 0)
+    give(s2, 0, food=1, gold=1)
+    s2.disc_at[0][0] = TILES.index("explore")  # placed on an earlier turn
+    to = next(a for a in s2.legal_actions() if a.kind == "move")
+    s2.apply(to)
+    assert kind(s2) == "pay"
+    tile_ = segment(s2, 1, "decision_tile")
+    assert tile_[to.num("to")] == 1.0 and sum(tile_) == 1.0
