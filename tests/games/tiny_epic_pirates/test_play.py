@@ -15,6 +15,7 @@ from conformance import (
     fuzz_seeds,
     playthrough,
     random_walk,
+    seats_of,
     views,
 )
 from tabletide.engine import Action, Rng, derive_seed
@@ -28,9 +29,10 @@ from tabletide.games.tiny_epic_pirates.constants import (
     NUM_LOOT,
     TREASURES,
 )
+from tabletide.games.tiny_epic_pirates.content import ORDERS
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
-from .helpers import GAME, act, decision, new
+from .helpers import GAME, act, decision, new, put
 
 GOLDEN = Path(__file__).parent / "golden"
 CI_FUZZ_GAMES = 200
@@ -173,6 +175,154 @@ def test_face_down_tokens_and_decks_are_hidden(num_players: int) -> None:
         assert state.events_for(seat) == twin.events_for(seat)
     if not state.is_terminal():
         assert [a.label for a in state.legal_actions()] == [a.label for a in twin.legal_actions()]
+
+
+REVEALS = {"search": "PC-5.13.1", "merchant_card": "PC-5.15.3"}
+"""Events that turn a face-down component face up for everyone: a search token flipped, the
+merchant card drawn to replace a sunk one. (A crew card drawn shows in the crew row itself.)"""
+
+
+def public(state: PiratesState) -> list[object]:
+    """The structured table each seat and the spectator see (their observations' "state")."""
+    return [state.observation(seat)["state"] for seat in seats_of(state)]
+
+
+def twin_with(state: PiratesState, hidden: str) -> PiratesState:
+    """A copy that differs from ``state`` only in one kind of face-down fact."""
+    twin = state.clone()
+    if hidden == "sea_tokens":  # every face-down token on the sea becomes another kind
+        for p, k in enumerate(twin.search):
+            if k >= 0:
+                twin.search[p] = (k + 1) % 6
+    elif hidden == "boxed_tokens":  # the tokens boxed unseen at setup, never revealed
+        twin.token_box = sorted((k + 1) % 6 for k in twin.token_box)
+    elif hidden == "crew_deck":  # the same top card, the unseen ones below it in another order
+        twin.crew_deck[twin.crew_known : -1] = twin.crew_deck[twin.crew_known : -1][::-1]
+    elif hidden == "merchant_deck":  # the same top card, another order below it
+        twin.merchant_deck[:-1] = twin.merchant_deck[:-1][::-1]
+    field = {"sea_tokens": "search", "boxed_tokens": "token_box"}.get(hidden, hidden)
+    assert getattr(twin, field) != getattr(state, field), f"the {hidden} twin does not differ"
+    return twin
+
+
+def assert_same(state: PiratesState, twin: PiratesState, where: str) -> None:
+    """Every seat and the spectator see the same: observation (table, log, prompt, legal
+    actions), structured events, and the labels of the legal actions."""
+    assert views(state) == views(twin), f"{where}: an observation differs"
+    for seat in seats_of(state):
+        assert state.events_for(seat) == twin.events_for(seat), f"{where}: events of {seat}"
+    if not state.is_terminal():
+        assert [a.label for a in state.legal_actions()] == [a.label for a in twin.legal_actions()]
+
+
+def apply_both(state: PiratesState, twin: PiratesState, action: Action) -> str | None:
+    """Apply ``action`` to both twins. Returns why the hidden difference became public (the
+    table shows it, or a reveal event of REVEALS differs), else None; any other difference in
+    the new events of a seat is a leak and fails."""
+    marks = len(state.events), len(twin.events)
+    state.apply(action)
+    twin.apply(action)
+    if public(state) != public(twin):
+        return "the table shows it"
+    for seat in seats_of(state):
+        new_a = state.events_for(seat)[marks[0] :]
+        new_b = twin.events_for(seat)[marks[1] :]
+        if new_a != new_b:
+            kinds = {e["type"] for e in new_a + new_b if e not in new_a or e not in new_b}
+            assert len(new_a) == len(new_b) and kinds <= set(REVEALS), (
+                f"{action.label}: seat {seat} is told something the table does not show: "
+                f"{[e for e in new_a if e not in new_b]} vs {[e for e in new_b if e not in new_a]}"
+            )
+            return f"revealed by {sorted(kinds)}"
+    return None
+
+
+def play_twins(state: PiratesState, twin: PiratesState, seed: int, cap: int) -> tuple[int, str]:
+    """Play the same random actions on both twins until their difference becomes public, the
+    game ends or ``cap`` actions were played; until then they must look the same to everyone.
+    Returns the actions played and why it stopped."""
+    rng = Rng(derive_seed("twins", seed))
+    for steps in range(cap):
+        assert_same(state, twin, f"step {steps}")
+        if state.is_terminal():
+            return steps, "the game ended"
+        why = apply_both(state, twin, rng.choice(state.legal_actions()))
+        if why:
+            return steps + 1, why
+    assert_same(state, twin, f"step {cap}")
+    return cap, "the cap"
+
+
+@pytest.mark.rule("PC-3.1", "PC-3.7", "PC-3.8", "PC-5.13.1")
+@pytest.mark.parametrize("hidden", ["sea_tokens", "boxed_tokens", "crew_deck", "merchant_deck"])
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4])
+def test_twins_differing_face_down_look_the_same_until_it_is_revealed(
+    num_players: int, hidden: str
+) -> None:
+    """Play two games that differ only in one face-down fact forward with the same random
+    actions: no seat nor the spectator can tell them apart (observation, log, legal actions,
+    structured events) until the rules turn that fact face up for everyone. The search tokens
+    boxed unseen at setup are never revealed."""
+    played = 0
+    for seed in range(2):
+        state = mid_game(num_players, seed=seed, steps=30 + 50 * seed)
+        if state.is_terminal():
+            continue
+        twin = twin_with(state, hidden)
+        steps, why = play_twins(state, twin, seed, cap=120)
+        if hidden == "boxed_tokens":
+            assert why in ("the game ended", "the cap"), f"seed {seed}: boxed tokens: {why}"
+        played += steps
+    assert played
+
+
+@pytest.mark.rule("PC-5.11.2", "PC-5.13.1", "PC-5.15.3")
+def test_twins_look_the_same_while_the_decks_and_tokens_are_used_unrevealed() -> None:
+    """The hidden parts are used without showing what differs: a refresh deals the same top
+    three crew cards, a sunk merchant is replaced by the same top card, a search flips the
+    same token, while every unseen card or token below or elsewhere differs. Every event
+    emitted meanwhile, for every seat and the spectator, is the same in both."""
+    state = new(2)
+    put(state, 0, 5)
+    put(state, 1, 10)
+    state.gold[0] = 5
+    state.merchant_at[0] = 5
+    state.merchant_slot[0] = next(m.id for m in state.c.merchants if m.damage == 2)
+    state.assign[0] = [0, 9, 0, 0]  # 9 Cannons: the merchant surely sinks
+    state.search[5] = 0  # a gold2 token under the ship
+    twin = state.clone()
+    twin.crew_deck[:-3] = twin.crew_deck[:-3][::-1]
+    twin.merchant_deck[:-1] = twin.merchant_deck[:-1][::-1]
+    for p, k in enumerate(twin.search):
+        if k >= 0 and p != 5:
+            twin.search[p] = (k + 1) % 6
+    assert twin.crew_deck != state.crew_deck and twin.merchant_deck != state.merchant_deck
+    top_three, merchants = state.crew_deck[-3:], len(state.merchant_deck)
+    for order, steps in (("recruit", ["refresh", "done"]), ("attack", ["attack_merchant"])):
+        for s in (state, twin):
+            s.order = ORDERS.index(order)
+            s.active = 0
+            decision(s, "order", 0)
+        assert_same(state, twin, order)
+        for kind_ in ["perform", *steps]:
+            action = next((a for a in state.legal_actions() if a.kind == kind_), None)
+            if action is not None:
+                assert apply_both(state, twin, action) is None, f"{order}: {kind_}"
+                assert_same(state, twin, f"{order}: {kind_}")
+        while state.stack and state.stack[-1].kind in ("port", "cargo"):  # the sinking's choices
+            assert apply_both(state, twin, state.legal_actions()[0]) is None
+    assert sorted(state.crew_row) == sorted(top_three)  # the refresh dealt the top three
+    assert len(state.merchant_deck) == merchants - 1  # the sunk merchant's card was replaced
+    assert [e["type"] for e in state.events].count("merchant_card") >= 1
+    for s in (state, twin):
+        s.order = ORDERS.index("search")
+        decision(s, "order", 0)
+    assert (
+        apply_both(state, twin, next(a for a in state.legal_actions() if a.kind == "perform"))
+        is None
+    )
+    assert_same(state, twin, "search")
+    assert state.search[5] == twin.search[5] == -1 and state.gold == twin.gold
 
 
 def test_determinize_keeps_what_is_known() -> None:
