@@ -145,9 +145,18 @@ def explained_ids(game: str, docs_dir: Path = DOCS_DIR) -> frozenset[str]:
     return frozenset(m.rstrip(".") for m in re.findall(prefix + _TAIL, match.group(1)))
 
 
-def known(rule_id: str, defined: frozenset[str]) -> bool:
-    """A defined ID, a gap, or a section that holds defined IDs (``PC-6.2``, ``EN-8.2b``)."""
-    if rule_id in defined or "-GAP-" in rule_id:
+def sections(game: str, rules_dir: Path = RULES_DIR) -> frozenset[str]:
+    """The numbered headings of the game's spec as IDs: ``### 2.1 General components`` of the
+    Maracaibo spec is ``MA-2.1``."""
+    spec, prefix = SPECS[game]
+    text = (rules_dir / spec).read_text(encoding="utf-8")
+    return frozenset(f"{prefix}-{n}" for n in re.findall(r"^#+\s+(\d+(?:\.\d+)*)\.?\s", text, re.M))
+
+
+def known(rule_id: str, defined: frozenset[str], headings: frozenset[str] = frozenset()) -> bool:
+    """A defined ID, a gap, a numbered heading, or a section that holds defined IDs
+    (``PC-6.2``, ``EN-8.2b``)."""
+    if rule_id in defined or rule_id in headings or "-GAP-" in rule_id:
         return True
     section = rule_id.rstrip("abcdefghij") if re.search(r"\d[a-j]$", rule_id) else rule_id
     return section in defined or any(d.startswith((section + ".", section + "-")) for d in defined)
