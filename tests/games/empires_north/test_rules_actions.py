@@ -228,13 +228,19 @@ def test_en_9_21_no_payment_choice_when_gold_cannot_be_used() -> None:
     act(s, "build", card=short)
     assert kind(s) == "turn" and _goods(s, 0) == {}
     assert len(s.empire[0]) == 3
-    # a move with food and no gold, or gold and no food: no choice either
+    # a move with food and no gold: no choice either; with both, the choice is offered
     t = _fresh()
     give(t, 0, food=2)
     act(t, "disc", tile=EXPLORE)
     _pass_other(t)
     act(t, "move", disc=0, to=POPULATE)
     assert kind(t) == "turn" and _goods(t, 0) == {"food": 1}
+    u = _fresh()
+    again = _action_card(u, cost={"stone": 2})
+    _put(u, 0, again)
+    give(u, 0, stone=2, gold=1)  # a stone held and a gold that may replace it
+    act(u, "build", card=again)
+    assert _pay_labels(u) == ["Pay 2 stone", "Pay 1 stone + 1 gold"]
 
 
 def test_en_9_21_the_list_has_one_option_per_distinct_payment() -> None:
