@@ -354,14 +354,14 @@ class EmpiresState(TableState):
         return ways
 
     def paid_goods(self, cost: dict[str, int], gold_for: dict[str, int]) -> dict[str, int]:
-        """What paying ``cost`` with ``gold_for`` gold in place of resources hands over, in
-        the order of GOODS, workers last."""
+        """What paying ``cost`` with ``gold_for`` gold in place of resources hands over: the
+        resources in the order the cost names them, then the gold, then the rest (axes,
+        workers)."""
         out: dict[str, int] = {}
+        for good, k in cost.items():
+            if good in RESOURCES and k > gold_for.get(good, 0):
+                out[good] = k - gold_for.get(good, 0)
         gold = cost.get("gold", 0) + sum(gold_for.values())
-        for good in RESOURCES:
-            k = cost.get(good, 0) - gold_for.get(good, 0)
-            if k:
-                out[good] = k
         if gold:
             out["gold"] = gold
         for good, k in cost.items():
