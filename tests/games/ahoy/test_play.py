@@ -3,7 +3,9 @@ game's invariants after every step, hidden-information leaks, determinism and go
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -176,6 +178,8 @@ def test_plans_favor_tokens_and_decks_are_hidden() -> None:
     for seat in (0, None):  # the Fleet and spectators see none of it
         assert state.observation(seat) == twin.observation(seat), f"leak to {seat}"
         assert state.events_for(seat) == twin.events_for(seat)
+    for seat in (1, 2, 3):  # nor do the others, but for their own secrets
+        assert blind(state, seat) == blind(twin, seat), f"leak to {seat}"
     for p in (1, 3):  # each Smuggler sees its own favor tokens, not the other's, nor plans
         assert state.observation(p) != twin.observation(p)
         other = 4 - p
@@ -188,6 +192,74 @@ def test_plans_favor_tokens_and_decks_are_hidden() -> None:
         state.observation(2)["state"]["players"][2]["plans"]
         != (twin.observation(2)["state"]["players"][2]["plans"])
     ), "the Union sees its own hand"
+
+
+def blind(state: AhoyState, seat: int) -> tuple[Any, ...]:
+    """What ``seat`` sees of the others' secrets: its observation without its own secrets
+    (the Union's plans, a Smuggler's favor tokens, and the legal actions they shape) and its
+    structured events."""
+    view = copy.deepcopy(state.observation(seat))
+    view.pop("legal_actions", None)
+    mine = view["state"]["players"][seat]
+    mine.pop("plans", None)
+    mine.pop("favor", None)
+    return view, state.events_for(seat)
+
+
+def _set_plans(state: AhoyState, *keys: str) -> None:
+    """The Union's hand becomes one card of each kind in ``keys``, taken from its hand, the
+    plan deck or the discard; the cards it held go to the deck."""
+    pool = state.plan_hand + state.plan_deck + state.plan_discard
+    hand = [next(c for c in pool if state.plan_cards[c] == k) for k in keys]
+    rest = [c for c in state.plan_hand if c not in hand]
+    state.plan_deck = [c for c in state.plan_deck if c not in hand] + rest
+    state.plan_discard = [c for c in state.plan_discard if c not in hand]
+    state.plan_hand = sorted(hand)
+
+
+def _plans_twin(state: AhoyState) -> AhoyState:
+    """A twin whose Union holds other plans and will draw others: where the original holds
+    Swift Approach (which can always be played) and Weapons Cache (a battle plan), the twin
+    holds Stealth Attack and the Cutter, which need allies or patrols where they are, and the
+    plan deck is reversed. The Smugglers' favor tokens are swapped too."""
+    _set_plans(state, "swift_approach", "weapons_cache")
+    twin = state.clone()
+    _set_plans(twin, "stealth_attack", "cutter")
+    twin.plan_deck.reverse()
+    for p in (1, 3):
+        twin.favor[p] = [twin.favor[p][1], twin.favor[p][0]]
+    return twin
+
+
+@pytest.mark.rule("AH-5.41", "AH-6.2.4", "AH-7.8", "AH-6.3.7")
+def test_hidden_plans_and_favor_stay_hidden_while_play_goes_on() -> None:
+    """The twins above (another plan in the Union's hand, other plans to draw, the Smugglers'
+    favor tokens swapped) are played on with the same actions, the Union playing no plan,
+    through a round end at which the Union draws plans, deliveries and battles: at every step
+    each seat sees the same of the other seats' secrets, in its view and its structured
+    events, and so does a spectator."""
+    state = _delivered_game()
+    twin = _plans_twin(state)
+    assert state.plan_hand != twin.plan_hand
+    rng = Rng(derive_seed("ahoy twins", 4))
+    steps, unlike_draws = 0, 0
+    while not state.is_terminal() and steps < 600:
+        for seat in (0, None):
+            where = f"step {steps}, seat {seat}"
+            assert state.observation(seat) == twin.observation(seat), where
+            assert state.events_for(seat) == twin.events_for(seat), where
+        for seat in (1, 2, 3):
+            assert blind(state, seat) == blind(twin, seat), f"step {steps}, seat {seat}"
+        other = set(twin.legal_actions())
+        choices = [a for a in state.legal_actions() if a in other and a.kind != "plan"]
+        action = rng.choice(choices)
+        before = set(state.plan_hand), set(twin.plan_hand)
+        state.apply(action)
+        twin.apply(action)
+        steps += 1
+        if len(state.plan_hand) > len(before[0]):  # the round ended: the Union drew plans
+            unlike_draws += set(state.plan_hand) - before[0] != set(twin.plan_hand) - before[1]
+    assert unlike_draws >= 2, "the twins' Union drew other plans, at two round ends at least"
 
 
 def test_determinize_keeps_what_is_known() -> None:

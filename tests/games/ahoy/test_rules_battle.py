@@ -1397,3 +1397,27 @@ def test_no_battle_plan_when_the_union_does_not_take_part() -> None:
     assert battles(s) == 1
     assert top(s) == ("cannons", s.fleet)
     assert find(s, "plan") is None
+
+
+@pytest.mark.rule("AH-5.41", "AH-6.2.4", "AH-GAP-7")
+def test_the_union_holding_any_plan_is_asked_at_the_start_of_its_battles() -> None:
+    """Holding Weapons Cache, or only Evacuation (no battle plan), the Union is asked at the
+    start of its battle, and the two look alike to every other seat: asking only when it held
+    a battle plan would show them so. With no plan in hand, the battle goes on at once."""
+    looks = []
+    for keys in (("weapons_cache",), ("evacuation",), ()):
+        s = arena()
+        put(s, SMUGGLER, 1, 0)
+        load(s, SMUGGLER, 6)
+        put(s, UNION, 1, 1)
+        for key in keys:
+            plan(s, key)
+        turn(s, SMUGGLER, 3, 3)
+        sail(s, SMUGGLER, S)
+        if keys:
+            assert top(s) == ("battle_plan", UNION)
+            assert (find(s, "plan") is not None) == (keys == ("weapons_cache",))
+            looks.append({seat: s.observation(seat) for seat in (FLEET, SMUGGLER, None)})
+            act(s, "done")
+        assert top(s) == ("cannons", SMUGGLER)
+    assert looks[0] == looks[1]

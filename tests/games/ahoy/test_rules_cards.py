@@ -1030,7 +1030,37 @@ def end_the_round(s: AhoyState) -> None:
     hand(s, UNION, 2, 4)
     start_turn(s, UNION)
     act(s, "place", die=4, spot=spot(s, UNION, "cannons"), value=4)
-    act(s, "place", die=2, spot=spot(s, UNION, "repair"), value=2)  # the turn ends by itself
+    act(s, "place", die=2, spot=spot(s, UNION, "repair"), value=2)
+    if s.plan_hand:  # holding plans, the Union ends its turn itself (see the test below)
+        act(s, "end")
+
+
+@rule("AH-5.41", "AH-4.7", "AH-6.2.4")
+def test_a_union_holding_plans_ends_its_turn_itself_playable_or_not() -> None:
+    """With its dice placed, a Union holding a playable plan (Swift Approach) and one holding
+    only a plan it cannot play (Evacuation: no allies on the map) both wait for the Union to
+    end its turn, and look alike to every other seat. A turn that ended by itself only when no
+    plan was playable would show the others what the hand holds. With no plan in hand, the
+    turn ends by itself."""
+    looks = []
+    for keys in (("swift_approach",), ("evacuation",), ()):
+        s = table()
+        plan_hand(s, *keys)
+        for seat in range(s.num_players):
+            hand(s, seat)
+        hand(s, SMUG2, 3, 3)  # the next seat still has dice
+        put(s, UNION, 4, 1)
+        hand(s, UNION, 2, 4)
+        start_turn(s, UNION)
+        act(s, "place", die=4, spot=spot(s, UNION, "cannons"), value=4)
+        act(s, "place", die=2, spot=spot(s, UNION, "repair"), value=2)
+        if keys:
+            assert (kind(s), s.stack[-1].seat) == ("turn", UNION)
+            assert (find(s, "plan") is not None) == (keys == ("swift_approach",))
+            looks.append({seat: view(s, seat) for seat in (FLEET, SMUG, SMUG2, None)})
+            act(s, "end")
+        assert (kind(s), s.stack[-1].seat) == ("turn", SMUG2)
+    assert looks[0] == looks[1]
 
 
 @rule("AH-7.8", "AH-6.2.4")

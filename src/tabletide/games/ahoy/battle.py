@@ -134,7 +134,9 @@ def _pick_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.push("@roll", f.attacker)
     s.push("cannons", defender, 1)
     s.push("cannons", f.attacker, 0)
-    if s.union in (f.attacker, defender) and _battle_plans(s):  # AH-GAP-7: plans first
+    # AH-GAP-7: plans first. Asked whenever the Union holds a plan (a public count), not only
+    # a battle plan, which would tell the table what its hand holds (AH-5.41).
+    if s.union in (f.attacker, defender) and s.plan_hand:
         s.push("battle_plan", s.union)
 
 
@@ -171,7 +173,7 @@ def _plan_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         f.bonus[side] += s.ready
     else:  # AH-B.6
         f.secret[side] = True
-    if _battle_plans(s):
+    if s.plan_hand:  # another plan? (asked while it holds any, as above)
         s.push("battle_plan", s.union)
 
 
