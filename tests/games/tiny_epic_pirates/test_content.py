@@ -16,7 +16,11 @@ from tabletide.games.tiny_epic_pirates.content import (
     LOOT,
     ORDERS,
     SEARCH_KINDS,
+    BonusAction,
+    CardFace,
     Content,
+    MapCard,
+    SearchTokens,
     load_content,
 )
 
@@ -148,6 +152,31 @@ def test_search_token_mix() -> None:
     assert tokens.counts["gold2"] + tokens.counts["gold3"] <= 8
 
 
+@rule("PC-2.9")
+def test_every_search_token_is_instant_or_kept() -> None:
+    """PC-2.9: a token is an "instant" one (resolved, then discarded) or a "keep" one (single
+    use, later); the kinds split into the four instant ones of PC-5.13.2 and the two kept
+    ones of PC-5.13.3, and the box holds no other kind."""
+    instant = {"gold2", "gold3", "volley", "loot"}
+    assert set(KEEP_KINDS) == {"sail2", "storm"}
+    assert instant | set(KEEP_KINDS) == set(SEARCH_KINDS) and not instant & set(KEEP_KINDS)
+    with pytest.raises(ValueError):
+        SearchTokens(counts={"gold2": 16, "treasure_map": 4})  # type: ignore[dict-item]
+
+
+@rule("PC-2.8")
+def test_a_map_card_shows_only_the_features_of_the_rulebook() -> None:
+    """PC-2.8: a colony has 1 or 2 loot symbols, a market one loot type, a burial spot a gold
+    cost; coves, storms and islands complete the card. The schema refuses anything else."""
+    c = load_content()
+    for m in c.map_cards:
+        assert m.colony in (0, 1, 2) and (m.market is None or m.market in LOOT)
+        assert all(isinstance(cost, int) and cost >= 1 for cost in m.burial)
+    for bad in ({"colony": 3}, {"market": "silk"}, {"burial": (0,)}, {"port": True}):
+        with pytest.raises(ValueError):
+            MapCard(id=0, name="bad", **bad)
+
+
 # ---------------------------------------------------------------------------- merchants
 @rule("PC-3.7", "PC-5.15", "PC-2.6")
 def test_merchant_deck_counts_damage_gold_and_infamy() -> None:
@@ -193,7 +222,7 @@ def test_navy_moves_positive_and_non_decreasing() -> None:
 
 
 # ---------------------------------------------------------------------------- captains
-@rule("PC-3.2", "PC-5.19.1", "PC-5.12.2")
+@rule("PC-3.2", "PC-5.19.1", "PC-5.12.2", "PC-2.4")
 def test_captains_bury_first_and_sides_differ() -> None:
     c = load_content()
     assert len(c.captains) == 4
@@ -253,6 +282,24 @@ def test_crew_names_are_distinct_and_a_repeated_name_is_refused() -> None:
         Content.model_validate(data)
 
 
+@rule("PC-2.5", "PC-5.20.6")
+def test_a_crew_card_has_symbols_on_top_and_maybe_a_bonus_row() -> None:
+    """PC-2.5: die symbols (faces 1-6) and/or automatic hits at the top, an optional bonus row
+    at the bottom, and a Reroll card names the 1-2 die faces it may reroll."""
+    c = load_content()
+    assert any(cr.face.bonus is None for cr in c.crew)  # the row is optional
+    assert any(cr.face.dice and cr.face.hits for cr in c.crew)  # "and/or"
+    for cr in c.crew:
+        assert all(1 <= f <= 6 for f in cr.face.dice) and cr.face.hits >= 0
+        for action in cr.face.bonus.actions if cr.face.bonus else ():
+            assert (action.kind == "reroll") == (1 <= len(action.faces) <= 2)
+    for faces in ((), (1, 2, 3), (7,)):
+        with pytest.raises(ValueError):
+            BonusAction(kind="reroll", faces=faces)
+    with pytest.raises(ValueError):
+        CardFace(dice=(0,))
+
+
 @rule("PC-5.20.6")
 def test_reroll_cards_trigger_on_attack() -> None:
     rerolls = [
@@ -310,6 +357,15 @@ def test_solo_bridges() -> None:
         assert len(set(triggers)) == len(triggers)
         for bonus in br.bonuses:
             assert bonus.sail + bonus.hits + bonus.gold >= 1
+
+
+@rule("PC-2.10")
+def test_the_solo_sheets_are_the_backs_of_the_players_sheets() -> None:
+    """PC-2.10: the solo captain and personality are the back sides of the bridge and infamy
+    sheets, so there is one of each per player sheet: four (one per colour, PC-1.1)."""
+    c = load_content()
+    assert len(c.solo_bridges) == len(c.solo_infamy) == 4
+    assert len({b.name for b in c.solo_bridges}) == len({s.name for s in c.solo_infamy}) == 4
 
 
 @rule("PC-6.4.3", "PC-6.8", "PC-6.9.1")

@@ -143,6 +143,22 @@ def quiet_turn(s: PiratesState, ship: int) -> None:
 
 
 # ---------------------------------------------------------------------------- PC-5.18 activation
+@pytest.mark.rule("PC-5.18.1")
+def test_the_leftmost_symbol_is_the_trigger_and_the_symbols_right_of_it_are_the_actions() -> None:
+    """PC-5.18.1: a bonus row is an order symbol, then the bonus actions it points to. The
+    order on the left is what activates the row, not an action: only the actions to its right
+    are offered, each on its own."""
+    s = table()
+    set_crew(s, 0, row("search", bonus("gold", amount=1), bonus("reorganize")))
+    to_bonus(s, 0, "search")
+    offered = {
+        (a.num("card"), a.num("index")): a.label for a in s.legal_actions() if a.kind == "bonus"
+    }
+    assert set(offered) == {(1, 0), (1, 1)}  # the crew card's two actions, not its order
+    assert "gain 1 gold" in offered[(1, 0)] and "reorganize" in offered[(1, 1)]
+    assert not any("search" in label for label in offered.values())
+
+
 @pytest.mark.rule("PC-5.18.2")
 def test_only_rows_whose_trigger_matches_the_captains_order_are_active() -> None:
     s = table()
@@ -631,6 +647,7 @@ def test_hide_pays_extortion_once_in_step_5() -> None:
 @pytest.mark.rule("PC-5.21.3")
 @pytest.mark.rule("PC-GAP-11.15")
 @pytest.mark.parametrize(("players", "active", "chooser"), [(2, 0, 1), (3, 0, 2), (3, 2, 1)])
+@pytest.mark.rule("PC-4.3")
 def test_the_previous_seat_steers_the_merchants(players: int, active: int, chooser: int) -> None:
     s = table(players)
     s.merchant_at = [0, 15]  # in port: each has two closer cards
@@ -661,6 +678,7 @@ def test_each_merchant_sails_exactly_one_card_closer_to_its_port() -> None:
 
 @pytest.mark.rule("PC-5.22.4")
 @pytest.mark.rule("PC-GAP-11.10")
+@pytest.mark.rule("PC-5.6.7")
 def test_merchants_ignore_storms_and_may_share_a_card() -> None:
     s = table()
     with_card(s, 13, storm=True)
@@ -673,6 +691,7 @@ def test_merchants_ignore_storms_and_may_share_a_card() -> None:
 
 
 @pytest.mark.rule("PC-5.22.5")
+@pytest.mark.rule("PC-5.22.1")
 def test_a_merchant_reaching_its_port_turns_round_and_swaps_its_cube() -> None:
     s = table()
     s.merchant_at = [14, 2]
@@ -747,6 +766,7 @@ def test_the_navy_sails_to_a_hidden_ship_but_does_not_attack() -> None:
 
 
 @pytest.mark.rule("PC-5.23.3")
+@pytest.mark.rule("PC-5.6.7")
 def test_storms_do_not_stop_the_navy() -> None:
     s = table()
     with_card(s, 7, storm=True)

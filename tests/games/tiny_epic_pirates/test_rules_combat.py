@@ -22,7 +22,7 @@ from tabletide.games.tiny_epic_pirates.content import (
 )
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
-from .helpers import act, cubes, dice, find, kind, new, plain_sea, put, start_turn
+from .helpers import ScriptedRng, act, cubes, dice, find, kind, new, plain_sea, put, start_turn
 
 HERE = 5  # (2,2): the battle card
 ELSEWHERE = 10  # (3,3)
@@ -177,6 +177,7 @@ def test_two_sixes_against_two_six_symbols_beat_a_merchant_of_damage_three(
 
 @pytest.mark.rule("PC-5.14.3")
 @pytest.mark.rule("PC-EX-5")
+@pytest.mark.rule("PC-5.14.4")
 def test_full_damage_total_with_volley_cannons_and_automatic_hit() -> None:
     s = arena()
     s.infamy[0] = 3  # Sea Wolf: 3 dice
@@ -301,6 +302,23 @@ def test_a_merchant_in_port_may_be_attacked() -> None:
 
 
 # ---------------------------------------------------------------------------- PC-5.15 merchants
+@pytest.mark.rule("PC-5.15.1", "PC-5.15.2")
+@pytest.mark.parametrize(("damage", "sinks"), [(1, True), (2, False)])
+def test_the_merchant_fights_with_its_cards_damage_and_rolls_nothing(
+    damage: int, sinks: bool
+) -> None:
+    """PC-5.15.1: the merchant's damage is the number on its merchant card; it rolls no dice,
+    so only the attacker's two dice are rolled."""
+    s = arena()
+    s.assign[0] = [0, 2, 1, 0]  # 2 Cannons, no matching symbol: 2 damage
+    set_merchant(s, 0, damage=damage, gold=2)
+    attack_merchant(s, 4, 4, 5, 5)
+    assert isinstance(s.rng, ScriptedRng) and s.rng.rolls == [5, 5]  # the merchant rolled none
+    battle = [e for e in s.events if e["type"] == "battle"][-1]
+    assert battle["damage"] == 2 and battle["against"] == damage
+    assert (s.merchant_at[0] != HERE) is sinks
+
+
 @pytest.mark.rule("PC-5.15.2")
 @pytest.mark.rule("PC-5.15.3")
 @pytest.mark.rule("PC-EX-14")
@@ -461,6 +479,7 @@ def test_the_attacker_rolls_first() -> None:
 @pytest.mark.rule("PC-5.16.1")
 @pytest.mark.rule("PC-5.16.2")
 @pytest.mark.rule("PC-GAP-11.6")
+@pytest.mark.rule("PC-4.3")
 def test_the_defender_volleys_after_the_attacker_has_settled_its_dice() -> None:
     s = arena()
     set_captain(s, 0, (6,))
@@ -512,6 +531,7 @@ def test_the_defender_with_more_damage_wins_infamy_and_the_attacker_lists() -> N
 
 @pytest.mark.rule("PC-5.16.3")
 @pytest.mark.rule("PC-5.16.4")
+@pytest.mark.rule("PC-5.14.2")
 def test_the_attacker_with_more_damage_wins_infamy_and_the_defender_lists() -> None:
     s = arena()
     set_captain(s, 0, (6,))
@@ -526,6 +546,7 @@ def test_the_attacker_with_more_damage_wins_infamy_and_the_defender_lists() -> N
 
 @pytest.mark.rule("PC-5.16.5")
 @pytest.mark.rule("PC-EX-15")
+@pytest.mark.rule("PC-5.14.2")
 def test_a_pirate_battle_tie_gives_both_a_volley_token_and_nobody_lists() -> None:
     s = arena()
     set_captain(s, 0, (6,))

@@ -197,6 +197,7 @@ def test_the_sea_layout_is_shuffled() -> None:
 
 @pytest.mark.rule("PC-3.2", "PC-3.3", "PC-3.4", "PC-3.12", "PC-5.4.7")
 @pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.rule("PC-2.3")
 def test_each_player_starts_with_the_sheets_of_the_rulebook(n: int) -> None:
     s = new(n, seed=n)
     for p in range(n):
@@ -212,6 +213,51 @@ def test_each_player_starts_with_the_sheets_of_the_rulebook(n: int) -> None:
         assert s.crew[p] == [] and s.volley[p] == 0 and s.kept[p] == []
         assert len(s.cargo[p]) == 1  # PC-3.11
     assert len(set(s.captain_card[:n])) == n  # one random captain card each
+
+
+@pytest.mark.rule("PC-2.2", "PC-2.3", "PC-5.21.1")
+def test_the_bridge_sheet_has_a_six_space_helm_a_ship_line_and_four_assignments() -> None:
+    """PC-2.2: the helm has 6 spaces, 0 = Hide printed and 1-5 for the order tokens, with the
+    ship line just before Hide; four deckhand assignments; volley tokens kept on the sheet."""
+    s = new(4)
+    for ship in s.observation(None)["state"]["ships"]:
+        assert len(ship["helm"]) == 6 and ship["helm"][0] == "hide"
+        assert sorted(ship["helm"][1:]) == sorted(ORDERS[1:])  # PC-2.3: one token each
+        assert list(ship["assignments"]) == ["rigging", "cannons", "extortion", "repairs"]
+        assert ship["volley"] == 0
+    helm_turn(s, captain=5, assign=[1, 1, 1, 0])
+    onto_hide = next(a for a in helm.legal_helm(s, Frame("helm", 0)) if a.num("steps") == 1)
+    assert "crosses the ship line" in onto_hide.label  # 5 -> 0 passes the line
+    helm_turn(s, captain=0, assign=[1, 1, 1, 0])
+    labels = [a.label for a in helm.legal_helm(s, Frame("helm", 0))]
+    assert not any("crosses" in label for label in labels)  # leaving Hide never does
+
+
+@pytest.mark.rule("PC-2.7", "PC-3.5", "PC-3.7")
+def test_the_market_sheet_has_prices_2_to_5_and_two_merchant_card_spaces() -> None:
+    """PC-2.7: four price spaces worth 2, 3, 4 and 5 gold, one loot type on each, and two
+    spaces below for the face-up merchant cards, one per merchant ship."""
+    s = new(3)
+    view = s.observation(None)["state"]
+    assert sorted(view["market"].values()) == [2, 3, 4, 5] and set(view["market"]) == set(LOOT)
+    assert [m["colour"] for m in view["merchants"]] == ["orange", "green"]
+    assert all(m["card"]["value"] in (2, 4, 6, 8) for m in view["merchants"])
+    assert len(s.merchant_slot) == 2 and len(set(s.merchant_slot)) == 2
+
+
+@pytest.mark.rule("PC-3.10", "PC-5.1.4")
+def test_three_dice_and_a_volley_supply_that_never_runs_out() -> None:
+    """PC-3.10: 3 dice and the volley tokens are a general supply. No infamy level (normal or
+    solo) rolls more than the 3 dice, and 12 tokens cover every player at the cap of 3, so a
+    gain is never refused for want of tokens."""
+    c = new(2).c
+    assert max(lvl.dice for lvl in c.sheets.infamy) == 3
+    assert max(lvl.dice for sheet in c.solo_infamy for lvl in sheet.levels) == 3
+    s = new(4)
+    s.volley = [2, 2, 2, 2]
+    for ship in range(4):
+        economy.gain_volley(s, ship, "test")
+    assert s.volley == [3, 3, 3, 3]
 
 
 @pytest.mark.rule("PC-3.4")
@@ -232,6 +278,7 @@ def test_market_one_cube_each_and_the_rest_in_the_bag() -> None:
 
 @pytest.mark.rule("PC-3.6")
 @pytest.mark.parametrize("diagonal", [0, 1])
+@pytest.mark.rule("PC-5.22.1")
 def test_ports_on_opposite_corners_each_merchant_bound_for_the_other(diagonal: int) -> None:
     s = new(2, setup=False)
     assert kind(s) == "ports"

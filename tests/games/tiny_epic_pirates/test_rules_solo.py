@@ -30,6 +30,7 @@ from tabletide.games.tiny_epic_pirates.content import (
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 from .helpers import (
+    ScriptedRng,
     act,
     cubes,
     decision,
@@ -215,6 +216,27 @@ def test_setup_starting_loot_you_first() -> None:
 
 
 # ============================================================================ PC-6.3 your turn
+@pytest.mark.rule("PC-6.2.5", "PC-3.3", "PC-3.4", "PC-3.9")
+def test_setup_you_prepare_your_sheets_and_choose_your_captain_side() -> None:
+    """PC-6.2.5: in solo you set up your own infamy and bridge sheets as in a normal game and
+    choose the side of your captain card yourself."""
+    for side in (0, 1):
+        s = new(1, setup=False)
+        asked = []
+        while kind(s) != "helm":
+            asked.append((kind(s), s.current_player()))
+            if kind(s) == "side":
+                assert sorted(a.num("side") for a in s.legal_actions()) == [0, 1]
+                act(s, "side", side=side)
+            else:
+                s.apply(s.legal_actions()[0])
+        assert ("side", YOU) in asked
+        assert s.side[YOU] == side and s.captain_card[YOU] >= 0
+        assert s.gold[YOU] == 1 and s.infamy[YOU] == 0 and not s.mutiny[YOU]
+        assert s.assign[YOU] == [1, 1, 1, 0] and s.spare[YOU] and s.captain[YOU] == 0
+        assert sorted(s.helm[YOU][1:]) == [1, 2, 3, 4, 5] and s.helm[YOU][0] == 0
+
+
 @pytest.mark.rule("PC-6.3.2")
 @pytest.mark.rule("PC-EX-32")
 @pytest.mark.rule("PC-GAP-12.4")
@@ -541,6 +563,24 @@ def test_each_order_of_a_six_checks_its_bridge_bonus() -> None:
 
 
 # ============================================================================ PC-6.5/6.6 sailing
+@pytest.mark.rule("PC-6.5.2", "PC-6.6.1", "PC-6.6.2", "PC-6.6.3")
+def test_its_order_is_sail_then_perform_then_bonus() -> None:
+    """PC-6.5.2: the solo pirate resolves its order in three steps, in this order: it sails
+    toward the target, performs the order, then takes the bridge bonus the order activates."""
+    s = lp_game(b=bridge(bonuses=(SoloBonus(trigger="plunder", gold=2),)))
+    lp = s.lp
+    put(s, YOU, rc(2, 4))  # two cards east of it
+    s.assign[lp] = [1, 1, 1, 0]  # level sail 1 + Rigging 1
+    events = lp_turn(s, 1)  # space 1: plunder, target you
+    steps = [
+        e["type"] if e["type"] != "gold" else "bonus gold"
+        for e in events
+        if e.get("ship") == lp and e["type"] in ("sail", "order", "loot", "gold")
+    ]
+    assert steps == ["sail", "sail", "order", "loot", "bonus gold"]
+    assert s.at[lp] == rc(2, 4) and len(s.cargo[lp]) == 1 and s.gold[lp] == 2
+
+
 @pytest.mark.rule("PC-6.5.1")
 @pytest.mark.rule("PC-6.6.1")
 @pytest.mark.parametrize(
@@ -606,6 +646,7 @@ def test_all_on_repairs_stops_before_a_storm() -> None:
 
 
 @pytest.mark.rule("PC-6.6.3")
+@pytest.mark.rule("PC-5.18.7")
 def test_crew_cards_activate_no_bonus_but_the_bridge_does() -> None:
     plunder_gold_crew = next(
         c.id
@@ -799,13 +840,36 @@ def test_its_damage_and_it_rolls_first() -> None:
     assert of(events, "battle", lp)[0]["damage"] == 8
 
 
+@pytest.mark.rule("PC-6.9.2", "PC-6.6.3")
+def test_it_never_rerolls_even_with_a_reroll_crew_card() -> None:
+    """PC-6.9.2: its crew activates no bonus actions, so a Reroll card never rerolls its dice
+    (the same card lets a player reroll during the Attack order, PC-5.20.6)."""
+    reroll_card = next(
+        c.id
+        for c in load_crew()
+        if c.face.bonus is not None and c.face.bonus.actions[0].kind == "reroll"
+    )
+    faces = load_crew()[reroll_card].face.bonus.actions[0].faces  # type: ignore[union-attr]
+    s = lp_game()
+    lp = s.lp
+    s.captain[lp] = 4
+    s.crew[lp] = [reroll_card]
+    put(s, YOU, s.at[lp])
+    events = lp_turn(s, 5, faces[0], faces[0], 3, 3, 6, 6)  # space 5: attack you
+    assert of(events, "attack", lp)[0]["dice"] == [faces[0], faces[0]]
+    assert not of(events, "reroll")
+    assert isinstance(s.rng, ScriptedRng) and s.rng.rolls == [6, 6]  # nothing was rerolled
+
+
 @pytest.mark.rule("PC-6.9.3")
 @pytest.mark.rule("PC-6.9.1")
 @pytest.mark.rule("PC-6.10.2")
 @pytest.mark.rule("PC-5.25.1")
+@pytest.mark.rule("PC-6.10.3")
 def test_you_attack_it_you_roll_first_and_win() -> None:
     s = lp_game()
     lp = s.lp
+    s.cargo[lp] = cubes("rum")
     put(s, lp, s.at[YOU])
     with_card(s, rc(3, 4), cove=True)
     with_card(s, rc(1, 1), cove=True)
@@ -825,10 +889,12 @@ def test_you_attack_it_you_roll_first_and_win() -> None:
     assert s.gold[lp] == 1  # and gains 1 gold
     assert s.at[lp] == rc(3, 4) and s.hidden[lp]  # the nearest free cove, hidden
     assert s.volley[YOU] == 0 and s.infamy[lp] == 0
+    assert s.cargo[YOU] == [] and s.cargo[lp] == cubes("rum")  # PC-6.10.3: nobody steals
 
 
 @pytest.mark.rule("PC-6.10.2")
 @pytest.mark.rule("PC-EX-29")
+@pytest.mark.rule("PC-6.10.3")
 def test_it_beats_you() -> None:
     s = lp_game()
     lp = s.lp
@@ -1063,6 +1129,20 @@ def test_bury_tie_on_distance_and_cost_is_yours() -> None:
     assert s.gold[lp] == 0
 
 
+@pytest.mark.rule("PC-6.8.1", "PC-6.2.2")
+def test_its_gold_runs_from_zero_to_the_top_of_its_own_track() -> None:
+    """PC-6.8.1: the solo pirate's gold starts at "zero" beside the track and runs up to the
+    last space of its own track (20 here, past the players' 13), where it stops."""
+    assert new(1).gold[1] == 0
+    s = lp_game(sh=sheet(gold_track=20))  # a featureless sea: no spot to bury on
+    lp = s.lp
+    lp_gains(s, 15)
+    assert s.gold[lp] == 15  # not capped at 13
+    lp_gains(s, 9)
+    assert s.gold[lp] == 20 and s.buried[lp] == 0  # the top; it waits for a spot
+    assert of(s.events, "gold", lp)[-1]["lost"] == 4
+
+
 @pytest.mark.rule("PC-6.8.2")
 def test_gold_beyond_the_top_is_lost() -> None:
     s = lp_game()
@@ -1145,6 +1225,7 @@ def test_listing_from_the_helm_counts_counter_clockwise() -> None:
 # ============================================================================ PC-6.12 the end
 @pytest.mark.rule("PC-6.12.1")
 @pytest.mark.rule("PC-1.3")
+@pytest.mark.rule("PC-5.27.4", "PC-6.1.1")
 def test_it_buries_its_third_and_the_game_ends_at_once() -> None:
     s = lp_game(b=bridge(bonuses=(SoloBonus(trigger="recruit", gold=1),)))
     lp = s.lp
@@ -1165,6 +1246,7 @@ def test_it_buries_its_third_and_the_game_ends_at_once() -> None:
 
 @pytest.mark.rule("PC-6.12.1")
 @pytest.mark.rule("PC-1.3")
+@pytest.mark.rule("PC-5.27.4", "PC-6.1.1")
 def test_you_bury_your_third_and_win_at_once() -> None:
     s = lp_game()
     here = s.at[YOU]
