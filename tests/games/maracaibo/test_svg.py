@@ -305,3 +305,25 @@ def test_the_solo_picture_shows_john_silver() -> None:
 def test_the_picture_reads_only_the_view() -> None:
     source = Path(board_svg.__file__).read_text()
     assert "state import" not in source and "MaracaiboState" not in source
+
+
+@pytest.mark.rule("MA-5.41")
+def test_the_hideout_shows_the_taken_burial_spaces_and_each_free_one_buries_there() -> None:
+    s = new(2, seed=1)
+    treasure(s, 0, "emerald", 1)
+    s.buried_at[0][1] = 0b1000  # only the 4th emerald space is taken
+    run(s, 0, Effect(do="bury"))
+    view, picture = draw(s, 0)
+    spaces = {e.attrib["data-buried"]: e for e in with_attr_prefix(picture, "data-buried")}
+    assert [spaces[f"emerald:{k}"].attrib["data-full"] for k in range(4)] == ["0", "0", "0", "1"]
+    legal = view["legal_actions"]
+    for k in range(3):  # a free space is the action that buries there
+        i = int(spaces[f"emerald:{k}"].attrib["data-action"])
+        assert legal[i]["action"] == {"kind": "bury", "color": 1, "on": "hideout", "space": k}
+    assert "data-action" not in spaces["emerald:3"].attrib
+    text = GAME.render(s, 0)
+    assert "□" in text and "buried 1: □" in " ".join(text.split())
+
+
+def with_attr_prefix(picture: str, name: str) -> list[ET.Element]:
+    return [e for e in ET.fromstring(picture).iter() if name in e.attrib]
