@@ -350,6 +350,27 @@ def test_determinize_keeps_public_facts() -> None:
                 assert card in det.discard[p]
 
 
+def test_determinize_keeps_a_card_chosen_to_build_in_the_hand() -> None:
+    """A card chosen to be built is public while its payment is decided (EN-9.21): another
+    seat's determinization keeps it in the builder's hand, so the payment still completes."""
+    s = GAME.new_state(2, 3, {"clan_1": "glenn", "clan_2": "olaf"})
+    assert isinstance(s, EmpiresState)
+    while kind(s) in ("opening", "lookout"):
+        s.apply(s.legal_actions()[0])
+    p = s.current_player()
+    feast = next(i for i, c in enumerate(s.cards) if c.name == "Clan Feast")
+    s.hand[p] = sorted([*s.hand[p], feast])
+    s.goods[p].update(wood=1, food=1, gold=2)
+    act(s, "build", card=feast)
+    assert kind(s) == "pay" and s.committed(p) == [feast]
+    for seed in range(10):
+        det = s.determinize(1 - p, seed)
+        assert isinstance(det, EmpiresState) and feast in det.hand[p]
+        assert det.observation(1 - p) == s.observation(1 - p)
+        det.apply(det.legal_actions()[-1])
+        assert feast in [pl.card for pl in det.empire[p]]
+
+
 # ---------------------------------------------------------------------------- options and input
 def test_bad_input_is_refused() -> None:
     """Illegal actions (a card not in hand, a disc on a tile while none is free, another seat's
