@@ -1852,13 +1852,24 @@ def _offered(s: MaracaiboState, group: int, kind_: str, name: str) -> bool:
     )
 
 
-@rule("MA-5.25", "MA-5.41")
+@rule("MA-5.25", "MA-5.41", "MA-5.43")
 def test_ma_5_25_a_bury_with_nothing_to_bury_is_not_offered() -> None:
-    """It would only use up the group; with a treasure above the line it is offered."""
+    """It would only use up the group; with a treasure above the line and a free space in its
+    section (or on Poseidon) it is offered."""
     name, group = _groups_with("bury")
-    for gold, offered in ((0, False), (1, True)):
+    full = (1 << len(load_content().hideout.gold.buried)) - 1
+    for gold, gold_full, poseidon, offered in (
+        (0, False, False, False),
+        (1, False, False, True),
+        (1, True, False, False),  # the gold section is full (MA-5.43)
+        (1, True, True, True),  # but Poseidon has free spaces
+    ):
         s = game()
         treasure(s, A, "gold", gold)
+        if gold_full:
+            s.buried_at[A][GOLD] = full
+        if poseidon:
+            figurehead(s, A, "G")
         sail_onto(s, name)
         act(s, "skip")
         assert kind(s) == "location"

@@ -208,6 +208,18 @@ def apply_store(s: S, f: Frame, a: Action) -> None:
 
 
 # ---------------------------------------------------------------------------- burying
+def can_bury(s: S, p: int) -> bool:
+    """Whether ``p`` has a treasure above the line and a free space to bury it on (MA-5.43;
+    Poseidon's free spaces count, MA-10.1.G)."""
+    posei = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "poseidon"
+    if posei and -1 in s.poseidon[p] and any(s.above(p, c) for c in range(len(COLORS))):
+        return True
+    return any(
+        s.above(p, c) and s.buried_at[p][c] != (1 << len(s.c.hideout.section(name).buried)) - 1
+        for c, name in enumerate(COLORS)
+    )
+
+
 def legal_bury(s: S, f: Frame) -> list[Action]:
     """MA-5.41-5.44: one treasure per shovel onto a free buried-treasure space of its own
     section, any free one the player chooses (seed [L420]: "one of the free spaces"), or, with

@@ -23,6 +23,7 @@ from tabletide.games.maracaibo.effects import (
     affordable,
     build,
     buyable,
+    can_bury,
     describe_all,
     push_effects,
     refill,
@@ -170,7 +171,7 @@ def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
         if e.do == "explore":
             return bool(reach(s, p, 1))
         if e.do == "bury":
-            return any(s.above(p, c) for c in range(3))
+            return can_bury(s, p)
         if e.do == "card":
             return any(price <= budget for _, price in buyable(s, p, e.category or "", e.n))
         return e.do != "pay"
