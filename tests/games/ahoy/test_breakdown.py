@@ -9,8 +9,11 @@ from tabletide.engine import Rng, load_game
 GAME = load_game("ahoy")
 
 
+@pytest.mark.rule("AH-1.6")
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_fame_by_source_adds_up_to_the_final_fame(players: int, seed: int) -> None:
+    """AH-1.6: fame comes only from region control, deliveries, the grid's fame spaces and
+    the favor cards; those four add up to every seat's final fame."""
     state = GAME.new_state(players, seed)
     rng = Rng(seed)
     assert "breakdown" not in state.observation(None)["state"], "only at the end"

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tabletide.games.ahoy import damage
 from tabletide.games.ahoy.constants import CUTTER, FORT0, GUNBOAT, PATROL0, SHIP_SPOT0
 from tabletide.games.ahoy.state import AhoyState
 
@@ -202,8 +203,10 @@ def test_a_moving_gunboat_battles_an_unloaded_flagship() -> None:
     assert events(s, "battle")[-1]["defender"] == SMUGGLER
 
 
-@pytest.mark.rule("AH-5.19", "AH-6.2.7", "AH-TC-5", "AH-GAP-13")
+@pytest.mark.rule("AH-5.19", "AH-6.2.7", "AH-TC-5", "AH-GAP-13", "AH-5.39")
 def test_tc5_the_cutter_is_never_loaded_even_with_a_union_cannons_die() -> None:
+    """AH-5.39: the cutter "cannot" load its cannons, which no rule without IGNORE overrides,
+    not even Cannons' "all your figures are loaded" (AH-GAP-13 c)."""
     s = arena()
     ship(s, CUTTER, 1, 0)
     put(s, SMUGGLER, 1, 1)  # no Cannons die
@@ -1421,3 +1424,41 @@ def test_the_union_holding_any_plan_is_asked_at_the_start_of_its_battles() -> No
             act(s, "done")
         assert top(s) == ("cannons", SMUGGLER)
     assert looks[0] == looks[1]
+
+
+@pytest.mark.rule("AH-2.11", "AH-5.21", "AH-3.1")
+def test_each_side_rolls_one_battle_die() -> None:
+    """Two battle dice, one a side: the battle takes two rolls (the scripted third is left)
+    and each total is its side's one die plus its bonus."""
+    s = arena()
+    put(s, SMUGGLER, 1, 0)
+    load(s, SMUGGLER, 6)
+    put(s, UNION, 1, 1)
+    turn(s, SMUGGLER, 3, 3)
+    dice(s, 2, 5, 4)
+    sail(s, SMUGGLER, S)
+    act(s, "keep")
+    assert result(s)["rolls"] == [2, 5]
+    assert (result(s)["attacker_total"], result(s)["defender_total"]) == (2, 5)
+    assert s.rng.rolls == [4]  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("AH-2.17", "AH-5.38", "AH-3.1")
+def test_damage_tokens_are_not_limited_to_the_25_in_the_box() -> None:
+    """25 damage tokens already lie on the die spots; one more damage still takes a token."""
+    s = arena(4)
+    for seat, crew in ((SMUGGLER, ("gunner", "sailor")), (SMUGGLER2, ("helmsman", "fisher"))):
+        for key in crew:  # paid with a die or acting with one: each card has a die spot
+            give_crew(s, seat, key)
+    free = {seat: damage.open_spots(s, seat) for seat in range(4)}
+    assert sum(len(v) for v in free.values()) == 6 + 7 + 6 + 7
+    for seat in (FLEET, SMUGGLER, UNION):
+        s.damage[seat] = free[seat][:]
+    s.damage[SMUGGLER2] = free[SMUGGLER2][1:]
+    assert sum(len(d) for d in s.damage) == 25
+    put(s, SMUGGLER2, 1, 1)
+    s.stack.clear()
+    damage.deal(s, FLEET, SMUGGLER2, 1)
+    s.advance()  # one open spot left: the damage goes there
+    assert sum(len(d) for d in s.damage) == 26
+    assert free[SMUGGLER2][0] in s.damage[SMUGGLER2]

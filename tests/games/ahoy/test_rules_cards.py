@@ -437,6 +437,57 @@ def test_several_deliveries_in_one_stop_each_resolved_in_full() -> None:
     assert s.white[SMUG] == GRID["fame2"] and s.black[SMUG] == GRID["gold1"]
 
 
+@rule("AH-1.2", "AH-6.3.5", "AH-7.3", "AH-6.3.1")
+def test_a_delivery_raises_the_wealth_that_the_regions_controller_scores() -> None:
+    """AH-1.2: Smugglers gain fame by delivering, and each delivery raises the wealth of its
+    region, giving more fame to whichever of the Fleet or the Union controls it. The Fleet
+    holds the sword region (a patrol against nothing); the Smuggler delivers there (2 -> 3);
+    at the round's end the Fleet scores 3 for it (and 1 for the region where the flagships
+    wait), the Smuggler keeps its 2 and controls nothing."""
+    s, jewels = deliver_table(wealth=2)
+    patrol(s, 2, 1)
+    act(s, "deliver", card=jewels)
+    act(s, "grid", to=GRID["gold1"], take=1)
+    act(s, "favor", token=0)
+    assert s.wealth[1] == 3 and s.fame[SMUG] == 2
+    fleet = s.fame[FLEET]
+    end_the_round(s)
+    assert s.round == 2
+    assert s.fame[FLEET] == fleet + 3 + 1
+    assert s.fame[SMUG] == 2
+
+
+@rule("AH-4.6", "AH-6.3.3", "AH-6.3.5", "AH-EX-1")
+def test_free_actions_interleave_with_the_die_actions_one_at_a_time() -> None:
+    """A Smuggler's turn: smuggle, a die on Cannons, smuggle again, a die on Fast Sail, deliver
+    and end. Free actions come as often as wanted between the die actions, but never while an
+    action is under way: not during the move before the flagship anchors, nor during the
+    delivery's reward."""
+    s = table(symbols="skull sword fish")
+    jewels, tea = card(s, "buccaneer"), card(s, "chronicler")  # skull cards
+    set_market(s, [jewels, tea, card(s, "merchant")], deck=[card(s, "thief"), card(s, "elder")])
+    smuggler_on_island(s, 0, 0)  # the skull island, holding dice 3 and 4
+    act(s, "smuggle", card=jewels)
+    act(s, "place", die=4, spot=spot(s, SMUG, "cannons"), value=4)
+    assert kind(s) == "turn"
+    act(s, "smuggle", card=tea)
+    assert s.cargo[SMUG] == [jewels, tea]
+    act(s, "place", die=3, spot=spot(s, SMUG, "fast_sail"), value=3)
+    for _ in range(3):
+        assert kind(s) == "step"
+        assert {a.kind for a in s.legal_actions()} <= {"step", "stop"}
+        act(s, "step", dir=E)
+    assert kind(s) == "turn" and s.fig[SMUG] == P(3, 0)  # anchored on the sword island
+    act(s, "deliver", card=jewels)
+    assert kind(s) == "grid"
+    assert {a.kind for a in s.legal_actions()} == {"grid"}
+    act(s, "grid", to=GRID["gold1"], take=1)
+    act(s, "favor", token=0)
+    assert kind(s) == "turn" and find(s, "place") is None and find(s, "end") is not None
+    act(s, "end")
+    assert s.stack[-1].seat != SMUG
+
+
 # ============================================================================ reward grid
 @rule("AH-6.3.6")
 @pytest.mark.parametrize(
@@ -597,6 +648,31 @@ def test_the_favor_token_a_card_lies_under_is_seen_only_by_its_owner() -> None:
     assert any("union" in line for line in owner_views[1]["log"])
 
 
+@rule("AH-2.22", "AH-2.23", "AH-6.3.7", "AH-3.14", "AH-3.16")
+@pytest.mark.parametrize("seat", [SMUG, SMUG2])
+def test_each_smuggler_has_a_fleet_and_a_union_favor_token_and_two_reward_tokens(
+    seat: int,
+) -> None:
+    """Both Smugglers start with their white and black reward tokens on the middle of the
+    grid and nothing under their two favor tokens; a delivery goes under one of exactly two
+    tokens, the Fleet's or the Union's."""
+    fresh = new(4)
+    assert fresh.white[seat] == fresh.black[seat] == GRID_MIDDLE
+    assert fresh.favor[seat] == [[], []]
+    s = table(symbols="skull sword fish")
+    jewels = card(s, "buccaneer")
+    give_cargo(s, seat, jewels)
+    smuggler_on_island(s, 3, 0, seat=seat)
+    act(s, "deliver", card=jewels)
+    act(s, "grid", to=GRID["gold1"], take=1)
+    assert (s.white[seat], s.black[seat]) == (GRID["gold1"], GRID_MIDDLE)  # two tokens moved
+    assert (kind(s), s.stack[-1].seat) == ("favor", seat)
+    tokens = {a.num("token"): a.label for a in s.legal_actions()}
+    assert tokens == {0: "Under your Fleet favor token", 1: "Under your Union favor token"}
+    act(s, "favor", token=1)
+    assert s.favor[seat] == [[], [jewels]]
+
+
 # ============================================================================ free crew actions
 @rule("AH-A.12", "AH-GAP-10")
 def test_naive_noble_steals_a_crew_card_from_a_flagship_in_the_region() -> None:
@@ -672,8 +748,10 @@ def breeze_table() -> AhoyState:
     return s
 
 
-@rule("AH-A.25", "AH-GAP-6")
+@rule("AH-A.25", "AH-GAP-6", "AH-A.n2")
 def test_whispering_breeze_goes_to_any_tailwind_space_for_2_gold_as_a_move() -> None:
+    """AH-A.n2: the Breeze *relocates* (přesunout); we read it as a MOVE (AH-GAP-6), so the
+    shipwreck it lands on damages and its treasure pays on anchoring."""
     s = breeze_table()
     act(s, "breeze")
     assert {o["at"] for o in options(s, "goto")} == {P(1, 1), P(2, 0), P(4, 0)}  # any value

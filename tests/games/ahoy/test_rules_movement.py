@@ -1341,9 +1341,10 @@ def test_sea_witch_works_even_when_exploring_is_impossible() -> None:
     assert s.fig[SMUG] == P(0, 2)
 
 
-@pytest.mark.rule("AH-A.9", "AH-5.25", "AH-5.27")
+@pytest.mark.rule("AH-A.9", "AH-5.25", "AH-5.27", "AH-A.n2")
 def test_sea_witch_relocation_is_a_move_onto_the_space() -> None:
-    """AH-GAP-6: the relocation triggers terrain and anchoring like a Tailwind."""
+    """AH-GAP-6, AH-A.n2: the Witch *relocates* (přesunout); the relocation triggers terrain
+    and anchoring like a Tailwind."""
     s = arena(["I..I", "....", "W...", "I..I"])
     give_crew(s, SMUG, "sea_witch")
     gold = s.gold[SMUG]

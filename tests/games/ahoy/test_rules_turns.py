@@ -311,6 +311,43 @@ def test_dice_gold_and_fame_at_the_start(n: int) -> None:
     assert s.fame == [0] * n
 
 
+@pytest.mark.rule("AH-3.1", "AH-2.10", "AH-2.18", "AH-2.21")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_common_supply_twenty_gold_eleven_wealth_dice_a_fame_token_each(n: int) -> None:
+    """AH-3.1: the 20 gold tokens and the 11 wealth dice (the 25 damage tokens and 2 battle
+    dice: test_rules_battle). Each player took 1 of the 20 gold (AH-3.12); each of the two
+    regions has a wealth die showing 1 and the other 9 dice wait for the 9 tiles of the
+    supply, so at most 11 regions ever hold one; each player has a fame token, on 0."""
+    s = new(n)
+    assert s.bank() + sum(s.gold) == 20 and s.bank() == 20 - n
+    assert s.wealth == [1, 1]
+    assert len(s.wealth) + len(s.supply) == 11
+    assert s.fame == [0] * n
+
+
+@pytest.mark.rule("AH-2.3", "AH-2.4", "AH-2.5", "AH-2.6", "AH-2.7", "AH-2.8", "AH-6.3.1")
+def test_a_board_and_a_flagship_per_faction_and_the_fleet_and_union_figures() -> None:
+    """AH-2.3: a board per player, its faction's, the two Smugglers' alike; AH-2.4: one
+    flagship per faction, all four on the map after setup; AH-2.5-2.8: 10 patrols (one out
+    with the Fleet's flagship, AH-3.13 C), 3 forts, 1 cutter, 1 gunboat."""
+    s = new(4)
+    for seat, faction in enumerate(s.faction):
+        assert s.board_spots(seat) == s.c.board(faction).spots
+    assert s.board_spots(1) == s.board_spots(3)
+    assert [b.faction for b in s.c.boards] == ["fleet", "union", "smuggler"]
+    names = [s.figure_name(f) for f in range(len(s.fig))]
+    assert names[:4] == [
+        "fleet flagship",
+        "smuggler flagship",
+        "union flagship",
+        "smuggler flagship",
+    ]
+    assert all(s.fig[f] >= 0 and s.owner(f) == f for f in range(4))
+    assert names[4:] == ["patrol"] * 10 + ["fort"] * 3 + ["cutter", "gunboat"]
+    assert len(s.patrols_in_supply()) == 9
+    assert all(s.fig[f] < 0 for f in range(FORT0, len(s.fig)))
+
+
 @pytest.mark.rule("AH-3.13", "AH-3.14", "AH-3.15", "AH-3.16", "AH-3.17", "AH-3.18")
 def test_faction_setup_places_flagships_patrol_and_allies() -> None:
     s = new(4, seed=2, setup=False)
@@ -377,7 +414,7 @@ def test_fleet_last_in_order_takes_its_third_turn_right_after_its_second() -> No
     assert turns == [(1, 2), (2, 2), (3, 2), (0, 2), (1, 2), (2, 2), (3, 2), (0, 2), (0, 1)]
 
 
-@pytest.mark.rule("AH-4.2", "AH-4.4", "AH-4.5", "AH-7.7")
+@pytest.mark.rule("AH-4.1", "AH-4.2", "AH-4.4", "AH-4.5", "AH-7.7")
 @pytest.mark.parametrize(
     ("n", "rounds"),
     [
@@ -810,7 +847,7 @@ def test_order_may_move_fewer_patrols() -> None:
     assert kind(s) == "turn"
 
 
-@pytest.mark.rule("AH-6.1.2", "AH-5.38", "AH-GAP-9")
+@pytest.mark.rule("AH-6.1.2", "AH-5.38", "AH-2.5", "AH-GAP-9")
 def test_deploy_with_no_patrol_left_places_nothing() -> None:
     s = table(3, rows=FIVE, symbols=SYM5)
     at_sea(s)
@@ -822,6 +859,28 @@ def test_deploy_with_no_patrol_left_places_nothing() -> None:
     place(s, FLEET, "deploy", 6)
     assert kind(s) == "turn"  # no deploy decision
     assert s.placed_turn == 1
+
+
+@pytest.mark.rule("AH-5.39", "AH-6.1.2", "AH-5.14", "AH-5.23", "AH-5.26")
+def test_deploy_ignores_the_sandbar_the_battle_and_the_shipwreck() -> None:
+    """Deploy says IGNORE, the one word that overrides a CANNOT (AH-5.39): its patrol goes
+    across a sandbar, which figures cannot cross (AH-5.11), onto a shipwreck held by a loaded
+    Union flagship: no battle, no damage, the patrol stays."""
+    s = table(3)
+    sea(s, ["I.I.I.", ".W...."], symbols=SYM3, bars=[((1, 0), S)])
+    assert (P(1, 0), S) in s.bars
+    put(s, FLEET, 1, 0)
+    put(s, s.union, 1, 1)
+    s.dice[s.union] = [(spot(s, s.union, "cannons"), 4)]
+    put(s, 1, 3, 1)
+    hand(s, FLEET, 6, 1)
+    start_turn(s, FLEET)
+    place(s, FLEET, "deploy", 6)
+    assert P(1, 1) in {o["at"] for o in options(s, "deploy")}
+    act(s, "deploy", at=P(1, 1))
+    assert [f for f in range(PATROL0, FORT0) if s.fig[f] == P(1, 1)]
+    assert not [e for e in s.events if e["type"] in ("battle", "removed")]
+    assert kind(s) == "turn" and seat_at(s) == FLEET
 
 
 @pytest.mark.rule("AH-6.1.2")
@@ -887,7 +946,7 @@ def test_forts_are_built_at_the_end_of_the_fleets_turn_and_repeatedly() -> None:
     assert kind(s) == "turn" and seat_at(s) == 1
 
 
-@pytest.mark.rule("AH-6.1.4", "AH-5.38")
+@pytest.mark.rule("AH-6.1.4", "AH-5.38", "AH-2.6")
 def test_no_fourth_fort() -> None:
     s = table(3)
     at_sea(s)
@@ -1060,8 +1119,10 @@ def test_persuasion_on_any_island_gains_four_ready_allies() -> None:
     assert s.allies == [0, 0, 0]
 
 
-@pytest.mark.rule("AH-6.2.2", "AH-5.38", "AH-GAP-9")
+@pytest.mark.rule("AH-6.2.2", "AH-5.38", "AH-2.19", "AH-GAP-9")
 def test_persuasion_gains_no_more_allies_than_the_supply_holds() -> None:
+    """20 ally tokens: 15 Ready and 3 on islands leave 2 in the supply, and Persuasion gains
+    those 2 of its 4."""
     s = table(3)
     at_sea(s)
     u = s.union
@@ -1559,7 +1620,7 @@ def test_favor_is_scored_only_at_the_end_and_does_not_count_toward_thirty() -> N
     assert s.fame[1] == 28
 
 
-@pytest.mark.rule("AH-7.10", "AH-TC-13")
+@pytest.mark.rule("AH-7.10", "AH-TC-13", "AH-1.4")
 def test_tc13_favor_then_most_fame_wins() -> None:
     s = favor_board(3)
     s.favor[1] = [[], fish_cards(s, 2)]
