@@ -220,3 +220,13 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: P
     page.get_by_test_id("replay-first").click()
     expect(viewer).to_have_attribute("data-step", "0")
     expect(page.get_by_test_id("replay-error")).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", ["maracaibo", "tiny_epic_pirates"])
+def test_one_seat_in_the_lobby_creates_the_solo_game(server: Server, page: Page, game: str) -> None:
+    """The lobby sends only the options set away from their defaults, so one seat with the
+    form's default ``solo`` is the solo game, not a contradiction the server refuses."""
+    created = create_table(page, server, game, ["human"])
+    table = api_view(server, created.table_id, created.seat_links[0].split("#", 1)[1])["table"]
+    assert table["num_players"] == 1
+    assert table["options"]["solo"] is True, table["options"]

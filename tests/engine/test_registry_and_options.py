@@ -65,3 +65,23 @@ def test_options_are_resolved_with_defaults(game: LanternsGame) -> None:
     assert isinstance(state, LanternsState)
     assert dict(state.options) == {"hand_size": 2, "sixes_attack": True}
     assert [len(h) for h in state.hands] == [2, 2]
+
+
+SOLO_GAMES = ["tiny_epic_pirates", "maracaibo"]
+
+
+@pytest.mark.parametrize("name", SOLO_GAMES)
+def test_solo_contradictions_are_refused_and_one_player_means_solo(name: str) -> None:
+    """A game with a solo opponent: 1 player is the solo game whether or not ``solo`` is given;
+    ``solo=false`` with 1 player and ``solo=true`` with more are errors that say what is
+    allowed, never a game quietly set up otherwise."""
+    real = load_game(name)
+    assert "solo" in {o.name for o in real.options}
+    assert real.resolve_options(1, {})["solo"] is True
+    assert real.resolve_options(1, {"solo": True})["solo"] is True
+    assert real.resolve_options(2, {})["solo"] is False
+    assert real.resolve_options(2, {"solo": False})["solo"] is False
+    with pytest.raises(ConfigError, match="with 1 player is the solo game: leave solo out"):
+        real.new_state(1, 0, {"solo": False})
+    with pytest.raises(ConfigError, match=r"solo=true\) is for 1 player only; got 3"):
+        real.new_state(3, 0, {"solo": True})

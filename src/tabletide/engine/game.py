@@ -86,7 +86,8 @@ class BotSettings:
 
 def solo_option(opponent: str) -> OptionSpec:
     """The ``solo`` option of a game with an opponent run by its own rules. The engine then
-    makes 1 player always mean solo and refuses ``solo=true`` with more players."""
+    makes 1 player always mean solo, and refuses the contradictions: ``solo=true`` with more
+    players, ``solo=false`` given with 1 player."""
     return OptionSpec(
         "solo", False, (False, True), f"play alone against {opponent}; 1 player always means solo"
     )
@@ -135,12 +136,17 @@ class Game(ABC):
             )
         resolved = {o.name: o.check(given.get(o.name, o.default)) for o in self.options}
         if "solo" in resolved:  # see solo_option
-            if num_players == 1:
-                resolved["solo"] = True
-            elif resolved["solo"]:
+            if num_players > 1 and resolved["solo"]:
                 raise ConfigError(
                     f"the solo game (solo=true) is for 1 player only; got {num_players}"
                 )
+            if num_players == 1 and given.get("solo") is False:
+                raise ConfigError(
+                    f"{self.title} with 1 player is the solo game: leave solo out or set "
+                    f"solo=true; solo=false needs {self.min_players + 1}-{self.max_players} "
+                    f"players"
+                )
+            resolved["solo"] = num_players == 1
         self._check_options(num_players, resolved)
         return resolved
 

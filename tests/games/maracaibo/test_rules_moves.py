@@ -364,7 +364,7 @@ def test_solo_option_needs_one_player() -> None:
 @pytest.mark.parametrize(
     ("n", "options", "message"),
     [
-        (1, {"solo": False}, "1 player is the solo game against John Silver"),
+        (1, {"solo": False}, "with 1 player is the solo game: leave solo out"),
         (2, {"solo": True}, "solo=true"),
         (3, {"solo": True}, "1 player only"),
         (2, {"difficulty": 3}, "difficulty .* solo game .* must be 0"),

@@ -109,20 +109,6 @@ class MaracaiboGame(Game):
         self.codec = ActionCodec(ACTION_SPACE)
         self.content = _CONTENT
 
-    def resolve_options(
-        self, num_players: int, options: Mapping[str, Any] | None
-    ) -> dict[str, Any]:
-        """The engine's checks, and no contradiction: one player is the solo game against John
-        Silver (MA-8), so ``solo=false`` with 1 player is refused rather than silently turned
-        into a solo game (``solo=true`` with 2-4 players is refused by the engine)."""
-        solo = (options or {}).get("solo")
-        if solo is False and num_players == 1 and not isinstance(num_players, bool):
-            raise ConfigError(
-                "Pirates of Maracaibo with 1 player is the solo game against John Silver "
-                "(MA-8): leave solo out or set solo=true; solo=false needs 2-4 players"
-            )
-        return super().resolve_options(num_players, options)
-
     def _check_options(self, num_players: int, options: dict[str, Any]) -> None:
         if num_players > 1 and options["difficulty"] != 0:
             raise ConfigError(

@@ -118,9 +118,13 @@ function readForm() {
       ? { kind: "human", name }
       : { kind: "bot", bot: kind.slice("bot:".length), name };
   });
+  // Only the options set away from their defaults: the server fills in the rest, so a default
+  // that depends on the seats (1 seat = the solo game) is never contradicted by the form.
   const options = {};
-  for (const select of $("options").querySelectorAll("select")) {
-    options[select.dataset.option] = JSON.parse(select.value);
+  for (const option of game.options) {
+    const select = $("options").querySelector(`select[data-option="${option.name}"]`);
+    const value = select ? JSON.parse(select.value) : option.default;
+    if (value !== option.default) options[option.name] = value;
   }
   const body = { game: game.name, seats, options };
   const seedText = $("seed-input").value.trim();
