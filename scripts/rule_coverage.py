@@ -3,7 +3,8 @@
 A rule ID is *defined* by the game's specification, ``../shared/rules/<spec>.md`` beside the
 project (the ID that opens a line, a list item or a heading); gap IDs (``-GAP-``) are decisions,
 recorded in ``docs/games/<game>.md``, and are not counted. A test *names* an ID in its
-``@pytest.mark.rule(...)`` marker, in its function name (``test_en_9_21_...`` names EN-9.21) or
+``@pytest.mark.rule(...)`` marker (also inside ``pytest.param(..., marks=...)`` of its
+parametrization), in its function name (``test_en_9_21_...`` names EN-9.21) or
 in its docstring. A heading ID is covered by the rules below it (``PC-5.1`` by ``PC-5.1.1``).
 An ID the spec gives a range (``EN-5.3.1-5.3.7``) is not expanded.
 
@@ -116,11 +117,12 @@ def named_ids(tests_dir: Path = TESTS_DIR, *, markers_only: bool = False) -> fro
                     found |= _ids_in_name(node.name, prefix)
                 doc = ast.get_docstring(node) or ""
                 found |= {m.rstrip(".") for m in any_id.findall(doc)}
-            for deco in node.decorator_list:
-                if isinstance(deco, ast.Call) and _is_rule_marker(deco.func):
-                    for arg in deco.args:
-                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                            found.add(arg.value)
+            for deco in node.decorator_list:  # rule(...) itself, or in pytest.param(marks=...)
+                for call in ast.walk(deco):
+                    if isinstance(call, ast.Call) and _is_rule_marker(call.func):
+                        for arg in call.args:
+                            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                                found.add(arg.value)
     return frozenset(found)
 
 
