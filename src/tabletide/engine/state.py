@@ -269,7 +269,8 @@ class TableState(State):
     automatic step (kinds starting with "@"). ``PROMPTS[kind]`` words the decision.
 
     After every action, :meth:`advance` runs the automatic steps; a decision with a single legal
-    action is taken for the player (it is not a choice, so it is not in the history).
+    action is taken for the player (it is not a choice, so it is not in the history), unless
+    :meth:`asks_anyway` says that skipping it would tell the table a secret.
     """
 
     LEGAL: ClassVar[dict[str, Callable[[Any, Frame], list[Action]]]]
@@ -296,11 +297,19 @@ class TableState(State):
             if not legal and self.SKIP_EMPTY:
                 stack.pop()
                 continue
-            if len(legal) != 1:
+            if len(legal) != 1 or self.asks_anyway(top):
                 self._stop_legal = (len(self.history), top, legal)
                 return
             stack.pop()
             apply_of[top.kind](self, top, legal[0])
+
+    def asks_anyway(self, frame: Frame) -> bool:
+        """Whether a decision with a single legal action still waits for its seat. Yes where
+        the number of its options depends on that seat's secrets (the cards in a hand): a
+        decision that is skipped only when the hand offers nothing would tell every other seat
+        so. A game asks such a decision whenever the secret *could* offer something, judged by
+        public facts only (how many cards the hand holds)."""
+        return False
 
     def _legal(self, frame: Frame) -> list[Action]:
         return self.LEGAL[frame.kind](self, frame)

@@ -233,30 +233,12 @@ class AhoyState(TableState):
         if not self.over:
             super().push(kind, seat, *data)
 
-    def advance(self) -> None:
-        """The engine's loop (``TableState.advance``: automatic steps run, a decision with a
-        single legal action is taken for its seat), but the Union's turn and its start-of-
-        battle plan prompt are never taken for it while it holds plans. The plans it could
-        play there are its secret (AH-5.41): a turn that ended by itself, or a battle that
-        went on at once, only when no plan was playable would tell every seat so. How many
-        plans it holds is public, so waiting whenever it holds any tells nothing."""
-        stack = self.stack
-        legal_of, apply_of, auto_of = self.LEGAL, self.APPLY, self.AUTO
-        while stack:
-            top = stack[-1]
-            if top.kind[0] == "@":
-                stack.pop()
-                auto_of[top.kind](self, top)
-                continue
-            legal = legal_of[top.kind](self, top)
-            if len(legal) != 1 or self._asks_union(top):
-                self._stop_legal = (len(self.history), top, legal)
-                return
-            stack.pop()
-            apply_of[top.kind](self, top, legal[0])
-
-    def _asks_union(self, frame: Frame) -> bool:
-        """A decision that offers plans from the Union's hand, while it holds any."""
+    def asks_anyway(self, frame: Frame) -> bool:
+        """The Union's turn and its start-of-battle plan prompt are never taken for it while it
+        holds plans. The plans it could play there are its secret (AH-5.41): a turn that ended
+        by itself, or a battle that went on at once, only when no plan was playable would tell
+        every seat so. How many plans it holds is public, so waiting whenever it holds any
+        tells nothing."""
         return bool(self.plan_hand) and (
             frame.kind == "battle_plan" or (frame.kind == "turn" and frame.seat == self.union)
         )
