@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from tabletide.engine import (
     Action,
@@ -29,6 +30,7 @@ from tabletide.engine import (
     derive_seed,
     load_game,
 )
+from tabletide.engine.view import validate_observation
 
 
 def seats_of(state: State) -> list[int | None]:
@@ -86,6 +88,30 @@ def check_observations(state: State, where: str) -> None:
         )
         for event in state.events_for(seat):
             json.dumps(event)
+        check_view_schema(state, view, f"{where}: observation({seat})")
+
+
+def check_view_schema(state: State, view: Mapping[str, Any], where: str) -> None:
+    """The view follows the engine's schema and the game's (``tabletide.engine.view``); the
+    decision is the prompt's as data; the final scoring adds up to the scores."""
+    try:
+        validate_observation(state.game, view)
+    except ValidationError as exc:
+        raise AssertionError(f"{where} breaks its schema: {exc}") from exc
+    decision, prompt = view["decision"], view["prompt"]
+    if state.is_terminal():
+        assert decision is None and prompt is None, f"{where}: a decision after the end"
+        final = view["final_scoring"]
+        assert final["totals"] == view["scores"], f"{where}: final totals are not the scores"
+        for seat, values in enumerate(final["seats"]):
+            assert len(values) == len(final["categories"]), f"{where}: seat {seat}'s categories"
+            assert abs(sum(values) - final["totals"][seat]) < 1e-9, (
+                f"{where}: seat {seat}'s categories {values} do not add up to its total"
+            )
+    else:
+        assert "final_scoring" not in view, f"{where}: final scoring before the end"
+        assert decision is not None and prompt is not None, f"{where}: no decision"
+        assert (decision["kind"], decision["seat"]) == (prompt["kind"], prompt["seat"]), where
 
 
 def check_clone_independence(state: State, rng: Rng, where: str) -> None:

@@ -58,27 +58,16 @@ def test_the_journal_folds_undo_rows_away() -> None:
     assert flags == [(0, True), (0, False), (1, True)]
 
 
-def test_breakdown_table_reads_the_games_final_views() -> None:
-    shipyard = {
-        "state": {
-            "breakdown": [
-                {"seat": 0, "voyages": 2, "contracts": [{"vp": 3}, {"vp": 1}], "total": 6},
-                {"seat": 1, "voyages": 5, "contracts": [], "total": 5},
-            ]
+def test_breakdown_table_reads_the_final_scoring_of_the_view() -> None:
+    view = {
+        "final_scoring": {
+            "categories": ["voyages", "six_quests"],
+            "seats": [[2.0, 4.0], [5.0, 0.5]],
+            "totals": [6.0, 5.5],
         }
     }
-    assert breakdown_table(shipyard, 2) == {
+    assert breakdown_table(view, 2) == {
         "columns": ["category", "seat 0", "seat 1"],
-        "rows": [["voyages", 2, 5], ["contracts", 4, 0], ["total", 6, 5]],
+        "rows": [["voyages", 2, 5], ["six quests", 4, 0.5], ["total", 6, 5.5]],
     }
-    maracaibo = {
-        "state": {
-            "players": [
-                {"final": {"game": 3, "six_quests": 0}},
-                {"final": {"game": 1, "six_quests": 2}},
-            ]
-        }
-    }
-    assert breakdown_table(maracaibo, 2)["rows"] == [["game", 3, 1], ["six quests", 0, 2]]  # type: ignore[index]
-    assert breakdown_table({"state": {"players": [{}, {}]}}, 2) is None
-    assert breakdown_table({"state": {"final": [{"a": 1}]}}, 2) is None
+    assert breakdown_table({"state": {"final": [{"a": 1}]}}, 2) is None  # not over yet

@@ -106,6 +106,10 @@ class Game(ABC):
     """An upper bound on the number of decisions in one game (checked by the fuzz tests)."""
     codec: ActionCodec
     bot: ClassVar[BotSettings] = BotSettings()
+    view_schema: ClassVar[Any] = None
+    """The TypedDict of ``observation(seat)["state"]`` (``tabletide.engine.view``)."""
+    decision_schemas: ClassVar[Mapping[str, Any]] = {}
+    """Per decision kind, the TypedDict of ``observation(seat)["decision"]["context"]``."""
 
     @property
     def num_distinct_actions(self) -> int:

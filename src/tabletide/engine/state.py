@@ -161,6 +161,7 @@ class State(ABC):
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be None or in 0..{self.num_players - 1}")
         current = self.current_player()
+        recent = self.events_for(seat)[-RECENT_EVENTS:]
         view: dict[str, Any] = {
             "game": self.game.name,
             "num_players": self.num_players,
@@ -169,11 +170,14 @@ class State(ABC):
             "terminal": self.is_terminal(),
             "scores": self.scores(),
             "prompt": self.prompt(),
+            "decision": self.decision(),
             "state": self._view(seat),
-            "log": [self.game.event_text(e) for e in self.events_for(seat)[-RECENT_EVENTS:]],
+            "log": [self.game.event_text(e) for e in recent],
+            "events": recent,
         }
         if self.is_terminal():
             view["winners"] = self.winners()
+            view["final_scoring"] = self.final_scoring()
         if seat is not None and seat == current:
             view["legal_actions"] = [
                 {"action": a.to_json(), "label": a.label} for a in self.legal_actions()
@@ -186,6 +190,25 @@ class State(ABC):
             return None
         frame = self.stack[-1]
         return {"seat": frame.seat, "kind": frame.kind, "text": self._prompt_text(frame)}
+
+    def decision(self) -> dict[str, Any] | None:
+        """The pending decision as data: ``{"kind", "seat", "context"}`` (the public facts of
+        the choice, from :meth:`_decision_context`); None when the game is over."""
+        if not self.stack:
+            return None
+        frame = self.stack[-1]
+        return {"kind": frame.kind, "seat": frame.seat, "context": self._decision_context(frame)}
+
+    def final_scoring(self) -> dict[str, Any]:
+        """The final scoring in the one schema of every game (``engine.view.FinalScoring``):
+        the categories of :meth:`_score_categories`, per seat, and each seat's total."""
+        categories = self._score_categories()
+        totals = self.scores()
+        return {
+            "categories": [name for name, _ in categories],
+            "seats": [[float(values[s]) for _, values in categories] for s in range(len(totals))],
+            "totals": totals,
+        }
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` may see it: other seats' ``secret`` fields are removed."""
@@ -221,6 +244,16 @@ class State(ABC):
         twin.stack = self.stack[:]
         twin.events = self.events[:]
         twin.history = self.history[:]
+
+    def _decision_context(self, frame: Frame) -> dict[str, Any]:
+        """The public facts of the pending decision ``frame`` as data, for pictures (the
+        schema per kind: ``Game.decision_schemas``). Nothing any seat may not know."""
+        return {}
+
+    def _score_categories(self) -> list[tuple[str, list[int | float]]]:
+        """The final scoring by category, ``[(name, [points of each seat])]``; each seat's
+        categories add up to its score. A game without a breakdown has one category."""
+        return [("points", list(self._scores()))]
 
     def _rank_keys(self) -> list[tuple[float, ...]]:
         """What ranks the seats at the end (most first); games add tie-breaks."""

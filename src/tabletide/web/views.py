@@ -60,46 +60,22 @@ def log_lines(state: State, seat: int | None, since: int = 0) -> dict[str, Any]:
 
 
 def breakdown_table(view: Mapping[str, Any], num_players: int) -> dict[str, Any] | None:
-    """The end-of-game scoring by category, if the game's final view has one per seat
-    (``breakdown``, ``final``, or ``players[i].final``): ``{"columns", "rows"}`` with one
-    row per category and one column per seat."""
-    public = view.get("state")
-    if not isinstance(public, Mapping):
+    """The end-of-game scoring by category, read from the view's ``final_scoring`` (one
+    schema in every game, ``tabletide.engine.view.FinalScoring``): ``{"columns", "rows"}`` with
+    one row per category, then the total, and one column per seat. None before the end."""
+    final = view.get("final_scoring")
+    if not isinstance(final, Mapping):
         return None
-    per_seat: Any = public.get("breakdown") or public.get("final")
-    players = public.get("players")
-    if per_seat is None and isinstance(players, list):
-        per_seat = [p.get("final") if isinstance(p, Mapping) else None for p in players]
-    if (
-        not isinstance(per_seat, list)
-        or len(per_seat) != num_players
-        or not all(isinstance(p, Mapping) for p in per_seat)
-    ):
-        return None
-    categories: list[str] = []
-    values: list[dict[str, float]] = []
-    for entry in per_seat:
-        numbers: dict[str, float] = {}
-        for key, value in entry.items():
-            if key == "seat" or isinstance(value, bool):
-                continue
-            if isinstance(value, int | float):
-                numbers[key] = value
-            elif isinstance(value, list) and all(
-                isinstance(v, Mapping) and isinstance(v.get("vp"), int | float) for v in value
-            ):
-                numbers[key] = sum(v["vp"] for v in value)
-            else:
-                continue
-            if key not in categories:
-                categories.append(key)
-        values.append(numbers)
-    if not categories:
-        return None
-    return {
-        "columns": ["category", *[f"seat {s}" for s in range(num_players)]],
-        "rows": [[name.replace("_", " "), *[v.get(name) for v in values]] for name in categories],
-    }
+    rows: list[list[Any]] = [
+        [name.replace("_", " "), *[_points(seat[c]) for seat in final["seats"]]]
+        for c, name in enumerate(final["categories"])
+    ]
+    rows.append(["total", *[_points(t) for t in final["totals"]]])
+    return {"columns": ["category", *[f"seat {s}" for s in range(num_players)]], "rows": rows}
+
+
+def _points(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
 
 
 def table_summary(
