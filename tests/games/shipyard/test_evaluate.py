@@ -1,4 +1,4 @@
-"""The bots' evaluation of a Shipyard position (``evaluate.py``): what it must guarantee, and
+"""The bots' evaluation of a Shipyard position (``ai/evaluate.py``): what it must guarantee, and
 positions where the greedy bot, which follows it, has to find the clearly better move."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from tabletide.agents import GreedyAgent
 from tabletide.games.shipyard import building
+from tabletide.games.shipyard.ai.evaluate import breakdown, evaluate, row_plan, turns_left
 from tabletide.games.shipyard.constants import BOW, EMPTY, ITEM_INDEX, ITEMS, MIDDLE, STERN
-from tabletide.games.shipyard.evaluate import breakdown, evaluate, row_plan, turns_left
 from tabletide.games.shipyard.state import ShipyardState
 from tabletide.games.shipyard.voyage import Ship, ship_base_score
 

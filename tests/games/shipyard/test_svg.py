@@ -1,5 +1,5 @@
-"""Shipyard's board picture (``games/shipyard/svg.py``): along random 2-4 player games, every
-seat and the spectator get a well-formed, deterministic SVG with a viewBox whose
+"""Shipyard's board picture (``games/shipyard/present/board.py``): along random 2-4 player
+games, every seat and the spectator get a well-formed, deterministic SVG with a viewBox whose
 ``data-action`` marks are valid indexes; the main decisions have every legal target marked on
 the board, on the right thing (the tile, the shipyard space, the part, the employee, the
 contract); a seat never sees another seat's contracts; a hand-built position shows its

@@ -1,4 +1,4 @@
-"""Shipyard's observation tensor (``games/shipyard/tensor.py``): fixed size, nothing hidden,
+"""Shipyard's observation tensor (``games/shipyard/ai/tensor.py``): fixed size, nothing hidden,
 seat-relative, and the numbers where the layout says they are. Segments are looked up by name
 through ``game.tensor_layout``, never by offset."""
 
@@ -12,7 +12,8 @@ import pytest
 from conformance import check_tensor
 from tabletide import load_game
 from tabletide.engine import Segment
-from tabletide.games.shipyard import tensor, track, voyage
+from tabletide.games.shipyard import track, voyage
+from tabletide.games.shipyard.ai import tensor
 from tabletide.games.shipyard.constants import (
     CAPTAIN,
     EMPTY,

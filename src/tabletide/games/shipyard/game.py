@@ -96,32 +96,32 @@ class ShipyardGame(Game):
         return ShipyardState.setup(self, self.content, num_players, seed, options)
 
     def event_text(self, event: Event) -> str:
-        from tabletide.games.shipyard.view import event_text
+        from tabletide.games.shipyard.present.view import event_text
 
         return event_text(event)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Score plus the likely worth of the seat's material by the end (``evaluate.py``)."""
-        from tabletide.games.shipyard.evaluate import evaluate
+        """Score plus the likely worth of the seat's material by the end (``ai/evaluate.py``)."""
+        from tabletide.games.shipyard.ai.evaluate import evaluate
         from tabletide.games.shipyard.state import ShipyardState
 
         assert isinstance(state, ShipyardState)
         return evaluate(state, seat)
 
     def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.shipyard.render import render
+        from tabletide.games.shipyard.present.text import render
 
         return render(state.observation(seat))
 
     def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.shipyard.svg import render_svg
+        from tabletide.games.shipyard.present.board import render_svg
 
         return render_svg(view)
 
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """What ``seat`` may know, as seat-relative numbers (``tensor.py``)."""
+        """What ``seat`` may know, as seat-relative numbers (``ai/tensor.py``)."""
+        from tabletide.games.shipyard.ai.tensor import write_tensor
         from tabletide.games.shipyard.state import ShipyardState
-        from tabletide.games.shipyard.tensor import write_tensor
 
         write_tensor(cast(ShipyardState, state), seat, out)
 

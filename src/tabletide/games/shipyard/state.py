@@ -257,7 +257,7 @@ class ShipyardState(TableState):
         return [(float(v), float(c)) for v, c in zip(self.vp, self.coins, strict=True)]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from tabletide.games.shipyard.view import build_view
+        from tabletide.games.shipyard.present.view import build_view
 
         return build_view(self, seat)
 

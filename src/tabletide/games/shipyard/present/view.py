@@ -1,4 +1,4 @@
-"""What a seat sees of Shipyard: the JSON view and the log lines (text: ``render.py``)."""
+"""What a seat sees of Shipyard: the JSON view and the log lines (text: ``text.py``)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,2 @@
+"""Shipyard for bots and learning: the position evaluation (``evaluate.py``) and the
+observation tensor (``tensor.py``)."""
