@@ -15,7 +15,7 @@ import pytest
 
 from tabletide.agents import GreedyAgent, RandomAgent
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north import evaluate as ev
+from tabletide.games.empires_north.ai import evaluate as ev
 from tabletide.games.empires_north.constants import RESOURCES
 from tabletide.games.empires_north.state import EmpiresState
 from tabletide.games.empires_north.turn import breakdown

@@ -24,9 +24,9 @@ from rich.text import Text
 import tabletide.games.empires_north as package
 from conformance import random_walk
 from tabletide.games.empires_north.constants import GOODS, RESOURCES, TILES
-from tabletide.games.empires_north.render import render
+from tabletide.games.empires_north.present.text import render
+from tabletide.games.empires_north.present.view import event_text
 from tabletide.games.empires_north.state import EmpiresState
-from tabletide.games.empires_north.view import event_text
 
 from .helpers import (
     DISTANT,

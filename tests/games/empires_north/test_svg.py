@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from conformance import random_walk
-from tabletide.games.empires_north.effects import STOCK_GOODS
+from tabletide.games.empires_north.constants import STOCK_GOODS
 from tabletide.games.empires_north.state import EmpiresState
 
 from .helpers import (

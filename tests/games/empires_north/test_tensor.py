@@ -11,9 +11,7 @@ import pytest
 
 from conformance import check_tensor
 from tabletide.engine import Frame
-from tabletide.games.empires_north.constants import CLANS, END_VP, GOODS, TILES
-from tabletide.games.empires_north.state import EmpiresState
-from tabletide.games.empires_north.tensor import (
+from tabletide.games.empires_north.ai.tensor import (
     CLAN_SLOTS,
     COPIES,
     DECISIONS,
@@ -22,6 +20,8 @@ from tabletide.games.empires_north.tensor import (
     SLOT,
     SLOTS,
 )
+from tabletide.games.empires_north.constants import CLANS, END_VP, GOODS, TILES
+from tabletide.games.empires_north.state import EmpiresState
 
 from .helpers import (
     DISTANT,

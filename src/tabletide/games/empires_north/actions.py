@@ -7,9 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north.constants import DISC_MOVE_COST, RESOURCES, TILES, VP, WORKER
+from tabletide.games.empires_north.constants import (
+    DISC_MOVE_COST,
+    RESOURCES,
+    TILES,
+    VP,
+    WORKER,
+    bundle_text,
+)
 from tabletide.games.empires_north.content import Card
-from tabletide.games.empires_north.effects import bundle_text, card_name, push_alts, trigger
+from tabletide.games.empires_north.effects import card_name, push_alts, trigger
 from tabletide.games.empires_north.pieces import Placed
 
 if TYPE_CHECKING:

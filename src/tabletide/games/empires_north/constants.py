@@ -31,3 +31,15 @@ RESOURCES_PER_VP = 2  # EN-8.2(b), EN-GAP-9
 ROUND_LIMIT = 30
 """A software stop, not a rule: the game also ends after the Expedition of round 30, so that
 bots that never score cannot play forever (the rulebook has no round limit)."""
+STOCK_GOODS = (*GOODS, WORKER)
+"""What can lie on a card (EN-9.4), in the order of the release action's ``good`` index."""
+
+
+def bundle_text(bundle: dict[str, int]) -> str:
+    """A bundle of goods in words ("2 food + 1 axe"), for labels, the log and the views."""
+    parts = []
+    for good, k in bundle.items():
+        name = {"vp": "VP", "axe": "axe", "worker": "worker"}.get(good, good)
+        plural = "s" if k > 1 and good in ("axe", "worker") else ""
+        parts.append(f"{k} {name}{plural}")
+    return " + ".join(parts) if parts else "nothing"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north.constants import GOODS, TILES, WORKER
+from tabletide.games.empires_north.constants import STOCK_GOODS, TILES, bundle_text
 from tabletide.games.empires_north.content import Alternatives, Effect
 
 if TYPE_CHECKING:
@@ -20,20 +20,8 @@ LEGAL: dict[str, Any] = {}
 APPLY: dict[str, Any] = {}
 AUTO: dict[str, Any] = {}
 
-STOCK_GOODS = (*GOODS, WORKER)
-"""What can lie on a card (EN-9.4), in the order of the release action's ``good`` index."""
-
 
 # ---------------------------------------------------------------------------- words
-def bundle_text(bundle: dict[str, int]) -> str:
-    parts = []
-    for good, k in bundle.items():
-        name = {"vp": "VP", "axe": "axe", "worker": "worker"}.get(good, good)
-        plural = "s" if k > 1 and good in ("axe", "worker") else ""
-        parts.append(f"{k} {name}{plural}")
-    return " + ".join(parts) if parts else "nothing"
-
-
 def card_name(s: S, p: int, pos: int, article: bool = True) -> str:
     """The card at ``pos`` of ``p``'s empire in words: its name, and when the empire holds
     several cards of that name, which one in empire order ("the 2nd Frozen Harbour"; without

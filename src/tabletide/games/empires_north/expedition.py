@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
-from tabletide.games.empires_north.constants import FACE_UP
-from tabletide.games.empires_north.effects import bundle_text, ordinal, push_alts, trigger
+from tabletide.games.empires_north.constants import FACE_UP, bundle_text
+from tabletide.games.empires_north.effects import ordinal, push_alts, trigger
 from tabletide.games.empires_north.pieces import DISTANT, NEAR, Placed, Ship
 
 if TYPE_CHECKING:

@@ -19,12 +19,11 @@ from tabletide.engine import (
     TensorWriter,
     ints,
 )
-from tabletide.games.empires_north.constants import CLANS, DISCS, RESOURCES, TILES
+from tabletide.games.empires_north.ai.evaluate import evaluate
+from tabletide.games.empires_north.ai.tensor import write_tensor
+from tabletide.games.empires_north.constants import CLANS, DISCS, RESOURCES, STOCK_GOODS, TILES
 from tabletide.games.empires_north.content import load_content
-from tabletide.games.empires_north.effects import STOCK_GOODS
-from tabletide.games.empires_north.evaluate import evaluate
 from tabletide.games.empires_north.expedition import REVEALED
-from tabletide.games.empires_north.tensor import write_tensor
 
 _CONTENT = load_content()
 CARDS = len(_CONTENT.cards)
@@ -121,26 +120,26 @@ class EmpiresNorthGame(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         """VP now plus what material, engine, hand and ships will likely score
-        (``evaluate.py``); the final score once the game is over."""
+        (``ai/evaluate.py``); the final score once the game is over."""
         return evaluate(state, seat)
 
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """What ``seat`` may see as numbers (``tensor.py``)."""
+        """What ``seat`` may see as numbers (``ai/tensor.py``)."""
         write_tensor(state, seat, out)
 
     def event_text(self, event: Event) -> str:
-        from tabletide.games.empires_north.view import event_text
+        from tabletide.games.empires_north.present.view import event_text
 
         return event_text(event)
 
     def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.empires_north.render import render
+        from tabletide.games.empires_north.present.text import render
 
         return render(state.observation(seat))
 
     def render_svg(self, view: Mapping[str, Any]) -> str:
-        """The board as an SVG picture of one seat's view (``svg.py``)."""
-        from tabletide.games.empires_north.svg import render_svg
+        """The board as an SVG picture of one seat's view (``present/board.py``)."""
+        from tabletide.games.empires_north.present.board import render_svg
 
         return render_svg(view)
 

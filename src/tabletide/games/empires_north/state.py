@@ -192,7 +192,7 @@ class EmpiresState(TableState):
         ]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from tabletide.games.empires_north.view import build_view
+        from tabletide.games.empires_north.present.view import build_view
 
         return build_view(self, seat)
 

@@ -28,10 +28,10 @@ from tabletide.games.empires_north.constants import (
     MAX_SHIPS,
     OPENING_DRAW,
     ROUND_LIMIT,
+    STOCK_GOODS,
     TILES,
 )
 from tabletide.games.empires_north.content import Alternatives, Card, load_content
-from tabletide.games.empires_north.effects import STOCK_GOODS
 from tabletide.games.empires_north.pieces import DISTANT, NEAR, Ship
 from tabletide.games.empires_north.state import PROMPTS
 

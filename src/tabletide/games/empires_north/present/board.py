@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from tabletide.games.empires_north.constants import END_VP, GOODS, TILES
+from tabletide.games.empires_north.constants import END_VP, GOODS, STOCK_GOODS, TILES
 from tabletide.svg import DEJAVU_SANS, INK, PAPER, SEA, Svg, action_index, seat_color
 
 View = Mapping[str, Any]
@@ -507,8 +507,6 @@ def empire_card(
 ) -> None:
     """A card of an empire: ready or exhausted, what a copy acts as, the host of an upgrade,
     the goods assigned to it (each a release button when that is legal)."""
-    from tabletide.games.empires_north.effects import STOCK_GOODS
-
     pos = int(card.get("pos", 0))
     action, verb = _empire_action(acts, seat, viewer, pos)
     exhausted = bool(card.get("exhausted"))

@@ -16,8 +16,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from tabletide.games.empires_north.constants import GOODS
-from tabletide.games.empires_north.effects import bundle_text
+from tabletide.games.empires_north.constants import GOODS, bundle_text
 
 LOG_TAIL = 12
 SEAT_STYLES = ("bold red", "bold bright_blue", "bold green", "bold magenta")

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.games.empires_north.constants import TILES
+from tabletide.games.empires_north.constants import TILES, bundle_text
 from tabletide.games.empires_north.content import Card
-from tabletide.games.empires_north.effects import bundle_text
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S

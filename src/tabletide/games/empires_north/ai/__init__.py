@@ -1,0 +1,2 @@
+"""Empires of the North for bots and learning: the position evaluation (``evaluate``) and the
+observation tensor (``tensor``)."""
