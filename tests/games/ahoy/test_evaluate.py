@@ -1,4 +1,4 @@
-"""The bots' evaluation of Ahoy (``games/ahoy/evaluate.py``): exact at the end, pure, monotone
+"""The bots' evaluation of Ahoy (``games/ahoy/ai/evaluate.py``): exact at the end, pure, monotone
 in fame and material, the same for equal Smugglers, and good enough that the greedy agent finds
 the clearly better move in small positions."""
 
@@ -10,7 +10,7 @@ from tabletide.agents import GreedyAgent
 from tabletide.agents.values import advantage
 from tabletide.engine import Action, Rng
 from tabletide.games.ahoy import turn
-from tabletide.games.ahoy.evaluate import controls, evaluate, island_steps
+from tabletide.games.ahoy.ai.evaluate import controls, evaluate, island_steps
 from tabletide.games.ahoy.movement import Move
 from tabletide.games.ahoy.state import AhoyState
 

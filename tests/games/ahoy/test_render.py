@@ -14,9 +14,9 @@ from rich.text import Text
 
 from tabletide.games.ahoy import geometry
 from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, ORIGIN
-from tabletide.games.ahoy.render import FACTION_NAMES, LABEL, MAX_MAP, render
+from tabletide.games.ahoy.present.text import FACTION_NAMES, LABEL, MAX_MAP, render
 from tabletide.games.ahoy.state import AhoyState
-from tabletide.games.ahoy.view import rel
+from tabletide.games.ahoy.present.view import rel
 
 from .helpers import GAME, E, S, fort, give_crew, new, patrol, put, sea, spot
 

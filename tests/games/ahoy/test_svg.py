@@ -1,4 +1,4 @@
-"""The Ahoy board picture (``games/ahoy/svg.py``): along random 2-4 player games, for every
+"""The Ahoy board picture (``games/ahoy/present/board.py``): along random 2-4 player games, for every
 seat and the spectator, the JSON view gives a well-formed, deterministic SVG with a viewBox
 whose ``data-action`` marks are valid indexes; the main decisions have every legal target
 marked on the board (spaces, figures, die spots and values, cards, tiles, the reward grid) and
@@ -17,7 +17,7 @@ import pytest
 
 from tabletide.games.ahoy.constants import DELTA
 from tabletide.games.ahoy.state import AhoyState
-from tabletide.games.ahoy.view import rel
+from tabletide.games.ahoy.present.view import rel
 
 from .helpers import GAME, give_crew, hand, new, put, start_turn
 

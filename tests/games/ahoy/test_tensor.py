@@ -1,4 +1,4 @@
-"""Ahoy's observation tensor (``games/ahoy/tensor.py``): the engine's conformance check, numbers
+"""Ahoy's observation tensor (``games/ahoy/ai/tensor.py``): the engine's conformance check, numbers
 that land where the layout says in hand-built positions, seat-relative order, secrets that stay
 with their owner, public facts that show, and agreement with ``state.observation``.
 
@@ -15,7 +15,7 @@ from tabletide.engine import Rng, Segment
 from tabletide.games.ahoy.constants import ORIGIN, WIDTH
 from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS
 from tabletide.games.ahoy.state import AhoyState
-from tabletide.games.ahoy.tensor import GRID, PURPOSES, REACH
+from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH
 
 from .helpers import (
     GAME,

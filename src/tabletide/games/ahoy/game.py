@@ -107,30 +107,30 @@ class AhoyGame(Game):
         return AhoyState.setup(self, self.content, num_players, seed, dict(options))
 
     def event_text(self, event: Event) -> str:
-        from tabletide.games.ahoy.view import event_text
+        from tabletide.games.ahoy.present.view import event_text
 
         return event_text(event)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Fame now plus the likely region scoring, cargo, favor and material (see
         ``evaluate``)."""
-        from tabletide.games.ahoy.evaluate import evaluate
+        from tabletide.games.ahoy.ai.evaluate import evaluate
 
         return evaluate(state, seat)
 
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
         """What ``seat`` may see, as numbers for learning agents (see ``tensor``)."""
-        from tabletide.games.ahoy.tensor import write_tensor
+        from tabletide.games.ahoy.ai.tensor import write_tensor
 
         write_tensor(state, seat, out)
 
     def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.ahoy.render import render
+        from tabletide.games.ahoy.present.text import render
 
         return render(state.observation(seat))
 
     def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.ahoy.svg import render_svg
+        from tabletide.games.ahoy.present.board import render_svg
 
         return render_svg(view)
 

@@ -256,7 +256,7 @@ class AhoyState(TableState):
         return [(self.fame[i], self.gold[i]) for i in range(self.num_players)]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from tabletide.games.ahoy.view import build_view
+        from tabletide.games.ahoy.present.view import build_view
 
         return build_view(self, seat)
 

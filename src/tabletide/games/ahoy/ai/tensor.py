@@ -47,7 +47,7 @@ from tabletide.games.ahoy.constants import (
     WIDTH,
 )
 from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS, RegionTile
-from tabletide.games.ahoy.evaluate import controls
+from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.geometry import SANDBAR_CELLS, Cell
 
 if TYPE_CHECKING:
