@@ -12,9 +12,7 @@ import pytest
 
 from tabletide.agents import GreedyAgent
 from tabletide.engine import Rng
-from tabletide.games.maracaibo.constants import GRID, ROUNDS
-from tabletide.games.maracaibo.content import load_content
-from tabletide.games.maracaibo.evaluate import (
+from tabletide.games.maracaibo.ai.evaluate import (
     doubloon_rate,
     evaluate,
     income,
@@ -24,6 +22,8 @@ from tabletide.games.maracaibo.evaluate import (
     tables,
     terms,
 )
+from tabletide.games.maracaibo.constants import GRID, ROUNDS
+from tabletide.games.maracaibo.content import load_content
 from tabletide.games.maracaibo.scoring import breakdown
 from tabletide.games.maracaibo.state import MaracaiboState
 

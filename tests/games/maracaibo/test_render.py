@@ -20,7 +20,7 @@ from rich.text import Text
 
 from tabletide.games.maracaibo.constants import MODULES, ROWS
 from tabletide.games.maracaibo.content import load_content
-from tabletide.games.maracaibo.render import CELL, EAST_W, LABEL, START_W, WIDTH, render
+from tabletide.games.maracaibo.present.text import CELL, EAST_W, LABEL, START_W, WIDTH, render
 from tabletide.games.maracaibo.state import MaracaiboState
 
 from .helpers import (

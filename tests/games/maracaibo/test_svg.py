@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tabletide.games.maracaibo import svg as board_svg
 from tabletide.games.maracaibo.constants import MODULES
+from tabletide.games.maracaibo.present import board as board_svg
 from tabletide.games.maracaibo.state import MaracaiboState
 
 from .helpers import GAME, Effect, arrive_at, at, give, new, place, run, ship, treasure

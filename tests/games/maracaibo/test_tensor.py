@@ -12,10 +12,10 @@ import pytest
 
 from conformance import check_tensor
 from tabletide.engine import Segment
-from tabletide.games.maracaibo import tensor
+from tabletide.games.maracaibo.ai import tensor
+from tabletide.games.maracaibo.ai.tensor import CARDS, CELL, CELL_FIELDS, CELL_HIDDEN, DATA_AT
 from tabletide.games.maracaibo.constants import GRID, MODULES, ROUNDS
 from tabletide.games.maracaibo.state import MaracaiboState
-from tabletide.games.maracaibo.tensor import CARDS, CELL, CELL_FIELDS, CELL_HIDDEN, DATA_AT
 
 from .helpers import GAME, Effect, act, at, dice, kind, new, place, run, ship
 

@@ -122,31 +122,31 @@ class MaracaiboGame(Game):
         return MaracaiboState.setup(self, self.content, num_players, seed, options)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """VP now plus what material and position will likely score (``evaluate.py``); in the
+        """VP now plus what material and position will likely score (``ai/evaluate.py``); in the
         solo game the margin over John Silver."""
-        from tabletide.games.maracaibo.evaluate import evaluate
+        from tabletide.games.maracaibo.ai.evaluate import evaluate
 
         return evaluate(state, seat)
 
     def event_text(self, event: Event) -> str:
-        from tabletide.games.maracaibo.view import event_text
+        from tabletide.games.maracaibo.present.view import event_text
 
         return event_text(event)
 
     def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.maracaibo.render import render
+        from tabletide.games.maracaibo.present.text import render
 
         return render(state.observation(seat))
 
     def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.maracaibo.svg import render_svg
+        from tabletide.games.maracaibo.present.board import render_svg
 
         return render_svg(view)
 
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """``seat``'s observation as numbers (``tensor.py``): public facts and its own quests."""
+        """``seat``'s observation as numbers (``ai/tensor.py``): public facts and its own quests."""
+        from tabletide.games.maracaibo.ai.tensor import write_tensor
         from tabletide.games.maracaibo.state import MaracaiboState
-        from tabletide.games.maracaibo.tensor import write_tensor
 
         write_tensor(cast(MaracaiboState, state), seat, out)
 

@@ -292,7 +292,7 @@ class MaracaiboState(TableState):
         return super().winners()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from tabletide.games.maracaibo.view import build_view
+        from tabletide.games.maracaibo.present.view import build_view
 
         return build_view(self, seat)
 

@@ -40,7 +40,7 @@ from tabletide.games.maracaibo.constants import (
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect, Perm, Track, load_content
-from tabletide.games.maracaibo.render import MODULE_NAMES
+from tabletide.games.maracaibo.present.text import MODULE_NAMES
 from tabletide.svg import INK, PAPER, SEA, Font, Svg, action_index, number, seat_color
 
 View = Mapping[str, Any]
