@@ -12,6 +12,7 @@ import pytest
 
 from tabletide.agents import GreedyAgent
 from tabletide.engine import Frame, Rng
+from tabletide.games.tiny_epic_pirates.ai.evaluate import evaluate, ship_worth
 from tabletide.games.tiny_epic_pirates.constants import (
     CANNONS,
     EXTORTION,
@@ -28,7 +29,6 @@ from tabletide.games.tiny_epic_pirates.content import (
     Captain,
     CardFace,
 )
-from tabletide.games.tiny_epic_pirates.evaluate import evaluate, ship_worth
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 from .helpers import GAME, act, cubes, find, kind, new, plain_sea, put, start_turn, with_card
@@ -363,7 +363,7 @@ def test_greedy_keeps_the_navy_off_its_crossing() -> None:
 
 
 def test_phase_reads_the_pending_frames() -> None:
-    from tabletide.games.tiny_epic_pirates.evaluate import _phase
+    from tabletide.games.tiny_epic_pirates.ai.evaluate import _phase
 
     s = quiet_sea()
     start_turn(s, 0)

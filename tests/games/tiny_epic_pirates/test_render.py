@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rich.text import Text
 
-from tabletide.games.tiny_epic_pirates.render import render
+from tabletide.games.tiny_epic_pirates.present.text import render
 from tabletide.games.tiny_epic_pirates.sea import name
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from random import Random
 from typing import Any
 
-from tabletide.games.tiny_epic_pirates import svg as board
 from tabletide.games.tiny_epic_pirates.content import SEARCH_KINDS
+from tabletide.games.tiny_epic_pirates.present import board
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 from .helpers import GAME, cubes, new, put

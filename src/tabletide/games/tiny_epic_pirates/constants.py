@@ -25,6 +25,14 @@ MERCHANT_COLOURS = ("orange", "green")  # PC-5.22.2: orange sails first
 SIZE = 4
 """The sea is SIZE x SIZE map cards; a position is ``row * SIZE + col`` (0-based)."""
 DIRECTIONS = ("north", "east", "south", "west")
+
+
+def place_name(pos: int) -> str:
+    """People's name of a card: (row, column), 1-based as in the spec."""
+    r, c = divmod(pos, SIZE)
+    return f"({r + 1},{c + 1})"
+
+
 MAX_ROUNDS = 100
 """A safeguard, not a rule: a game still running after this many rounds ends and is ranked by
 the tie-break chain of PC-5.27.3 (treasures, infamy, gold, loot). Real games end far sooner."""

@@ -20,9 +20,9 @@ from tabletide.engine import (
     ints,
     solo_option,
 )
+from tabletide.games.tiny_epic_pirates.ai.evaluate import evaluate
+from tabletide.games.tiny_epic_pirates.ai.tensor import write_tensor
 from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
-from tabletide.games.tiny_epic_pirates.evaluate import evaluate
-from tabletide.games.tiny_epic_pirates.tensor import write_tensor
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -105,7 +105,7 @@ class PiratesGame(Game):
         return PiratesState.setup(self, self.content, num_players, seed, options)
 
     def event_text(self, event: Event) -> str:
-        from tabletide.games.tiny_epic_pirates.view import event_text
+        from tabletide.games.tiny_epic_pirates.present.view import event_text
 
         return event_text(event)
 
@@ -118,12 +118,12 @@ class PiratesGame(Game):
         write_tensor(cast("PiratesState", state), seat, out)
 
     def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.tiny_epic_pirates.render import render
+        from tabletide.games.tiny_epic_pirates.present.text import render
 
         return render(state.observation(seat))
 
     def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.tiny_epic_pirates.svg import render_svg
+        from tabletide.games.tiny_epic_pirates.present.board import render_svg
 
         return render_svg(view)
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from tabletide.games.tiny_epic_pirates.constants import SIZE
+from tabletide.games.tiny_epic_pirates.constants import SIZE, place_name
+
+name = place_name
+"""People's name of a card (``constants.place_name``)."""
 
 CORNERS = (0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1)
 DIAGONALS = ((0, SIZE * SIZE - 1), (SIZE - 1, SIZE * (SIZE - 1)))
@@ -13,12 +16,6 @@ DIAGONALS = ((0, SIZE * SIZE - 1), (SIZE - 1, SIZE * (SIZE - 1)))
 
 def rc(pos: int) -> tuple[int, int]:
     return divmod(pos, SIZE)
-
-
-def name(pos: int) -> str:
-    """People's name of a card: (row, column), 1-based as in the spec."""
-    r, c = divmod(pos, SIZE)
-    return f"({r + 1},{c + 1})"
 
 
 @cache

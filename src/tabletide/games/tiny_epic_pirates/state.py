@@ -288,7 +288,7 @@ class PiratesState(TableState):
         return super().winners()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from tabletide.games.tiny_epic_pirates.view import build_view
+        from tabletide.games.tiny_epic_pirates.present.view import build_view
 
         return build_view(self, seat)
 

@@ -28,6 +28,7 @@ from tabletide.games.tiny_epic_pirates.constants import (
     MAX_VOLLEY,
     SIZE,
     TREASURES,
+    place_name,
 )
 from tabletide.games.tiny_epic_pirates.content import Captain, load_content
 from tabletide.svg import INK, PAPER, Font, Svg, seat_color
@@ -115,8 +116,8 @@ def lines(
     return y + (len(rows) - 1) * step
 
 
-def place_name(pos: int) -> str:
-    return sea.name(pos) if pos >= 0 else "not placed"
+def where_name(pos: int) -> str:
+    return place_name(pos) if pos >= 0 else "not placed"
 
 
 def bonus_words(act: Mapping[str, Any]) -> str:
@@ -471,7 +472,7 @@ def card_xy(pos: int) -> tuple[float, float]:
 
 
 def card_tip(card: Mapping[str, Any]) -> str:
-    bits = [f"{sea.name(card['at'])} {card['name']}"]
+    bits = [f"{place_name(card['at'])} {card['name']}"]
     if card["colony"]:
         bits.append(f"colony: plunder {card['colony']} cube{'s' if card['colony'] > 1 else ''}")
     if card["market"]:
@@ -587,7 +588,7 @@ def draw_card_face(b: Board, card: Mapping[str, Any]) -> None:
         )
         svg.rect(x + 50, y + 4, 42, 16, rx=3, fill=INK)
         svg.text(x + 71, y + 16, "PORT", fill=PAPER, font_weight="bold", text_anchor="middle")
-    svg.text(x + 7, y + 16, sea.name(pos), font_weight="bold", fill="#34495e")
+    svg.text(x + 7, y + 16, place_name(pos), font_weight="bold", fill="#34495e")
     for k, row in enumerate(rows):
         fit(svg, x + 7, y + 32 + 13 * k, row, CARD_W - 12, font_style="italic", fill="#1b2631")
     for text, fill, ink, cx, cy in chips:
@@ -1167,7 +1168,7 @@ def draw_panel(b: Board, ship: Mapping[str, Any], x: float, y: float) -> None:
             svg.rect(x, y, PANEL_W, 28, rx=8, fill=color, **outline(action, color))
             title = ship_title(b, ship).replace(" (you)", " — YOUR SHIP")
             svg.text(x + 12, y + 20, title, fill=PAPER, font_weight="bold", font_size=15)
-        where = f"at {place_name(int(ship['at']))}" if ship["at"] >= 0 else "not on the sea yet"
+        where = f"at {where_name(int(ship['at']))}" if ship["at"] >= 0 else "not on the sea yet"
         if ship["hidden"]:
             where += " · hiding in a cove"
         if on_turn and not b.view.get("terminal"):

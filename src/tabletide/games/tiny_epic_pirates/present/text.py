@@ -1,9 +1,9 @@
 """Tiny Epic Pirates as text for the terminal: a pure function of an observation (Rich markup).
 
 The sea is drawn as a 4x4 grid of compact cells, each labelled ``(row,col)`` like the log
-(``sea.name``); below it come the market, the merchants, the crew row and one block per ship,
-the viewing seat's first. Only the view is read: a face-down search token is a ``?`` and
-nothing more, because the view does not carry its kind."""
+(``constants.place_name``); below it come the market, the merchants, the crew row and one
+block per ship, the viewing seat's first. Only the view is read: a face-down search token is a
+``?`` and nothing more, because the view does not carry its kind."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from tabletide.games.tiny_epic_pirates.constants import (
     SIZE,
     TREASURES,
 )
-from tabletide.games.tiny_epic_pirates.sea import name as card_name
+from tabletide.games.tiny_epic_pirates.constants import place_name as card_name
 
 CELL = 21
 """Width of the text in a sea cell; the cell adds one space before it."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
-from tabletide.games.tiny_epic_pirates import sea
-from tabletide.games.tiny_epic_pirates.constants import ASSIGNMENTS, MERCHANT_COLOURS
+from tabletide.games.tiny_epic_pirates.constants import ASSIGNMENTS, MERCHANT_COLOURS, place_name
 from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS
 
 if TYPE_CHECKING:
@@ -154,7 +153,7 @@ def event_text(e: Event) -> str:
         crossed = ", crossing the ship line" if e.get("crossed") else ""
         return f"{w}'s captain moves to space {e['space']} ({e['order']}){crossed}."
     if t == "sail":
-        return f"{w} sails to {sea.name(e['to'])}."
+        return f"{w} sails to {place_name(e['to'])}."
     if t == "order":
         return f"{w} performs {e['order']}{' (bonus)' if e.get('copy') else ''}."
     if t == "gold":
@@ -167,14 +166,14 @@ def event_text(e: Event) -> str:
     if t == "battle":
         return f"Battle: {w} deals {e['damage']}, the {e['target']} {e['against']}."
     if t == "bury":
-        return f"{w} buries treasure {e['count']} at {sea.name(e['at'])} for {e['cost']} gold."
+        return f"{w} buries treasure {e['count']} at {place_name(e['at'])} for {e['cost']} gold."
     if t in ("start", "to_cove"):
-        return f"{w} hides in the cove at {sea.name(e['at'])}."
+        return f"{w} hides in the cove at {place_name(e['at'])}."
     if t == "solo_die":
         return f"{w} rolls {e['die']}."
     if t in ("navy", "merchant") and "to" in e:
         name = "The Royal Navy" if t == "navy" else f"The {e['merchant']} merchant"
-        return f"{name} moves to {sea.name(e['to'])}."
+        return f"{name} moves to {place_name(e['to'])}."
     if t == "loot":
         return f"{w} loads a {e['loot']} cube."
     if t in ("discard_loot", "swap_loot"):
@@ -221,7 +220,7 @@ def event_text(e: Event) -> str:
     if t == "game_over":
         return f"Game over. Winners: {e['winners'] or 'the Legendary Pirate'}."
     if t == "ports":
-        return f"Ports at {sea.name(e['at'][0])} and {sea.name(e['at'][1])}."
+        return f"Ports at {place_name(e['at'][0])} and {place_name(e['at'][1])}."
     details = ", ".join(
         f"{k}={v}" for k, v in e.items() if k not in ("type", "seat", "ship") and v is not None
     )
