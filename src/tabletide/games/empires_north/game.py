@@ -24,6 +24,7 @@ from tabletide.games.empires_north.ai.tensor import write_tensor
 from tabletide.games.empires_north.constants import CLANS, DISCS, RESOURCES, STOCK_GOODS, TILES
 from tabletide.games.empires_north.content import load_content
 from tabletide.games.empires_north.expedition import REVEALED
+from tabletide.games.empires_north.present.schema import DECISION_SCHEMAS, View
 
 _CONTENT = load_content()
 CARDS = len(_CONTENT.cards)
@@ -99,6 +100,9 @@ class EmpiresNorthGame(Game):
     bot: ClassVar[BotSettings] = BotSettings(
         scale=10.0, rollout_depth=0, hard_iterations=1000, medium_iterations=100
     )
+
+    view_schema: ClassVar[Any] = View
+    decision_schemas: ClassVar[Mapping[str, Any]] = DECISION_SCHEMAS
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame, Rng, TableState, dispatch_tables
-from tabletide.games.empires_north import actions, effects, expedition, turn
+from tabletide.games.empires_north import actions, decisions, effects, expedition, turn
 from tabletide.games.empires_north.constants import (
     DISCS,
     FACE_UP,
@@ -195,6 +195,12 @@ class EmpiresState(TableState):
         from tabletide.games.empires_north.present.view import build_view
 
         return build_view(self, seat)
+
+    def _decision_context(self, frame: Frame) -> dict[str, Any]:
+        return decisions.decision_context(self, frame)
+
+    def _score_categories(self) -> list[tuple[str, list[int | float]]]:
+        return decisions.score_categories(self)
 
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)

@@ -100,9 +100,10 @@ PHASES = {
     "cleanup": "Cleanup",
     "over": "Game over",
 }
-KIND_TILE = {"construct": "CONSTRUCTION", "harvest": "HARVEST", "sail": "SAIL"}
-_TILE_LOG = re.compile(r"(?:places a disc on|moves a disc \(1 \w+\) to|performs) ([A-Z]+)")
-_SOURCE = re.compile(r"\[([^\]]+)\]$")
+TILE_KINDS = frozenset(("extra", "host", "construct", "harvest", "sail"))
+"""Decisions taken as part of a tile's action: their context names the tile."""
+SOURCED_KINDS = frozenset(("alt", "refresh", "release", "relocate", "forward", "launch"))
+"""Effect decisions: their context names the empire cards the effect comes from."""
 
 
 TEXT = DEJAVU_SANS
@@ -153,6 +154,14 @@ def summary(text: str, where: str) -> str:
 # ---------------------------------------------------------------------------- small pieces
 def _act(acts: Acts, kind: str, **params: Any) -> int | None:
     return acts.get((kind, tuple(sorted(params.items()))))
+
+
+def _decision(view: View) -> tuple[str | None, int | None, Mapping[str, Any]]:
+    """The pending decision's kind, seat and context (``None, None, {}`` when over)."""
+    decision = view.get("decision")
+    if not decision or view.get("terminal"):
+        return None, None, {}
+    return str(decision["kind"]), int(decision["seat"]), decision.get("context") or {}
 
 
 def _good_token(svg: Svg, x: float, y: float, good: str, r: float = 6.5) -> None:
@@ -618,11 +627,12 @@ def _header(svg: Svg, view: View, y: float) -> float:
         font_weight="bold",
     )
     prompt = view.get("prompt")
-    if prompt and not view.get("terminal"):
-        seat = int(prompt.get("seat", -1))
+    _, decider, _ = _decision(view)
+    if prompt and decider is not None:
+        seat = decider
         text = str(prompt.get("text", ""))
         if view.get("seat") == seat:
-            text = "Your decision: " + text.split(": ", 1)[-1]
+            text = "Your decision — " + text
         svg.rect(
             MARGIN,
             y + 27,
@@ -691,16 +701,9 @@ def _score_track(svg: Svg, st: Mapping[str, Any], y: float) -> float:
 
 def _focus_tile(view: View) -> str | None:
     """The tile whose action is under way, when the decision is part of one."""
-    prompt = view.get("prompt") or {}
-    kind = prompt.get("kind")
-    if kind in KIND_TILE:
-        return KIND_TILE[str(kind)]
-    if kind not in ("extra", "host"):
-        return None
-    for log_line in reversed(view.get("log", [])):
-        m = _TILE_LOG.search(str(log_line))
-        if m and m.group(1) in TILE_WORDS:
-            return m.group(1)
+    kind, _, context = _decision(view)
+    if kind in TILE_KINDS:
+        return str(context["tile"])
     return None
 
 
@@ -718,7 +721,7 @@ def _circle(svg: Svg, view: View, acts: Acts, x0: float, y: float) -> float:
                 on[disc["tile"]].append((int(pl["seat"]), d + 1, bool(disc.get("exhausted"))))
     ghosts = _ghosts(view)
     focus = _focus_tile(view)
-    decider = (view.get("prompt") or {}).get("seat")
+    _, decider, _ = _decision(view)
     tw, th = 124, 62
     for k, name in enumerate(circle):
         angle = math.radians(-90 + 72 * k)
@@ -796,9 +799,9 @@ def _ghosts(view: View) -> dict[int, list[tuple[int, int, int, str]]]:
     for i, item in enumerate(view.get("legal_actions", [])):
         a = item["action"]
         if a.get("kind") in ("move", "relocate") and seat is not None:
-            out.setdefault(int(a["to"]), []).append(
-                (int(seat), int(a["disc"]) + 1, i, str(item.get("label", "")))
-            )
+            number, to = int(a["disc"]) + 1, int(a["to"])
+            tip = f"disc {number} to {TILES[to].upper()}"
+            out.setdefault(to, []).append((int(seat), number, i, tip))
     return out
 
 
@@ -859,14 +862,10 @@ def _sailing(svg: Svg, view: View, acts: Acts, x0: float, y: float) -> float:
 def _turned_up(svg: Svg, view: View, acts: Acts, x: float, y: float) -> None:
     st = view["state"]
     w = WIDTH - MARGIN - 6 - x
-    prompt = view.get("prompt") or {}
     card = st.get("revealed")
-    if prompt.get("kind") in ("voyage", "landing") and not view.get("terminal"):
-        seat = int(prompt.get("seat", 0))
-        ship = {"owner": seat}
-        kinds = {item["action"].get("kind") for item in view.get("legal_actions", [])}
-        if "legal_actions" in view:
-            ship["axe"] = "conquer" in kinds
+    kind, seat, context = _decision(view)
+    if kind in ("voyage", "landing") and seat is not None:
+        ship = context["ship"]
         svg.text(x, y + 11, "At sea", font_size=SMALL, fill=INK)
         _ship(svg, x + 4, y + 16, ship, tip=f"seat {seat}'s ship is choosing an island")
         text = f"seat {seat}'s ship chooses an island"
@@ -915,10 +914,9 @@ def _own(svg: Svg, view: View, acts: Acts, y: float) -> float:
     you = view["state"].get("you")
     if seat is None or you is None:
         return y
-    prompt = view.get("prompt") or {}
     looking = you.get("looking", [])
     if looking:
-        opening = prompt.get("kind") == "opening"
+        opening = _decision(view)[0] == "opening"
         title = (
             "Your first cards: keep 3 of them, free (the rest are discarded)"
             if opening
@@ -935,17 +933,12 @@ def _own(svg: Svg, view: View, acts: Acts, y: float) -> float:
 
 
 def _building(view: View, hand: Sequence[Mapping[str, Any]]) -> int | None:
-    """The hand card being built as an upgrade (a "host" decision): the one upgrade or flex
-    card of the hand that the tile under way builds, when there is just one."""
-    if (view.get("prompt") or {}).get("kind") != "host":
+    """The card of the viewer's hand being built while its host or its payment is still to be
+    chosen (a "host" or "pay" decision of the viewer)."""
+    kind, seat, context = _decision(view)
+    if seat != view.get("seat") or kind not in ("host", "pay") or "card" not in context:
         return None
-    tile = _focus_tile(view)
-    found = {
-        int(c["card"])
-        for c in hand
-        if c.get("type") in ("upgrade", "flex") and c.get("when") == tile
-    }
-    return found.pop() if len(found) == 1 else None
+    return int(context["card"])
 
 
 def _hand_action(acts: Acts, card: int) -> tuple[int | None, str]:
@@ -1102,8 +1095,8 @@ def _player(
     per_row = int((WIDTH - 2 * MARGIN + 3) // (EMP_W + 3))
     rows = max(1, math.ceil(len(empire) / per_row))
     height = 56 + rows * (EMP_H + 4) + 4
-    final = st.get("final") or []
-    if final:
+    scoring = view.get("final_scoring")
+    if scoring:
         height += 16
     svg.rect(
         MARGIN - 4,
@@ -1152,12 +1145,13 @@ def _player(
     _stats(svg, view, pl, y + 38)
     _piles(svg, view, pl, MARGIN + 24 + TEXT.width(title, 13, True), y + 16.5)
     ey = y + 52
-    if final and seat < len(final):
-        f = final[seat]
+    if scoring and seat < len(scoring["seats"]):
+        points = dict(zip(scoring["categories"], scoring["seats"][seat], strict=True))
+        total = int(scoring["totals"][seat])
         line = (
-            f"Final scoring: {f.get('play', 0)} on the board + {f.get('cards', 0)} cards + "
-            f"{f.get('resources', 0)} for resources + {f.get('gold', 0)} gold + "
-            f"{f.get('axes', 0)} axes = {f.get('total', 0)} VP"
+            f"Final scoring: {int(points['play'])} on the board + {int(points['cards'])} cards + "
+            f"{int(points['resources'])} for resources + {int(points['gold'])} gold + "
+            f"{int(points['axes'])} axes = {total} VP"
         )
         svg.text(
             MARGIN + 4,
@@ -1166,7 +1160,7 @@ def _player(
             font_size=12,
             font_weight="bold",
             data_seat=seat,
-            data_final=f.get("total", 0),
+            data_final=total,
         )
         ey += 16
     names = {int(c.get("pos", -1)): str(c.get("name", "")) for c in empire}
@@ -1175,7 +1169,7 @@ def _player(
     for k, card in enumerate(empire):
         x = MARGIN + (k % per_row) * (EMP_W + 3)
         cy = ey + (k // per_row) * (EMP_H + 4)
-        lit = seat == (view.get("prompt") or {}).get("seat") and card.get("pos") in focus
+        lit = seat == _decision(view)[1] and card.get("pos") in focus
         empire_card(svg, x, cy, card, seat, acts, viewer, names, lit)
     return y + height + 8
 
@@ -1199,21 +1193,15 @@ def _empire_order(empire: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]
 
 
 def _focus_cards(view: View) -> set[int]:
-    """The positions in the decider's empire of the card the pending decision is about: the
-    card whose effect asks (an "alt", refresh or release names it in ``[...]`` at the end of
-    the prompt), or the copy location just built."""
-    prompt = view.get("prompt") or {}
-    players = view["state"].get("players", [])
-    seat = prompt.get("seat")
-    if view.get("terminal") or not isinstance(seat, int) or not 0 <= seat < len(players):
-        return set()
-    empire = players[seat].get("empire", [])
-    if prompt.get("kind") == "copy" and empire:
-        return {int(empire[-1].get("pos", -1))}
-    m = _SOURCE.search(str(prompt.get("text", "")))
-    if not m:
-        return set()
-    return {int(c.get("pos", -1)) for c in empire if c.get("name") == m.group(1)}
+    """The positions in the decider's empire of the cards the pending decision is about: the
+    cards an effect decision comes from, the copy location just built, the card whose use is
+    being paid for."""
+    kind, _, context = _decision(view)
+    if kind in SOURCED_KINDS:
+        return {int(pos) for pos in context["source_pos"]}
+    if kind == "copy" or (kind == "pay" and "pos" in context):
+        return {int(context["pos"])}
+    return set()
 
 
 def _seat_order(view: View) -> list[int]:

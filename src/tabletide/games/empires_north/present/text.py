@@ -160,15 +160,16 @@ def _player(pl: dict[str, Any], you: bool) -> list[str]:
     return lines + _empire(pl)
 
 
-def _final(st: dict[str, Any]) -> list[str]:
-    if not st.get("final"):
+def _final(obs: dict[str, Any]) -> list[str]:
+    scoring = obs.get("final_scoring")
+    if not scoring:
         return []
-    lines = ["[bold]Final scoring[/] (EN-8.2): play + cards + resources/2 + gold + axes = total"]
-    for p, f in enumerate(st["final"]):
-        lines.append(
-            f"  {_seat(p)}: {f['play']} + {f['cards']} + {f['resources']} + {f['gold']} + "
-            f"{f['axes']} = [bold]{f['total']}[/]"
-        )
+    names = {"resources": "resources/2"}
+    head = " + ".join(names.get(c, c) for c in scoring["categories"])
+    lines = [f"[bold]Final scoring[/] (EN-8.2): {head} = total"]
+    for p, (points, total) in enumerate(zip(scoring["seats"], scoring["totals"], strict=True)):
+        parts = " + ".join(str(int(v)) for v in points)
+        lines.append(f"  {_seat(p)}: {parts} = [bold]{int(total)}[/]")
     return lines
 
 
@@ -189,7 +190,7 @@ def render(obs: dict[str, Any]) -> str:
     for pl in players:
         if pl["seat"] != seat:
             lines += [*_player(pl, False), ""]
-    lines += _final(st)
+    lines += _final(obs)
     if obs.get("terminal"):
         winners = ", ".join(_seat(w) for w in obs.get("winners", []))
         lines.append(f"[bold]Winner: {winners}[/]")

@@ -108,8 +108,6 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
             "looking": [card_view(s.cards[c], c) for c in s.look[seat]],
             "discard": [s.cards[c].name for c in s.discard[seat]],
         }
-    if s.final:
-        view["final"] = s.final
     return view
 
 
