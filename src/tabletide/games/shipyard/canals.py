@@ -9,11 +9,10 @@ is used up (SY-6.13), so no path can revisit a card.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.shipyard.content import SHAPES
+from tabletide.games.shipyard.content import geometry as geometry  # re-exported
 
 if TYPE_CHECKING:
     from tabletide.games.shipyard.state import ShipyardState
@@ -26,18 +25,6 @@ Boat = tuple[int, int, int, int, int, int]
 
 DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W; y grows southwards
 SIDE_NAMES = ("north", "east", "south", "west")
-
-
-@cache
-def geometry(shape: str, rotation: int) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
-    """World side -> space for the card's ends, and each space's neighbours on the card."""
-    tpl = SHAPES[shape]
-    ports = {(side + rotation) % 4: space for side, space in tpl.ports.items()}
-    links: list[list[int]] = [[] for _ in range(tpl.spaces)]
-    for a, b in tpl.links:
-        links[a].append(b)
-        links[b].append(a)
-    return ports, tuple(tuple(x) for x in links)
 
 
 def card_shape(state: ShipyardState, card: int) -> str:

@@ -45,3 +45,25 @@ FIGURES = {2: 3, 3: 1, 4: 1}  # SY-3.1.1
 FIRST_TURNS = {2: 2, 3: 1, 4: 1}  # SY-4.3.1, SY-4.4.1
 KEEP_AFTER_LAP = {4: {2: 1}, 3: {2: 2, 1: 1}, 2: {1: 1}}
 """SY-4.15: player count -> {round-marker value reached: contracts of each colour kept}."""
+
+PROMPTS = {  # decision kind -> the decision in words
+    "choose_tile": "choose an action tile",
+    "menu": "perform the main action or buy a bonus action",
+    "build": "buy a ship part",
+    "place": "place the part in your shipyard",
+    "canal": "rent a canal",
+    "first_canal": "choose where the boat starts on your first canal",
+    "place_canal": "place the new canal in your canal system",
+    "circle": "choose how far to move the pointer",
+    "oval": "choose how far to move the employee pointer",
+    "hire": "choose the employee to hire",
+    "goods": "buy a goods wagon tile",
+    "exchange": "choose a wagon tile to trade",
+    "wagon": "sell this wagon or swap it",
+    "launch": "choose which completed ship sails first",
+    "fit": "attach equipment and crew to the completed ship",
+    "boost": "use your employees' speed bonus",
+    "route": "steer the boat",
+    "discard": "discard a contract (secretly)",
+    "final": "take your final action",
+}

@@ -108,6 +108,19 @@ SHAPES: dict[str, Shape] = {
 """Stand-in templates (SY-GAP-3a/b): tree-shaped, so no voyage can loop inside one card."""
 
 
+@cache
+def geometry(shape: str, rotation: int) -> tuple[dict[int, int], tuple[tuple[int, ...], ...]]:
+    """A card of ``shape`` turned ``rotation`` quarter turns clockwise: world side -> space for
+    its ends, and each space's neighbours on the card."""
+    tpl = SHAPES[shape]
+    ports = {(side + rotation) % 4: space for side, space in tpl.ports.items()}
+    links: list[list[int]] = [[] for _ in range(tpl.spaces)]
+    for a, b in tpl.links:
+        links[a].append(b)
+        links[b].append(a)
+    return ports, tuple(tuple(x) for x in links)
+
+
 class Canal(Record):
     id: int = Field(ge=0)
     shape: Literal["straight", "bend", "fork"]

@@ -21,6 +21,7 @@ from tabletide.engine import (
 )
 from tabletide.games.shipyard.constants import ITEMS, NUM_TILES, OFFER_ROWS, PART_TYPES
 from tabletide.games.shipyard.content import load_content
+from tabletide.games.shipyard.present.schema import DECISION_SCHEMAS, ShipyardView
 
 REACH = 12
 
@@ -76,6 +77,8 @@ class ShipyardGame(Game):
         ),
     )
     max_game_length: ClassVar[int] = 20000
+    view_schema: ClassVar[Any] = ShipyardView
+    decision_schemas: ClassVar[Mapping[str, Any]] = DECISION_SCHEMAS
     bot: ClassVar[BotSettings] = BotSettings(
         scale=8.0,
         rollout_depth=0,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Rng, TableState
-from tabletide.games.shipyard import building, canals, scoring, supplies, turn, voyage
+from tabletide.games.shipyard import building, canals, facts, scoring, supplies, turn, voyage
 from tabletide.games.shipyard.canals import Boat, Cell
 from tabletide.games.shipyard.constants import (
     BOW,
@@ -20,6 +20,7 @@ from tabletide.games.shipyard.constants import (
     NUM_TILES,
     OFFER_ROWS,
     PART_TYPES,
+    PROMPTS,
     START_COINS,
     STARTING_WAGON,
     STERN,
@@ -30,7 +31,7 @@ from tabletide.games.shipyard.content import Content, Employee, Item, Part
 from tabletide.games.shipyard.voyage import Ship
 
 if TYPE_CHECKING:
-    from tabletide.engine import Game
+    from tabletide.engine import Frame, Game
 
 LEGAL: dict[str, Any] = {
     **turn.LEGAL,
@@ -49,28 +50,6 @@ APPLY: dict[str, Any] = {
     **scoring.APPLY,
 }
 AUTO: dict[str, Any] = {**turn.AUTO, **building.AUTO, **voyage.AUTO, **scoring.AUTO}
-
-PROMPTS = {
-    "choose_tile": "choose an action tile",
-    "menu": "perform the main action or buy a bonus action",
-    "build": "buy a ship part",
-    "place": "place the part in your shipyard",
-    "canal": "rent a canal",
-    "first_canal": "choose where the boat starts on your first canal",
-    "place_canal": "place the new canal in your canal system",
-    "circle": "choose how far to move the pointer",
-    "oval": "choose how far to move the employee pointer",
-    "hire": "choose the employee to hire",
-    "goods": "buy a goods wagon tile",
-    "exchange": "choose a wagon tile to trade",
-    "wagon": "sell this wagon or swap it",
-    "launch": "choose which completed ship sails first",
-    "fit": "attach equipment and crew to the completed ship",
-    "boost": "use your employees' speed bonus",
-    "route": "steer the boat",
-    "discard": "discard a contract (secretly)",
-    "final": "take your final action",
-}
 
 
 class ShipyardState(TableState):
@@ -259,7 +238,13 @@ class ShipyardState(TableState):
     def _view(self, seat: int | None) -> dict[str, Any]:
         from tabletide.games.shipyard.present.view import build_view
 
-        return build_view(self, seat)
+        return build_view(self, seat, facts.view_facts(self))
+
+    def _decision_context(self, frame: Frame) -> dict[str, Any]:
+        return facts.decision_context(self, frame)
+
+    def _score_categories(self) -> list[tuple[str, list[int | float]]]:
+        return facts.score_categories(self)
 
     # ------------------------------------------------------------------ clone and hiding
     def clone(self) -> ShipyardState:

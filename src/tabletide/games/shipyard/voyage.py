@@ -28,6 +28,7 @@ from tabletide.games.shipyard.constants import (
     SOLDIER,
     SUBSTITUTE,
 )
+from tabletide.games.shipyard.content import geometry
 
 if TYPE_CHECKING:
     from tabletide.games.shipyard.state import ShipyardState
@@ -293,7 +294,7 @@ def route_label(
     if (x, y) != (boat[0], boat[1]):
         return f"Sail onto canal {card}, to {what}"
     shape = canals.card_shape(state, card)
-    ports, _ = canals.geometry(shape, rot)
+    ports, _ = geometry(shape, rot)
     side = next((canals.SIDE_NAMES[s] for s, p in ports.items() if p == space), None)
     spot = f"its {side} end" if side else "its junction" if shape == "fork" else "its middle space"
     return f"Sail along this card to {spot}, {what}"

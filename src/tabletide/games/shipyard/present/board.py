@@ -7,23 +7,22 @@ the action track looping around the part offer, wagons, canals, the two circles,
 track and the stock exchange; the employee oval; the pending decision's context; one panel per
 seat (the viewer's first); the viewer's secret contracts, or the final scoring.
 
-Legal moves of the viewing seat carry ``data-action`` (see :mod:`tabletide.svg`). The view
-does not name the part, canal or wagon in hand; the picture reads them from the log lines and
-action labels, which are part of the view.
+Legal moves of the viewing seat carry ``data-action`` (see :mod:`tabletide.svg`), found by the
+action's JSON. What the pending decision is about (the part, canal or wagon in hand, the circle
+being turned, the route's water spaces) comes from the view's ``decision`` context
+(``schema.py``); no label, log line or prompt text is ever read to draw a shape.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-from tabletide.games.shipyard.canals import geometry
-from tabletide.games.shipyard.constants import KEEP_AFTER_LAP
-from tabletide.games.shipyard.content import ITEMS, Content, load_content
+from tabletide.games.shipyard.constants import KEEP_AFTER_LAP, PROMPTS
+from tabletide.games.shipyard.content import ITEMS, Content, geometry, load_content
 from tabletide.svg import INK, PAPER, Font, Svg, action_index, seat_color
 
 View = Mapping[str, Any]
@@ -97,14 +96,9 @@ TEXT = Font(0.57, bold_em=0.63, min_chars=4)
 """Text widths close to DejaVu Sans (the widest common sans-serif)."""
 
 
-def _number_in(text: str) -> int | None:
-    m = re.search(r"#(\d+)", text)
-    return int(m.group(1)) if m else None
-
-
-def _goods_of(desc: str) -> list[str]:
-    """``"(coal+steel)"`` -> ``["coal", "steel"]``: the view's wording of a wagon tile."""
-    return [g for g in desc.strip("()").split("+") if g]
+def _wagon_words(goods: Sequence[str]) -> str:
+    """A wagon tile's goods as the ``data-wagon`` mark: ``"(coal+steel)"``."""
+    return "(" + "+".join(goods) + ")"
 
 
 def _coin(svg: Svg, x: float, y: float, value: int | str) -> None:
@@ -146,11 +140,9 @@ def _chip(
 @dataclass(frozen=True)
 class Static:
     content: Content
-    employees: dict[str, tuple[str, str, str, str]]
-    """name as the view writes it -> (colour, title, item or goods, effect in our words)."""
+    employees: dict[int, tuple[str, str, str, str]]
+    """employee id -> (colour, title, item or goods, effect in our words)."""
     contract_ids: tuple[str, ...]
-    wagon_goods: dict[int, str]
-    """wagon tile id -> the view's wording of its goods."""
 
 
 def _employee_texts(role: str, item: str | None, level: int | None, vp: int) -> tuple[str, str]:
@@ -174,18 +166,12 @@ def _employee_texts(role: str, item: str | None, level: int | None, vp: int) -> 
 @cache
 def _static() -> Static:
     c = load_content()
-    employees: dict[str, tuple[str, str, str, str]] = {}
+    employees: dict[int, tuple[str, str, str, str]] = {}
     for e in c.employees:
-        if e.role == "merchant":
-            name = f"{e.goods} merchant L{e.level}"
-        else:
-            name = f"{e.role} ({e.item})" if e.item else e.role
         vp = e.vp or (3 if e.level == 2 else 1)
         title, effect = _employee_texts(e.role, e.item, e.level, vp)
-        employees[name] = (e.colour, title, e.item or e.goods or "", effect)
-    wagons = {w.id: "(" + "+".join(w.goods) + ")" for w in c.wagons.deck}
-    wagons[14] = "(" + "+".join(c.wagons.starting.goods) + ")"  # STARTING_WAGON
-    return Static(c, employees, tuple(k.id for k in c.contracts), wagons)
+        employees[e.id] = (e.colour, title, e.item or e.goods or "", effect)
+    return Static(c, employees, tuple(k.id for k in c.contracts))
 
 
 _CODES = ("cab", "s/f", "prop", "crn", "cnn")
@@ -238,6 +224,8 @@ class Ctx:
     me: int | None
     decider: int | None
     kind: str | None
+    context: View
+    """The pending decision's public facts (``schema.py``, per kind)."""
     index: Index
     legal: list[View]
     marked: set[int] = field(default_factory=set)
@@ -250,15 +238,8 @@ class Ctx:
         return i
 
     def label(self, i: int | None) -> str | None:
+        """The words of legal action ``i``, for a tooltip only."""
         return None if i is None else str(self.legal[i]["label"])
-
-    def recent(self, pattern: str) -> re.Match[str] | None:
-        """The latest log line matching ``pattern`` in full."""
-        for line in reversed(self.obs.get("log") or []):
-            m = re.fullmatch(pattern, line)
-            if m:
-                return m
-        return None
 
 
 # ---------------------------------------------------------------------------- parts and canals
@@ -268,17 +249,17 @@ def _part_tile(
     y: float,
     w: float,
     h: float,
-    desc: str,
+    part: View,
     *,
     action: int | None = None,
     price: int | None = None,
 ) -> None:
-    """A ship part: its type and number, then its features as short codes."""
+    """A ship part (``schema.Part``): its type and number, then its features as short codes."""
     svg = ctx.svg
-    pid = _number_in(desc)
-    words = desc.split()
-    kind = words[1] if words[0] == "substitute" and len(words) > 1 else words[0]
-    tip = ctx.label(action) or desc + (f" ({price} coins)" if price is not None else "")
+    pid, kind = part["id"], str(part["type"])
+    tip = ctx.label(action) or str(part["part"]) + (
+        f" ({price} coins)" if price is not None else ""
+    )
     with svg.group(action=action, tip=tip, data_part=pid, class_="part"):
         fill = PART_FILL.get(kind, PAPER)
         stroke = {"stroke": RING, "stroke_width": 2.5} if action is not None else {"stroke": INK}
@@ -464,10 +445,9 @@ def _header(ctx: Ctx) -> None:
     if obs.get("terminal"):
         bits.append("game over")
     svg.text(100, 20, " · ".join(bits), fill=PAPER)
-    prompt = obs.get("prompt")
-    if prompt:
-        seat = int(prompt["seat"])
-        text = f"now Seat {seat}: " + str(prompt["text"]).split(": ", 1)[-1]
+    if ctx.kind is not None and ctx.decider is not None:
+        seat = ctx.decider
+        text = f"now Seat {seat}: " + PROMPTS.get(ctx.kind, ctx.kind)
         svg.circle(W - 22 - TEXT.width(text, FONT), 15, 7, fill=seat_color(seat), stroke=PAPER)
         svg.text(W - 12, 20, text, fill=PAPER, text_anchor="end")
 
@@ -518,13 +498,10 @@ def _track(ctx: Ctx) -> None:
         "· the action track: tiles move clockwise, the leading tile is gold",
         fill=MUTED,
     )
-    chosen = None
-    if ctx.kind == "menu" and ctx.decider is not None:
-        figures = v["players"][ctx.decider]["figures"]
-        chosen = figures[-1] if figures else None
+    chosen = ctx.context.get("tile") if ctx.kind == "menu" else None
     for t in v["track"]:
         px, py = slots[t["space"] % n]
-        _tile(ctx, t, px - TILE_W / 2, py - TILE_H / 2, chosen == t["tile"])
+        _tile(ctx, t, px - TILE_W / 2, py - TILE_H / 2, chosen == t["id"])
 
 
 def _tile_action(ctx: Ctx, tile: int, chosen: bool) -> int | None:
@@ -627,7 +604,7 @@ def _offer(ctx: Ctx) -> None:
                 )
                 continue
             i = ctx.act("take_part", column=col, row=row) if ctx.kind == "build" else None
-            _part_tile(ctx, cx, ry, CW - 4, RH - 3, item["part"], action=i)
+            _part_tile(ctx, cx, ry, CW - 4, RH - 3, item, action=i)
     if ctx.kind == "build":
         _substitutes(ctx, gx, top)
     y = top + 5 * RH + 6
@@ -666,14 +643,20 @@ def _substitutes(ctx: Ctx, gx: float, top: float) -> None:
 
 
 def _wagon_tile(
-    ctx: Ctx, x: float, y: float, desc: str, *, action: int | None = None, price: int | None = None
+    ctx: Ctx,
+    x: float,
+    y: float,
+    wagon: View,
+    *,
+    action: int | None = None,
+    price: int | None = None,
 ) -> None:
     svg = ctx.svg
-    goods = _goods_of(desc)
+    goods = list(wagon["goods"])
     with svg.group(
         action=action,
         tip=ctx.label(action) or "wagon tile: " + ", ".join(goods),
-        data_wagon=desc,
+        data_wagon=_wagon_words(goods),
         class_="wagon",
     ):
         _wagon_face(svg, x, y, 74, 30, 4, 8, goods, lit=action is not None)
@@ -726,7 +709,7 @@ def _wagons(ctx: Ctx, x: float, y: float) -> None:
         lx += 26 + TEXT.width(g, FONT)
     for slot, w in enumerate(ctx.v["wagon_offer"]):
         i = ctx.act("take_wagon", slot=slot) if ctx.kind == "goods" else None
-        _wagon_tile(ctx, x + 26 + slot * 78, y + 20, w["tile"], action=i, price=w["price"])
+        _wagon_tile(ctx, x + 26 + slot * 78, y + 20, w, action=i, price=w["price"])
 
 
 # ---------------------------------------------------------------------------- column B
@@ -739,9 +722,7 @@ def _canal_offer(ctx: Ctx) -> None:
     svg.text(BX + 126, PY + 12, "M military · T trade · L lantern · B lifeboat ·", fill=MUTED)
     svg.text(BX + 126, PY + 26, "O lifebuoy · R Blue Riband", fill=MUTED)
     for slot, c in enumerate(ctx.v["canal_offer"]):
-        card = _number_in(c["canal"])
-        if card is None:
-            continue
+        card = int(c["card"])
         i = ctx.act("take_canal", slot=slot) if ctx.kind == "canal" else None
         x, y = BX + slot * 95, PY + 32
         with svg.group(
@@ -774,16 +755,14 @@ def _circle(ctx: Ctx, cx: float, top: float, key: str, title: str) -> None:
     items, pointer = circ["items"], circ["pointer"]
     svg.text(cx, top, title, text_anchor="middle", font_weight="bold")
     cy = top + 58
-    svg.circle(cx, cy, 38, fill="#f6ddcc" if key.startswith("equip") else "#e8daef", stroke=MUTED)
+    svg.circle(cx, cy, 38, fill="#f6ddcc" if key == "equipment_circle" else "#e8daef", stroke=MUTED)
     spots = ((0.0, -40.0), (44.0, 0.0), (0.0, 40.0), (-44.0, 0.0))
     actions: dict[int, int] = {}
-    if ctx.kind == "circle":
-        for steps in range(1, 5):
-            i = ctx.index.get(("circle", (("steps", steps),)))
-            target = (pointer + steps) % 4
-            if i is not None and str(ctx.legal[i]["label"]).startswith(f"Take a {items[target]} ("):
+    if ctx.kind == "circle" and f"{ctx.context['circle']}_circle" == key:
+        for steps, target in enumerate(ctx.context["targets"], start=1):
+            i = ctx.act("circle", steps=steps)
+            if i is not None:
                 actions[target] = i
-                ctx.marked.add(i)
     px, py = spots[pointer]
     svg.line(
         cx, cy, cx + px * 0.62, cy + py * 0.62, stroke=INK, stroke_width=3, stroke_linecap="round"
@@ -899,12 +878,8 @@ def _exchange(ctx: Ctx) -> None:
 
 
 def _trading_goods(ctx: Ctx) -> str | None:
-    """The goods of the wagon being traded (named in the ``sell`` action's label)."""
-    if ctx.kind != "wagon":
-        return None
-    i = ctx.index.get(("sell", ()))
-    label = ctx.label(i) or ""
-    return next((g for g in GOODS if f" {g} " in label), None)
+    """The goods of the wagon being traded (the ``wagon`` decision's context)."""
+    return str(ctx.context["goods"]) if ctx.kind == "wagon" else None
 
 
 # ---------------------------------------------------------------------------- employee oval
@@ -925,10 +900,14 @@ def _oval(ctx: Ctx) -> float:
     spaces = ov["spaces"]
     cw = (W - 24) / len(spaces)
     y = OVAL_Y + 22
+    steps_to: dict[int, int] = {}
+    if ctx.kind == "oval":
+        steps_to = {int(s): k for k, s in enumerate(ctx.context["targets"], start=1)}
+    hire_at = ctx.context.get("space") if ctx.kind == "hire" else None
     for s, slots in enumerate(spaces):
         x = 12 + s * cw
-        steps = (s - pointer) % len(spaces) or len(spaces)
-        i = ctx.act("oval", steps=steps) if ctx.kind == "oval" else None
+        steps = steps_to.get(s)
+        i = ctx.act("oval", steps=steps) if steps is not None else None
         here = s == pointer
         with svg.group(action=i, tip=ctx.label(i) or f"oval space {s + 1}", data_oval=s):
             svg.rect(
@@ -952,19 +931,27 @@ def _oval(ctx: Ctx) -> float:
                     font_weight="bold",
                 )
             for k, name in enumerate(slots):
-                j = ctx.act("hire", slot=k) if here and ctx.kind == "hire" else None
-                _employee(ctx, x + 4, y + 22 + k * 50, cw - 12, name, action=j)
+                j = ctx.act("hire", slot=k) if s == hire_at else None
+                emp = ov["employee_ids"][s][k]
+                _employee(ctx, x + 4, y + 22 + k * 50, cw - 12, name, emp, action=j)
     return y + 172 + 10
 
 
 def _employee(
-    ctx: Ctx, x: float, y: float, w: float, name: str | None, *, action: int | None = None
+    ctx: Ctx,
+    x: float,
+    y: float,
+    w: float,
+    name: str | None,
+    emp: int | None,
+    *,
+    action: int | None = None,
 ) -> None:
     svg = ctx.svg
-    if name is None:
+    if name is None or emp is None:
         svg.rect(x, y, w, 46, rx=4, fill="none", stroke=MUTED, stroke_dasharray="3 3")
         return
-    colour, title, what, effect = _static().employees.get(name, ("blue", name, "", ""))
+    colour, title, what, effect = _static().employees[emp]
     with svg.group(
         action=action,
         tip=ctx.label(action) or f"{name}: {effect}",
@@ -998,8 +985,8 @@ def _context(ctx: Ctx, y: float) -> float:
     if kind is None or seat is None or seat < 0:
         return y
     svg = ctx.svg
-    title = str(ctx.obs["prompt"]["text"]).split(": ", 1)[-1]
-    if kind == "build" and any(a["action"]["kind"] == "pass" for a in ctx.legal):
+    title = PROMPTS.get(kind, kind)
+    if kind == "build" and ctx.context["last_chance"]:
         title = "last chance: buy one part that completes a ship, or pass"
     handlers = {
         "place": _ctx_place,
@@ -1022,10 +1009,8 @@ def _context(ctx: Ctx, y: float) -> float:
 
 def _ctx_place(ctx: Ctx, seat: int, y: float) -> float:
     svg = ctx.svg
-    m = ctx.recent(rf"Seat {seat} takes (.+) for \d+")
-    if m:
-        svg.text(20, y + 24, "the part in hand:")
-        _part_tile(ctx, 130, y, 110, 50, m.group(1))
+    svg.text(20, y + 24, "the part in hand:")
+    _part_tile(ctx, 130, y, 110, 50, ctx.context["part"])
     svg.text(
         260,
         y + 24,
@@ -1038,13 +1023,11 @@ def _ctx_place(ctx: Ctx, seat: int, y: float) -> float:
 
 def _ctx_canal(ctx: Ctx, seat: int, y: float) -> float:
     svg = ctx.svg
-    m = ctx.recent(rf"Seat {seat} rents canal #(\d+) for \d+")
-    card = int(m.group(1)) if m else None
+    card = int(ctx.context["card"])
     player = ctx.v["players"][seat]
-    if card is not None:
-        svg.text(20, y + 14, f"the new canal #{card}")
-        svg.text(20, y + 30, "(unturned)", fill=MUTED)
-        _canal_card(ctx, 20, y + 38, 110, card, 0)
+    svg.text(20, y + 14, f"the new canal #{card}")
+    svg.text(20, y + 30, "(unturned)", fill=MUTED)
+    _canal_card(ctx, 20, y + 38, 110, card, 0)
     bx, bw = 170.0, W - 190.0
     if ctx.kind == "first_canal":
         svg.text(
@@ -1053,13 +1036,12 @@ def _ctx_canal(ctx: Ctx, seat: int, y: float) -> float:
             "click the end where the boat starts; its stern points off the card",
             fill=MUTED,
         )
-        if card is not None:
-            marks = {}
-            for side, space in geometry(_shape(card), 0)[0].items():
-                i = ctx.act("first_canal", side=side)
-                if i is not None:
-                    marks[space] = i
-            _canal_card(ctx, bx + 260, y + 24, 180, card, 0, marks=marks)
+        marks = {}
+        for side, space in geometry(_shape(card), 0)[0].items():
+            i = ctx.act("first_canal", side=side)
+            if i is not None:
+                marks[space] = i
+        _canal_card(ctx, bx + 260, y + 24, 180, card, 0, marks=marks)
         return y + 210
     boat = player.get("boat")
     if not boat:
@@ -1084,8 +1066,7 @@ def _ctx_canal(ctx: Ctx, seat: int, y: float) -> float:
                 svg.rect(
                     qx + 1, qy + 1, half - 2, half - 2, fill=HILITE, stroke=RING, stroke_width=1.5
                 )
-                if card is not None:
-                    _canal_card(ctx, qx + 4, qy + 4, half - 8, card, rot)
+                _canal_card(ctx, qx + 4, qy + 4, half - 8, card, rot)
     return y + 326
 
 
@@ -1147,13 +1128,12 @@ def _ctx_ship(ctx: Ctx, seat: int, y: float) -> float:
 
 
 def _route_marks(ctx: Ctx, player: View) -> dict[tuple[int, int], dict[int, int]]:
-    """Each ``sail`` option's water space: option ``i`` enters ``route.options[i]`` of the view
-    (``[x, y, space]``)."""
-    route = ctx.v.get("route")
-    if not route or player["seat"] != ctx.decider:
+    """Each ``sail`` option's water space: option ``i`` enters ``options[i]`` of the route
+    decision's context (``[x, y, space]``)."""
+    if ctx.kind != "route" or player["seat"] != ctx.decider:
         return {}
     out: dict[tuple[int, int], dict[int, int]] = {}
-    for option, (x, y, space) in enumerate(route["options"]):
+    for option, (x, y, space) in enumerate(ctx.context["options"]):
         i = ctx.act("sail", option=option)
         if i is not None:
             out.setdefault((x, y), {})[space] = i
@@ -1251,8 +1231,8 @@ def _chips(player: View) -> list[tuple[str, list[tuple[str, str, str]]]]:
         if (n := player["supply"].get(item, 0))
     ]
     staff = []
-    for name in player["employees"]:
-        colour, _, _, effect = _static().employees.get(name, ("blue", name, "", ""))
+    for name, emp in zip(player["employees"], player["employee_ids"], strict=True):
+        colour, _, _, effect = _static().employees[emp]
         staff.append((name, EMPLOYEE_COLORS[colour], f"{name}: {effect}"))
     return [("Supply", supply), ("Staff", staff)]
 
@@ -1273,7 +1253,7 @@ MAP_H = 150.0
 
 
 def _wagon_widths(player: View) -> list[float]:
-    return [16 + 15 * len(_goods_of(desc)) for desc in player["wagons"]]
+    return [16 + 15 * len(w["goods"]) for w in player["wagons"]]
 
 
 def _wagon_rows(player: View) -> int:
@@ -1348,26 +1328,12 @@ def _panel_header(ctx: Ctx, player: View, x: float, y: float) -> None:
         )
 
 
-def _ship_spans(types: Sequence[str | None]) -> list[tuple[int, int]]:
-    """Finished ships in the row: a bow, 1 to 7 middles and a stern (SY-6.2)."""
-    out = []
-    for i, t in enumerate(types):
-        if t != "bow":
-            continue
-        j = i + 1
-        while j < len(types) and types[j] == "middle":
-            j += 1
-        if j < len(types) and types[j] == "stern" and 1 <= j - i - 1 <= 7:
-            out.append((i, j))
-    return out
-
-
 def _shipyard(ctx: Ctx, player: View, x: float, y: float) -> None:
     svg = ctx.svg
     seat = player["seat"]
     row = player["shipyard"]
     deciding = seat == ctx.decider
-    spans = _ship_spans([None if c is None else c["type"] for c in row])
+    spans = [(int(a), int(b)) for a, b in player["finished_ships"]]
     launch: dict[int, int] = {}
     if deciding and ctx.kind == "launch":
         for a, b in spans:
@@ -1378,7 +1344,7 @@ def _shipyard(ctx: Ctx, player: View, x: float, y: float) -> None:
     for cell, c in enumerate(row):
         cx = x + cell * step
         if c is not None:
-            _part_tile(ctx, cx, y, CELL_W, CELL_H, c["part"], action=launch.get(cell))
+            _part_tile(ctx, cx, y, CELL_W, CELL_H, c, action=launch.get(cell))
             continue
         i = ctx.act("place_part", cell=cell) if deciding and ctx.kind == "place" else None
         with svg.group(action=i, tip=ctx.label(i) or f"empty space {cell + 1}", data_cell=cell):
@@ -1454,26 +1420,18 @@ def _player_wagons(ctx: Ctx, player: View, x: float, y: float) -> None:
     if not wagons:
         svg.text(x + CHIP_X, y + 14, "none", fill=MUTED)
         return
-    marks: dict[int, int] = {}
-    if player["seat"] == ctx.decider and ctx.kind == "exchange":
-        goods_of = _static().wagon_goods
-        for i, a in enumerate(ctx.legal):
-            if a["action"]["kind"] != "use_tile":
-                continue
-            desc = goods_of.get(int(a["action"]["tile"]))
-            slot = next((k for k, w in enumerate(wagons) if w == desc and k not in marks), None)
-            if slot is not None:
-                marks[slot] = i
-                ctx.marked.add(i)
+    deciding = player["seat"] == ctx.decider and ctx.kind == "exchange"
     cx, cy = x + CHIP_X, y
-    for k, desc in enumerate(wagons):
-        goods = _goods_of(desc)
+    for wagon in wagons:
+        goods = list(wagon["goods"])
         w = 10 + 15 * len(goods)
         if cx > x + CHIP_X and cx + w > x + LEFT_W:
             cx, cy = x + CHIP_X, cy + 24
-        mark = marks.get(k)
+        mark = ctx.act("use_tile", tile=wagon["id"]) if deciding else None
         with svg.group(
-            action=mark, tip=ctx.label(mark) or "wagon tile: " + ", ".join(goods), data_wagon=desc
+            action=mark,
+            tip=ctx.label(mark) or "wagon tile: " + ", ".join(goods),
+            data_wagon=_wagon_words(goods),
         ):
             _wagon_face(svg, cx, cy + 1, w, 20, 3, 3.5, goods, lit=mark is not None)
         cx += w + 6
@@ -1533,7 +1491,7 @@ def _card_lines(text: str) -> tuple[str, ...]:
 
 def _my_contracts(ctx: Ctx, y: float) -> float:
     cards = ctx.v.get("my_contracts")
-    if cards is None or "breakdown" in ctx.v:
+    if cards is None or "revealed" in ctx.v:
         return y
     svg = ctx.svg
     svg.text(
@@ -1560,8 +1518,10 @@ def _my_contracts(ctx: Ctx, y: float) -> float:
 
 
 def _final(ctx: Ctx, y: float) -> float:
-    rows = ctx.v.get("breakdown")
-    if not rows:
+    """The final scoring (the view's ``final_scoring``) beside each seat's revealed contracts."""
+    rows = ctx.v.get("revealed")
+    final = ctx.obs.get("final_scoring")
+    if not rows or not final:
         return y
     svg = ctx.svg
     winners = set(ctx.obs.get("winners") or [])
@@ -1569,11 +1529,12 @@ def _final(ctx: Ctx, y: float) -> float:
         12, y + 14, "Final scoring: every contract is revealed", font_weight="bold", font_size=14
     )
     y += 22
-    colours = {c.id: c.colour for c in _static().content.contracts}
     for b in rows:
         seat = int(b["seat"])
+        points = dict(zip(final["categories"], final["seats"][seat], strict=True))
+        total = _points(final["totals"][seat])
         h = max(_card_height([c["text"] for c in b["contracts"]]), 62)
-        with svg.group(data_seat=seat, data_total=b["total"], class_="final"):
+        with svg.group(data_seat=seat, data_total=total, class_="final"):
             svg.rect(
                 8,
                 y,
@@ -1586,21 +1547,27 @@ def _final(ctx: Ctx, y: float) -> float:
             )
             crown = "  ★ winner" if seat in winners else ""
             svg.text(
-                16, y + 20, f"Seat {seat}: {b['total']} VP{crown}", font_weight="bold", font_size=14
+                16, y + 20, f"Seat {seat}: {total} VP{crown}", font_weight="bold", font_size=14
             )
-            svg.text(16, y + 38, f"voyages {b['voyages']} ({b['ships']} ships)")
-            svg.text(16, y + 54, f"merchants {b['merchants']} · coins {b['coins']}")
+            voyages, merchants = points.get("voyages", 0), points.get("merchants", 0)
+            svg.text(16, y + 38, f"voyages {_points(voyages)} ({b['ships']} ships)")
+            svg.text(16, y + 54, f"merchants {_points(merchants)} · coins {b['coins']}")
             for k, c in enumerate(b["contracts"]):
-                _contract(ctx, 250 + k * (CARD_W + 8), y + 4, c, colours.get(c["id"], "blue"), h)
+                _contract(ctx, 250 + k * (CARD_W + 8), y + 4, c, str(c["colour"]), h)
         y += h + 14
     return y
+
+
+def _points(value: float) -> int | float:
+    """Whole points as integers (the final scoring's numbers are floats)."""
+    return int(value) if float(value).is_integer() else value
 
 
 # ---------------------------------------------------------------------------- entry point
 def render_svg(view: Mapping[str, Any]) -> str:
     """Shipyard's board as ``view["seat"]`` sees it; legal moves carry ``data-action``."""
     v = view["state"]
-    prompt = view.get("prompt")
+    decision = view.get("decision")
     legal = list(view.get("legal_actions") or [])
     me = view.get("seat")
     who = "a spectator" if me is None else f"Seat {me}"
@@ -1609,8 +1576,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
         obs=view,
         v=v,
         me=me,
-        decider=int(prompt["seat"]) if prompt else None,
-        kind=str(prompt["kind"]) if prompt else None,
+        decider=int(decision["seat"]) if decision else None,
+        kind=str(decision["kind"]) if decision else None,
+        context=decision["context"] if decision else {},
         index=action_index(view) if legal else {},
         legal=legal,
     )

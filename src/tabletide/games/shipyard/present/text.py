@@ -50,7 +50,7 @@ def _offers(v: dict[str, Any]) -> list[str]:
     d = v["decks"]
     mids = d["middle"]["A"] + d["middle"]["B"]
     out.append(f"  decks: {d['bow']} bows, {mids} middles, {d['stern']} sterns")
-    wag = "  ".join(f"{w['tile']} ({w['price']})" for w in v["wagon_offer"])
+    wag = "  ".join(f"{_wagon(w)} ({w['price']})" for w in v["wagon_offer"])
     out.append(f"[bold]Wagon tiles[/]: {wag}")
     can = "  ".join(f"{w['canal']} ({w['price']})" for w in v["canal_offer"])
     out.append(f"[bold]Canals[/]: {can}")
@@ -74,6 +74,10 @@ def _boards(v: dict[str, Any]) -> list[str]:
     return out
 
 
+def _wagon(w: dict[str, Any]) -> str:
+    return "(" + "+".join(w["goods"]) + ")"
+
+
 def _shipyard(row: list[dict[str, Any] | None]) -> str:
     return "".join("·" if c is None else c["type"][0].upper() for c in row)
 
@@ -91,7 +95,8 @@ def _player(p: dict[str, Any], me: bool) -> list[str]:
                 out.append(f"    space {i + 1}: {c['part']}")
     if p["employees"]:
         out.append(f"  employees: {', '.join(p['employees'])}")
-    out.append(f"  wagons: {' '.join(p['wagons']) or '-'}   used canals: {p['used_canals']}")
+    wagons = " ".join(_wagon(w) for w in p["wagons"])
+    out.append(f"  wagons: {wagons or '-'}   used canals: {p['used_canals']}")
     if p["canals"]:
         boat = p["boat"]
         cards = []
@@ -105,6 +110,26 @@ def _player(p: dict[str, Any], me: bool) -> list[str]:
         out.append("  canals: none yet (rent one before completing a ship)")
     for f in p["fleet"]:
         out.append(f"  fleet: {f['parts']}-part ship, speed {f['speed']}, {_counts(f['items'])}")
+    return out
+
+
+def _final(obs: dict[str, Any]) -> list[str]:
+    """The final scoring by category (``final_scoring``), each seat's revealed contracts and
+    coins (the tie-break)."""
+    final = obs["final_scoring"]
+    out = ["[bold]Final scoring[/]"]
+    for r in obs["state"]["revealed"]:
+        seat = r["seat"]
+        cats = " + ".join(
+            f"{name} {value:g}"
+            for name, value in zip(final["categories"], final["seats"][seat], strict=True)
+        )
+        cards = ", ".join(f"{c['id']} {c['vp']}" for c in r["contracts"])
+        out.append(
+            f"  Seat {seat}: {cats} = [bold]{final['totals'][seat]:g} VP[/] "
+            f"({r['ships']} ships; contracts {cards or '-'}; {r['coins']} coins)"
+        )
+    out.append(f"[bold]Winners[/]: seat(s) {obs['winners']}")
     return out
 
 
@@ -127,13 +152,5 @@ def render(obs: dict[str, Any]) -> str:
         out.append("[bold]Your contracts[/]:")
         out += [f"  {c['id']} ({c['colour']}): {c['text']}" for c in v["my_contracts"]]
     if obs["terminal"]:
-        out.append("[bold]Final scoring[/]")
-        for b in v["breakdown"]:
-            cards = ", ".join(f"{c['id']} {c['vp']}" for c in b["contracts"])
-            out.append(
-                f"  Seat {b['seat']}: voyages {b['voyages']} ({b['ships']} ships) + contracts "
-                f"{cards} + merchants {b['merchants']} = [bold]{b['total']} VP[/] "
-                f"({b['coins']} coins)"
-            )
-        out.append(f"[bold]Winners[/]: seat(s) {obs['winners']}")
+        out += _final(obs)
     return "\n".join(out)

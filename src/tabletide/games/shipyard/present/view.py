@@ -5,25 +5,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletide.games.shipyard import track
-from tabletide.games.shipyard.building import part_type
-from tabletide.games.shipyard.constants import COLUMN_NAMES, EMPTY, ITEMS, TILE_NAMES
-from tabletide.games.shipyard.voyage import base_speed, hull, route_options
+from tabletide.games.shipyard.constants import (
+    COLUMN_NAMES,
+    EMPTY,
+    ITEMS,
+    PART_TYPES,
+    STARTING_WAGON,
+    SUBSTITUTE,
+    TILE_NAMES,
+)
 
 if TYPE_CHECKING:
+    from tabletide.games.shipyard.facts import ViewFacts
     from tabletide.games.shipyard.state import ShipyardState
 
-TYPE_LETTER = "BMS"
 
-
-def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
-    """Everything public, plus ``seat``'s own contracts. Deck orders and other seats'
-    contracts are never included; their counts are public (everyone holds the same number)."""
+def build_view(s: ShipyardState, seat: int | None, facts: ViewFacts) -> dict[str, Any]:
+    """Everything public, plus ``seat``'s own contracts (schema: ``schema.ShipyardView``).
+    Deck orders and other seats' contracts are never included; their counts are public
+    (everyone holds the same number). What takes a rule to work out comes in ``facts``."""
     c = s.c
     mid_groups = {"A": 0, "B": 0}
     for p in s.part_decks[1]:
         mid_groups[c.parts[p].group or "A"] += 1
-    occupied = track.occupied(s)
+
+    def wagon(tile: int) -> dict[str, Any]:
+        w = c.wagons.starting if tile == STARTING_WAGON else c.wagons.deck[tile]
+        return {"id": tile, "goods": list(w.goods)}
+
+    def part(code: int) -> dict[str, Any]:
+        if code >= SUBSTITUTE:
+            kind, pid = PART_TYPES[code - SUBSTITUTE], None
+        else:
+            kind, pid = c.parts[code].type, code
+        return {"type": kind, "id": pid, "part": s.describe_part(code)}
+
     players = []
     for p in range(s.num_players):
         players.append(
@@ -32,25 +48,19 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
                 "coins": s.coins[p],
                 "vp": s.vp[p],
                 "supply": {name: s.supply[p][i] for i, name in enumerate(ITEMS) if s.supply[p][i]},
-                "shipyard": [
-                    None
-                    if code == EMPTY
-                    else {
-                        "type": ["bow", "middle", "stern"][part_type(s, code)],
-                        "part": s.describe_part(code),
-                    }
-                    for code in s.row[p]
-                ],
+                "shipyard": [None if code == EMPTY else part(code) for code in s.row[p]],
+                "finished_ships": facts.finished_ships[p],
                 "fleet": [
                     {
                         "parts": len(ship.parts),
                         "items": {n: ship.items[i] for i, n in enumerate(ITEMS) if ship.items[i]},
-                        "speed": base_speed(ship.items),
+                        "speed": speed,
                     }
-                    for ship in s.fleet[p]
+                    for ship, speed in zip(s.fleet[p], facts.fleet_speeds[p], strict=True)
                 ],
                 "employees": [s.employee_name(e) for e in s.employees[p]],
-                "wagons": [s.describe_wagon(t) for t in s.wagons[p]],
+                "employee_ids": list(s.employees[p]),
+                "wagons": [wagon(t) for t in s.wagons[p]],
                 "canals": [
                     {"x": x, "y": y, "card": card, "rotation": rot, "canal": s.describe_canal(card)}
                     for (x, y), (card, rot) in sorted(s.canals[p].items())
@@ -71,29 +81,26 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
                 "tile": TILE_NAMES[t],
                 "id": t,
                 "space": s.pos[t],
-                "behind_leader": track.behind(s, t),
+                "behind_leader": facts.behind[t],
                 "leading": t == s.lead,
                 "occupied_by": [p for p in range(s.num_players) for f in s.figs[p] if f == t],
-                "income": track.income(s, t) if t not in occupied else None,
+                "income": facts.income[t],
             }
-            for t in sorted(s.tiles, key=lambda t: track.behind(s, t))
+            for t in sorted(s.tiles, key=lambda t: facts.behind[t])
         ],
         "offer": {
             COLUMN_NAMES[col]: [
-                None
-                if code == EMPTY
-                else {"part": s.describe_part(code), "price": c.board.part_prices[row]}
+                None if code == EMPTY else {**part(code), "price": c.board.part_prices[row]}
                 for row, code in enumerate(s.offer[col])
             ]
             for col in range(4)
         },
         "decks": {"bow": len(s.part_decks[0]), "middle": mid_groups, "stern": len(s.part_decks[2])},
         "wagon_offer": [
-            {"tile": s.describe_wagon(t), "price": c.board.wagon_prices[i]}
-            for i, t in enumerate(s.wagon_offer)
+            {**wagon(t), "price": c.board.wagon_prices[i]} for i, t in enumerate(s.wagon_offer)
         ],
         "canal_offer": [
-            {"canal": s.describe_canal(t), "price": c.board.canal_prices[i]}
+            {"card": t, "canal": s.describe_canal(t), "price": c.board.canal_prices[i]}
             for i, t in enumerate(s.canal_offer)
         ],
         "equipment_circle": {"items": list(c.board.equipment_circle), "pointer": s.eq_ptr},
@@ -102,34 +109,14 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
         "oval": {
             "pointer": s.oval_ptr,
             "spaces": [[s.employee_name(st[-1]) if st else None for st in sp] for sp in s.oval],
+            "employee_ids": [[st[-1] if st else None for st in sp] for sp in s.oval],
         },
         "players": players,
     }
-    if s.ship is not None:
-        h = hull(s, s.ship.parts)
-        view["ship"] = {
-            "parts": len(s.ship.parts),
-            "items": {n: s.ship.items[i] for i, n in enumerate(ITEMS) if s.ship.items[i]},
-            "cabins": h.cabins,
-            "mounts": {
-                "sail/funnel": h.sail_funnel,
-                "propeller": h.propeller,
-                "crane": h.crane,
-                "cannon": h.cannon,
-            },
-            "safety": {"lifebuoys": h.lifebuoys, "lifeboats": h.lifeboats, "lanterns": h.lanterns},
-            "speed": base_speed(s.ship.items),
-        }
-    if s.stack and s.stack[-1].kind == "route":
-        frame = s.stack[-1]
-        speed, done, _, _ = frame.data
-        view["route"] = {
-            "speed": speed,
-            "moves_made": done,
-            "options": [list(m) for m in route_options(s, frame.seat, speed - done)],
-        }
+    if facts.ship is not None:
+        view["ship"] = facts.ship
     if not s.stack:  # SY-7.6: at the end every contract is revealed
-        view["breakdown"] = final_breakdown(s)
+        view["revealed"] = revealed(s)
     if seat is not None:
         view["my_contracts"] = [
             {"id": c.contracts[i].id, "colour": c.contracts[i].colour, "text": c.contracts[i].text}
@@ -138,23 +125,27 @@ def build_view(s: ShipyardState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def final_breakdown(s: ShipyardState) -> list[dict[str, Any]]:
-    """Per seat: VP from voyages, each revealed contract, merchants, and coins (tie-break)."""
+def revealed(s: ShipyardState) -> list[dict[str, Any]]:
+    """Per seat at the end: the ships that sailed, each revealed contract with its VP, and the
+    coins (the tie-break). The VP by category are the view's ``final_scoring``."""
+    colours = {k.id: k.colour for k in s.c.contracts}
     out = []
     for p in range(s.num_players):
         mine = [e for e in s.events if e.get("seat") == p]
         out.append(
             {
                 "seat": p,
-                "voyages": sum(e["vp"] for e in mine if e["type"] == "voyage"),
                 "ships": sum(1 for e in mine if e["type"] == "voyage"),
                 "contracts": [
-                    {"id": e["contract"], "text": e["text"], "vp": e["vp"]}
+                    {
+                        "id": e["contract"],
+                        "colour": colours[e["contract"]],
+                        "text": e["text"],
+                        "vp": e["vp"],
+                    }
                     for e in mine
                     if e["type"] == "contract"
                 ],
-                "merchants": sum(e["vp"] for e in mine if e["type"] == "merchants"),
-                "total": s.vp[p],
                 "coins": s.coins[p],
             }
         )
