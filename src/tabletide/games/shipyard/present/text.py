@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from tabletide.games.shipyard.constants import PROMPTS, TILE_NAMES
 
 SYMBOL = {
     "none": "·",
@@ -113,6 +116,31 @@ def _player(p: dict[str, Any], me: bool) -> list[str]:
     return out
 
 
+def _decision(obs: dict[str, Any]) -> list[str]:
+    """The pending decision and what it is about (its context, never its prompt's words)."""
+    d = obs.get("decision")
+    if not d:
+        return []
+    kind, ctx = d["kind"], d["context"]
+    about: Callable[[], str] | None = {
+        "menu": lambda: f"the chosen tile: {TILE_NAMES[ctx['tile']]}",
+        "build": lambda: "last chance: a part that completes a ship" if ctx["last_chance"] else "",
+        "place": lambda: f"the part in hand: {ctx['part']['part']}",
+        "first_canal": lambda: f"the new canal #{ctx['card']}",
+        "place_canal": lambda: f"the new canal #{ctx['card']}",
+        "circle": lambda: f"the {ctx['circle']} circle",
+        "wagon": lambda: f"a {ctx['goods']} wagon of the traded tile",
+        "route": lambda: (
+            f"speed {ctx['speed']}, {ctx['moves_made']} moves made; options: "
+            + ", ".join(f"card ({x},{y}) space {sp}" for x, y, sp in ctx["options"])
+        ),
+        "discard": lambda: f"keep {ctx['keep']} of each colour",
+    }.get(kind)
+    line = f"[bold]Seat {d['seat']} decides[/]: {PROMPTS.get(kind, kind)}"
+    extra = about() if about else ""
+    return [line + (f" ({extra})" if extra else "")]
+
+
 def _final(obs: dict[str, Any]) -> list[str]:
     """The final scoring by category (``final_scoring``), each seat's revealed contracts and
     coins (the tie-break)."""
@@ -151,6 +179,7 @@ def render(obs: dict[str, Any]) -> str:
     if "my_contracts" in v:
         out.append("[bold]Your contracts[/]:")
         out += [f"  {c['id']} ({c['colour']}): {c['text']}" for c in v["my_contracts"]]
+    out += _decision(obs)
     if obs["terminal"]:
         out += _final(obs)
     return "\n".join(out)
