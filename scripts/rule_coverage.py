@@ -89,7 +89,9 @@ def defined_ids(game: str, rules_dir: Path = RULES_DIR) -> frozenset[str]:
 
 
 def _ids_in_name(name: str, prefix: str) -> set[str]:
-    """``test_en_9_21_gold`` -> {"EN-9.21"}; ``test_sy_ex_3_...`` -> {"SY-EX-3"}."""
+    """``test_en_9_21_gold`` -> {"EN-9.21"}; ``test_sy_ex_3_...`` -> {"SY-EX-3"}; a letter
+    series may be written with a dot in the spec: ``test_ah_a_11_...`` -> {"AH-A-11", "AH-A.11"}
+    (only the one the spec defines counts)."""
     found = set()
     for match in re.finditer(
         r"(?:^|_)" + prefix.lower() + r"_((?:[a-z]{1,3}_)?\d+(?:_\d+)*)", name
@@ -98,6 +100,8 @@ def _ids_in_name(name: str, prefix: str) -> set[str]:
         head = [p.upper() for p in parts if not p.isdigit()]
         digits = ".".join(p for p in parts if p.isdigit())
         found.add("-".join([prefix, *head, digits]))
+        if head:
+            found.add("-".join([prefix, *head]) + "." + digits)
     return found
 
 

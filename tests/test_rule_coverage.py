@@ -73,10 +73,20 @@ def test_names_are_read_from_test_names_markers_and_docstrings(tmp_path: Path) -
         "def test_b(): pass\n"
         "def test_en_9_21_gold_stands_in(): pass\n"
         "def test_sy_ex_3_income(): pass\n"
+        "def test_ah_a_11_mystic(): pass\n"
         "def test_c():\n    '''MA-5.8: the Bay stops a ship.'''\n"
         "@pytest.mark.parametrize('x', [pytest.param(1, marks=rule('PC-2.3'))])\n"
         "def test_d(x): pass\n"
         "def helper():\n    '''PC-1.1 is not a test.'''\n",
         encoding="utf-8",
     )
-    assert rc.named_ids(tmp_path) == {"SY-4.11", "AH-5.7", "EN-9.21", "SY-EX-3", "MA-5.8", "PC-2.3"}
+    assert rc.named_ids(tmp_path) == {
+        "SY-4.11",
+        "AH-5.7",
+        "EN-9.21",
+        "SY-EX-3",
+        "AH-A-11",
+        "AH-A.11",
+        "MA-5.8",
+        "PC-2.3",
+    }
