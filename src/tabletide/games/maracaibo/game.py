@@ -23,6 +23,7 @@ from tabletide.engine import (
 )
 from tabletide.games.maracaibo.constants import MODULES, NODES, RAID_IDS
 from tabletide.games.maracaibo.content import COLORS, load_content
+from tabletide.games.maracaibo.present.schema import DECISION_SCHEMAS, MaracaiboView
 
 _CONTENT = load_content()
 QUESTS = len(_CONTENT.quests)
@@ -101,6 +102,8 @@ class MaracaiboGame(Game):
         ),
     )
     max_game_length: ClassVar[int] = 20000
+    view_schema: ClassVar[Any] = MaracaiboView
+    decision_schemas: ClassVar[Mapping[str, Any]] = DECISION_SCHEMAS
     bot: ClassVar[BotSettings] = BotSettings(
         scale=25.0, rollout_depth=0, hard_iterations=200, medium_iterations=20
     )

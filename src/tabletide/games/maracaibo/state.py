@@ -292,9 +292,20 @@ class MaracaiboState(TableState):
         return super().winners()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        from tabletide.games.maracaibo.facts import view_facts
         from tabletide.games.maracaibo.present.view import build_view
 
-        return build_view(self, seat)
+        return build_view(self, seat, view_facts(self, seat))
+
+    def _decision_context(self, frame: Frame) -> dict[str, Any]:
+        from tabletide.games.maracaibo.facts import decision_context
+
+        return decision_context(self, frame)
+
+    def _score_categories(self) -> list[tuple[str, list[int | float]]]:
+        from tabletide.games.maracaibo.facts import score_categories
+
+        return score_categories(self)
 
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)

@@ -22,7 +22,6 @@ the board is listed in ``docs/games/maracaibo.md`` ("The board in the browser").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
@@ -227,12 +226,14 @@ class Ctx:
         self.legal: list[dict[str, Any]] = [
             dict(item["action"]) for item in view.get("legal_actions", [])
         ]
-        self.labels: list[str] = [str(item["label"]) for item in view.get("legal_actions", [])]
-        prompt = view.get("prompt") or {}
+        decision = view.get("decision") or {}
         self.terminal = bool(view.get("terminal"))
-        self.kind: str = "" if self.terminal else str(prompt.get("kind", ""))
-        self.prompt_seat: int | None = prompt.get("seat")
-        self.prompt_text: str = str(prompt.get("text", ""))
+        self.kind: str = "" if self.terminal else str(decision.get("kind", ""))
+        self.prompt_seat: int | None = decision.get("seat")
+        self.context: Mapping[str, Any] = decision.get("context") or {}
+        """The pending decision's facts (``present/schema.py``, per kind)."""
+        self.prompt_text: str = str((view.get("prompt") or {}).get("text", ""))
+        """The prompt in words: shown, never read."""
         self.grid: dict[int, Mapping[str, Any]] = {e["node"]: e for e in self.v["grid"]}
 
     def act(self, kind: str, **fields: Any) -> int | None:
@@ -240,9 +241,6 @@ class Ctx:
 
     def of_kind(self, kind: str) -> list[tuple[int, dict[str, Any]]]:
         return [(i, a) for i, a in enumerate(self.legal) if a["kind"] == kind]
-
-    def labels_of(self, kind: str) -> list[str]:
-        return [self.labels[i] for i, _ in self.of_kind(kind)]
 
     def color(self, p: int) -> str:
         return JOHN_COLOR if self.players[p]["john"] else seat_color(p)
@@ -1140,14 +1138,9 @@ def _context(svg: Svg, ctx: Ctx, y0: float) -> float:
 
 def _ctx_space(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     """A location's or the Bay's action groups as buttons (grey: done or not possible)."""
-    node = ctx.active_node()
-    if ctx.kind == "bay" or node == BAY:
-        name = "The Bay"
-        groups = [text.split(" / ") for text in ctx.v["bay_actions"]]
-    else:
-        entry = ctx.grid.get(node, {})
-        name = str(entry.get("name", "this location"))
-        groups = [list(g) for g in entry.get("actions", [])]
+    node = int(ctx.context["at"])
+    name = "The Bay" if node == BAY else str(ctx.grid.get(node, {}).get("name", "this location"))
+    groups = [list(g) for g in ctx.context["groups"]]
     svg.text(x, y + 17, _fit(name, 180, 13) + ":", font_size=13, font_weight="bold")
     x += min(190.0, TEXT.width(name, 13) + 16)
     acting = bool(ctx.legal)
@@ -1176,24 +1169,11 @@ def _ctx_space(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
 
 
 def _ctx_lightning(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
-    """The bought card's one-time effects: the newest owned card whose effects match the
-    legal ones (their labels are the effects' words)."""
-    wanted = {
-        int(a["i"]): lab
-        for (_, a), lab in zip(ctx.of_kind("effect"), ctx.labels_of("effect"), strict=True)
-    }
-    card = None
-    for c in reversed(ctx.players[ctx.decider()]["cards"]):
-        texts = c.get("lightning", [])
-        if texts and all(i < len(texts) and texts[i] == lab for i, lab in wanted.items()):
-            card = c
-            break
-    if card is None:
-        svg.text(x, y + 17, "the one-time effects of the card just gained", font_size=13)
-        return
-    svg.text(x, y + 17, _fit(card["name"], 200, 13) + ":", font_size=13, font_weight="bold")
-    x += min(210.0, TEXT.width(card["name"], 13) + 16)
-    for i, text in enumerate(card["lightning"]):
+    """The gained card's one-time effects (the decision's context names the card)."""
+    name = str(ctx.context["name"])
+    svg.text(x, y + 17, _fit(name, 200, 13) + ":", font_size=13, font_weight="bold")
+    x += min(210.0, TEXT.width(name, 13) + 16)
+    for i, text in enumerate(ctx.context["effects"]):
         action = ctx.act("effect", i=i)
         x += (
             _chip(
@@ -1210,29 +1190,12 @@ def _ctx_lightning(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
         )
 
 
-ROLL = re.compile(r"(?:rolls|rerolls) \[(\d+), (\d+), (\d+)\]")
-RAID = re.compile(r"raids with the (\w+) die: strength (\d+)")
-LEFT = re.compile(r"\((\d+) strength left\)")
-DIE_LABEL = re.compile(r"Choose the \w+ (\d+): strength (\d+)")
-
-
 def _ctx_reroll(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
-    """The three dice (from the log's last roll; the chooser's labels add the strengths)."""
-    dice: list[int] = []
-    for line in reversed(ctx.obs.get("log", [])):
-        m = ROLL.search(line)
-        if m:
-            dice = [int(g) for g in m.groups()]
-            break
-    strength: dict[int, str] = {}
-    for (_, a), lab in zip(ctx.of_kind("die"), ctx.labels_of("die"), strict=True):
-        m = DIE_LABEL.search(lab)
-        if m and len(dice) == 3:
-            dice[int(a["die"])] = int(m.group(1))
-            strength[int(a["die"])] = m.group(2)
-    if len(dice) != 3:
-        svg.text(x, y + 17, "the dice are rolled", font_size=13)
-        return
+    """The three dice and, for the raider, each die's strength (the decision's context)."""
+    dice = [int(d) for d in ctx.context["dice"]]
+    strength = (
+        {i: str(v) for i, v in enumerate(ctx.context["strengths"])} if ctx.of_kind("die") else {}
+    )
     svg.text(x, y + 17, "Dice:", font_size=13, font_weight="bold")
     x += 48
     for i, color in enumerate(COLORS):
@@ -1276,14 +1239,8 @@ def _raid_actions(ctx: Ctx, p: int) -> list[tuple[int, Perm, str]]:
 
 
 def _ctx_spend(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
-    color = ""
-    for line in reversed(ctx.obs.get("log", [])):
-        m = RAID.search(line)
-        if m:
-            color = m.group(1)
-            break
-    m = LEFT.search(ctx.prompt_text)
-    left = m.group(1) if m else ""
+    color = str(ctx.context["color"])
+    left = str(ctx.context["strength"])
     if color in TREASURE_FILL:
         svg.rect(
             x,
@@ -1325,7 +1282,7 @@ def _ctx_spend(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
 
 
 def _ctx_color(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
-    purpose = ctx.labels[0].split(":")[0] if ctx.labels else "choose"
+    purpose = str(ctx.context["purpose"]).replace("_", " ") if ctx.legal else "choose"
     svg.text(x, y + 17, purpose.capitalize() + ":", font_size=13, font_weight="bold")
     x += TEXT.width(purpose, 13) + 20
     for i, color in enumerate(COLORS):
@@ -1406,12 +1363,15 @@ def _smuggler_short(tile: int, text: str) -> str:
 
 
 def _ctx_explore(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
-    trades = ctx.labels_of("trade")
+    trades = [
+        f"give up {t['steps']} step(s) for {t['gives']} ({t['source']})"
+        for t in ctx.context["trades"]
+    ]
     text = "choose the space where your explorer stops (on the track above)"
     if not ctx.legal:
         text = "the explorer moves along the track"
-    if trades:
-        text += "; or first: " + "; ".join(t.lower() for t in trades)
+    if trades and ctx.legal:
+        text += "; or first: " + "; ".join(trades)
     svg.text(x, y + 17, _fit(text, W - 40, 13), font_size=13)
 
 
@@ -1461,25 +1421,11 @@ HINTS = {
 
 
 def _store_color(ctx: Ctx) -> str | None:
-    """The treasure type a ``store`` decision places: the one whose free bonus spaces are
-    exactly the offered ones (the log's last gained treasure breaks a tie)."""
+    """The treasure type a ``store`` decision places (the decision's context), for the seat
+    that places it."""
     if ctx.kind != "store" or ctx.seat is None or not ctx.legal:
         return None
-    offered = {int(a["space"]) for _, a in ctx.of_kind("store")} - {-1}
-    pl = ctx.players[ctx.seat]
-    hideout = ctx.v["hideout"]
-    fits = [
-        c
-        for c in COLORS
-        if offered == set(range(len(hideout[c]["bonus"]))) - set(pl["treasure"][c]["bonus"])
-    ]
-    if len(fits) == 1:
-        return fits[0]
-    for line in reversed(ctx.obs.get("log", [])):
-        for c in fits:
-            if line.endswith(f" gains {'an' if c[0] in 'aeiou' else 'a'} {c}."):
-                return c
-    return None
+    return str(ctx.context["color"])
 
 
 # ------------------------------------------------------------------------------ final scoring

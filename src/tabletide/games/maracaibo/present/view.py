@@ -20,7 +20,7 @@ from tabletide.games.maracaibo.constants import (
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Card, load_content
-from tabletide.games.maracaibo.effects import (
+from tabletide.games.maracaibo.present.words import (
     COUNTED_WORDS,
     article,
     describe,
@@ -28,10 +28,14 @@ from tabletide.games.maracaibo.effects import (
     describe_perm,
     describe_slot,
 )
-from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
+
+Facts = dict[str, Any]
+"""What the rules computed for the view (``facts.view_facts``): ``values`` (VP per treasure
+of each island), ``counts`` (per participant) and ``fulfilled`` (per participant, per visible
+quest)."""
 
 
 def card_info(card: Card, index: int) -> dict[str, Any]:
@@ -112,7 +116,7 @@ def _fig_info(s: S, fig: int) -> dict[str, Any] | None:
     return {"fig": fig, "letter": f.letter, "name": f.name, "text": f.text, "special": f.special}
 
 
-def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
+def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
     hideout = s.c.hideout
     mine = seat == p
     out: dict[str, Any] = {
@@ -158,9 +162,9 @@ def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
             {
                 "quest": q,
                 "text": s.c.quests[q].summary,
-                "fulfilled": fulfilled(s, p, s.c.quests[q]),
+                "fulfilled": done,
             }
-            for q in s.quests[p]
+            for q, done in zip(s.quests[p], facts["fulfilled"][p], strict=True)
         ]
     if p == s.john:
         out["level"] = s.c.solo.levels[s.john_level]
@@ -172,13 +176,13 @@ def _player(s: S, p: int, seat: int | None) -> dict[str, Any]:
     if s.over and s.final:
         out["final"] = s.final[p]
     else:
-        out["counts"] = {
-            w: count(s, p, w) for w in ("buried", "crew", "equipment", "ship", "residences")
-        }
+        out["counts"] = dict(facts["counts"][p])
     return out
 
 
-def build_view(s: S, seat: int | None) -> dict[str, Any]:
+def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
+    """``observation(seat)["state"]`` (``present/schema.py``: ``MaracaiboView``) from the
+    state's fields and the ``facts`` the rules computed for it (``facts.view_facts``)."""
     track = s.c.track
     top_up = bool(s.deck2) and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
     return {
@@ -189,7 +193,7 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
         "layout": s.board.name,
         "solo": s.john >= 0,
         "islands": {
-            name: {"cubes": s.islands[i], "value": treasure_value(s.islands[i])}
+            name: {"cubes": s.islands[i], "value": facts["values"][i]}
             for i, name in enumerate(COLORS)
         },
         "grid": [_node(s, n) for n in range(GRID)],
@@ -247,7 +251,7 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
             for name in COLORS
             for sec in (s.c.hideout.section(name),)
         },
-        "players": [_player(s, p, seat) for p in range(s.P)],
+        "players": [_player(s, p, seat, facts) for p in range(s.P)],
     }
 
 

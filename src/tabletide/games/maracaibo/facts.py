@@ -1,0 +1,202 @@
+"""The facts a picture needs that take a rule to know, computed here on the rules side and
+handed to the presentation (``present/``), which reads no rule module:
+
+* :func:`decision_context`: the public facts of the pending decision, per kind (the dice of a
+  raid, the card whose one-time effects resolve, the explorer's targets...); its schema per
+  kind is in ``present/schema.py``;
+* :func:`view_facts`: what the view shows beside the state's fields (treasure values, the
+  counts quests and residences ask for, which visible quests are fulfilled);
+* :func:`score_categories`: the final scoring by category (MA-7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletide.engine import Frame
+from tabletide.games.maracaibo.content import COLORS
+from tabletide.games.maracaibo.effects import describe_all
+from tabletide.games.maracaibo.explore import reach, trades
+from tabletide.games.maracaibo.raid import raid_bonus
+from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
+from tabletide.games.maracaibo.spaces import groups_of
+
+if TYPE_CHECKING:
+    from tabletide.games.maracaibo.state import MaracaiboState as S
+
+COUNTS = ("buried", "crew", "equipment", "ship", "residences")
+"""The counts the view shows per participant (quests and residences ask for them)."""
+SCORE_CATEGORIES = (
+    "game",
+    "rivers",
+    "doubloons",
+    "card_vp",
+    "card_goals",
+    "cards",
+    "residences",
+    "treasure",
+    "buried",
+    "quests",
+    "six_quests",
+    "rubies",
+)
+"""The final scoring's categories in table order (``scoring.breakdown``; ``game`` is the VP
+scored during play)."""
+
+
+# ---------------------------------------------------------------------------- decisions
+def _at(s: S, f: Frame) -> dict[str, Any]:
+    return {"at": f.data[0]}
+
+
+def _move(s: S, f: Frame) -> dict[str, Any]:
+    return {"at": s.ship[f.seat], "moves": s.max_moves(f.seat)}
+
+
+def _step(s: S, f: Frame) -> dict[str, Any]:
+    start_col, left, path = f.data
+    return {"at": s.ship[f.seat], "start_column": start_col, "moves_left": left, "path": [*path]}
+
+
+def _pay(s: S, f: Frame) -> dict[str, Any]:
+    return {"to": [*f.data[0]]}
+
+
+def _space(s: S, f: Frame) -> dict[str, Any]:
+    node, done = f.data[0], f.data[1]
+    groups = groups_of(s, node)
+    return {
+        "at": node,
+        "done": [g for g in range(len(groups)) if done >> g & 1],
+        "groups": [[describe_all(alt) for alt in alts] for alts in groups],
+    }
+
+
+def _lightning(s: S, f: Frame) -> dict[str, Any]:
+    left, card = f.data
+    c = s.cards[card]
+    return {
+        "card": card,
+        "name": c.name,
+        "effects": [describe_all((e,)) for e in c.lightning],
+        "left": [*left],
+    }
+
+
+def _color(s: S, f: Frame) -> dict[str, Any]:
+    purpose, n = f.data
+    return {"purpose": purpose, "n": n}
+
+
+def _store(s: S, f: Frame) -> dict[str, Any]:
+    return {"color": COLORS[f.data[0]]}
+
+
+def _reroll(s: S, f: Frame) -> dict[str, Any]:
+    p = f.seat
+    return {
+        "dice": s.dice[:],
+        "strengths": [s.dice[i] + raid_bonus(s, p, i) for i in range(len(COLORS))],
+        "rerolls": f.data[0],
+    }
+
+
+def _spend(s: S, f: Frame) -> dict[str, Any]:
+    return {"color": COLORS[f.data[0]], "strength": f.data[1], "used": s.raid_used[:]}
+
+
+def _explore(s: S, f: Frame) -> dict[str, Any]:
+    p, steps, used = f.seat, f.data[0], f.data[1]
+    return {
+        "steps": steps,
+        "targets": [
+            {"space": t, "rivers": mask.bit_count()}
+            for t, mask in sorted(reach(s, p, steps).items())
+        ],
+        "trades": [
+            {"trade": k, "steps": cost, "gives": describe_all(perm.gives), "source": source}
+            for k, cost, perm, source in trades(s, p)
+            if not used >> k & 1 and cost < steps
+        ],
+    }
+
+
+def _bury(s: S, f: Frame) -> dict[str, Any]:
+    return {"left": f.data[0]}
+
+
+def _quest(s: S, f: Frame) -> dict[str, Any]:
+    return {"offer": s.quest_offer[:], "refreshed": bool(f.data[0])}
+
+
+def _buy(s: S, f: Frame) -> dict[str, Any]:
+    category, surcharge = f.data
+    return {"category": category or None, "surcharge": surcharge}
+
+
+def _smuggler(s: S, f: Frame) -> dict[str, Any]:
+    return {"price": f.data[0] if f.data else 0}
+
+
+def _nothing(s: S, f: Frame) -> dict[str, Any]:
+    return {}
+
+
+CONTEXTS: dict[str, Callable[[S, Frame], dict[str, Any]]] = {
+    "draft": _nothing,
+    "move": _move,
+    "step": _step,
+    "pay": _pay,
+    "upgrade_space": _at,
+    "residence_space": _at,
+    "smuggle_here": _at,
+    "ship_upgrade": _nothing,
+    "location": _space,
+    "bay": _space,
+    "lightning": _lightning,
+    "color": _color,
+    "store": _store,
+    "reroll": _reroll,
+    "spend": _spend,
+    "explore": _explore,
+    "bury": _bury,
+    "quest": _quest,
+    "quest_sell": _nothing,
+    "buy": _buy,
+    "figurehead": _nothing,
+    "smuggler": _smuggler,
+    "activate": _nothing,
+    "residence": _nothing,
+    "ruby": _nothing,
+    "sell_ruby": _nothing,
+    "retire": _nothing,
+}
+"""Per decision kind, its context (every kind of ``state.PROMPTS``)."""
+
+
+def decision_context(s: S, f: Frame) -> dict[str, Any]:
+    """The public facts of the pending decision ``f`` as data, for every seat and spectator."""
+    return CONTEXTS[f.kind](s, f)
+
+
+# ---------------------------------------------------------------------------- the view
+def view_facts(s: S, seat: int | None) -> dict[str, Any]:
+    """What the view shows that a rule computes: each island's treasure value (MA-7.6), each
+    participant's counts, and whether each quest ``seat`` may see is fulfilled (MA-7.8)."""
+    return {
+        "values": [treasure_value(cubes) for cubes in s.islands],
+        "counts": [{w: count(s, p, w) for w in COUNTS} for p in range(s.P)],
+        "fulfilled": [
+            [fulfilled(s, p, s.c.quests[q]) for q in s.quests[p]] if seat == p or s.over else []
+            for p in range(s.P)
+        ],
+    }
+
+
+def score_categories(s: S) -> list[tuple[str, list[int | float]]]:
+    """The final scoring of the seats by category (``scoring.breakdown``), in table order."""
+    finals = s.final[: s.num_players]
+    return [
+        (k, [f.get(k, 0) for f in finals]) for k in SCORE_CATEGORIES if any(k in f for f in finals)
+    ]
