@@ -85,6 +85,7 @@ def test_names_are_read_from_test_names_markers_and_docstrings(tmp_path: Path) -
         "AH-5.7",
         "EN-9.21",
         "SY-EX-3",
+        "SY-EX.3",
         "AH-A-11",
         "AH-A.11",
         "MA-5.8",
