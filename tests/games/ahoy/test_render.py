@@ -15,8 +15,8 @@ from rich.text import Text
 from tabletide.games.ahoy import geometry
 from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, ORIGIN
 from tabletide.games.ahoy.present.text import FACTION_NAMES, LABEL, MAX_MAP, render
-from tabletide.games.ahoy.state import AhoyState
 from tabletide.games.ahoy.present.view import rel
+from tabletide.games.ahoy.state import AhoyState
 
 from .helpers import GAME, E, S, fort, give_crew, new, patrol, put, sea, spot
 

@@ -1,5 +1,5 @@
-"""The Ahoy board picture (``games/ahoy/present/board.py``): along random 2-4 player games, for every
-seat and the spectator, the JSON view gives a well-formed, deterministic SVG with a viewBox
+"""The Ahoy board picture (``games/ahoy/present/board.py``): along random 2-4 player games, for
+every seat and the spectator, the JSON view gives a well-formed, deterministic SVG with a viewBox
 whose ``data-action`` marks are valid indexes; the main decisions have every legal target
 marked on the board (spaces, figures, die spots and values, cards, tiles, the reward grid) and
 the marks sit on the right thing (the space a step enters, the victim's die spot); a seat never
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from tabletide.games.ahoy.constants import DELTA
-from tabletide.games.ahoy.state import AhoyState
 from tabletide.games.ahoy.present.view import rel
+from tabletide.games.ahoy.state import AhoyState
 
 from .helpers import GAME, give_crew, hand, new, put, start_turn
 

@@ -12,10 +12,10 @@ import pytest
 
 from conformance import check_tensor
 from tabletide.engine import Rng, Segment
+from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH
 from tabletide.games.ahoy.constants import ORIGIN, WIDTH
 from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS
 from tabletide.games.ahoy.state import AhoyState
-from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH
 
 from .helpers import (
     GAME,

@@ -25,11 +25,7 @@ if TYPE_CHECKING:
 
 
 def spot_name(s: AhoyState, seat: int, spot: int) -> str:
-    if spot < CREW_SPOT0:
-        return s.board_spots(seat)[spot].action.replace("_", " ").title()
-    if spot < SHIP_SPOT0:
-        return s.crew_of(spot - CREW_SPOT0).name
-    return ("cutter Sail", "cutter Tailwind", "gunboat Sail", "gunboat Tailwind")[spot - SHIP_SPOT0]
+    return s.spot_name(seat, spot)
 
 
 def spot_label(s: AhoyState, seat: int, spot: int) -> str:

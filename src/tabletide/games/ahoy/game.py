@@ -21,6 +21,7 @@ from tabletide.engine import (
 from tabletide.games.ahoy.battle import REWARDS
 from tabletide.games.ahoy.constants import FIGURES, SPOTS, WIDTH
 from tabletide.games.ahoy.content import load_content
+from tabletide.games.ahoy.present.schema import DECISION_SCHEMAS, AhoyView
 
 SPACE = WIDTH * WIDTH
 CARDS = 30
@@ -96,6 +97,8 @@ class AhoyGame(Game):
     bot: ClassVar[BotSettings] = BotSettings(
         scale=10.0, rollout_depth=0, hard_iterations=1000, medium_iterations=100
     )
+    view_schema: ClassVar[Any] = AhoyView
+    decision_schemas: ClassVar[Mapping[str, Any]] = DECISION_SCHEMAS
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)

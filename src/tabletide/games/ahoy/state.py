@@ -256,9 +256,21 @@ class AhoyState(TableState):
         return [(self.fame[i], self.gold[i]) for i in range(self.num_players)]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        from tabletide.games.ahoy.facts import view_facts
         from tabletide.games.ahoy.present.view import build_view
 
-        return build_view(self, seat)
+        return build_view(self, seat, view_facts(self))
+
+    def _decision_context(self, frame: Frame) -> dict[str, Any]:
+        from tabletide.games.ahoy.facts import decision_context
+
+        return decision_context(self, frame)
+
+    def _score_categories(self) -> list[tuple[str, list[int | float]]]:
+        """AH-1.6: fame by source (region control, deliveries, reward grid, favor cards)."""
+        from tabletide.games.ahoy.facts import score_categories
+
+        return score_categories(self)
 
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)
@@ -448,6 +460,15 @@ class AhoyState(TableState):
         if f < CUTTER:
             return "fort"
         return "cutter" if f == CUTTER else "gunboat"
+
+    def spot_name(self, seat: int, spot: int) -> str:
+        """A die spot's name: its board action, its crew card's name, or the ship card's."""
+        if spot < CREW_SPOT0:
+            return self.board_spots(seat)[spot].action.replace("_", " ").title()
+        if spot < SHIP_SPOT0:
+            return self.crew_of(spot - CREW_SPOT0).name
+        ships = ("cutter Sail", "cutter Tailwind", "gunboat Sail", "gunboat Tailwind")
+        return ships[spot - SHIP_SPOT0]
 
     def space_name(self, pos: int) -> str:
         x, y = geometry.xy(pos)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, seat_order
+from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.battle import total
 from tabletide.games.ahoy.constants import (
     ALLY_TOKENS,
@@ -47,7 +48,6 @@ from tabletide.games.ahoy.constants import (
     WIDTH,
 )
 from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS, RegionTile
-from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.geometry import SANDBAR_CELLS, Cell
 
 if TYPE_CHECKING:

@@ -10,15 +10,15 @@ backs, another Smuggler's delivered cards a count.
 
 Legal moves with a natural place on the table carry ``data-action`` (see :mod:`tabletide.svg`):
 spaces, figures, die spots, dice, cards, reward-grid spaces, favor tokens, wealth dice and the
-placements of a drawn tile. Two facts of a decision are not plain fields of the view (which
-figure is moving, whose die spot a damage token goes on); they are read from the legal actions'
-labels and the public die spots (:func:`_mover`, :func:`_victim`).
+placements of a drawn tile. A move is found by its action's fields, never its label; the facts
+of a decision that are not fields of the table (which figure is moving and where each step goes,
+whose die spot a damage token goes on, where a current takes a figure) are read from the
+decision's context (``view["decision"]["context"]``, schemas in :mod:`.schema`).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -47,7 +47,6 @@ DELTAS: tuple[XY, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 DIRS = ("north", "east", "south", "west")
 OX, OY = ORIGIN % WIDTH, ORIGIN // WIDTH
 NONE: dict[str, Any] = {"pointer_events": "none"}
-COORD = re.compile(r"\((-?\d+),(-?\d+)\)")
 
 FACTION = {"fleet": "Fleet", "union": "Union", "smuggler": "Smuggler"}
 FACTION_LONG = {"fleet": "Bluefin Squadron", "union": "Mollusk Union", "smuggler": "Smuggler"}
@@ -189,10 +188,6 @@ def _xy(at: Sequence[int]) -> XY:
     return int(at[0]), int(at[1])
 
 
-def _step(at: XY, d: int) -> XY:
-    return at[0] + DELTAS[d][0], at[1] + DELTAS[d][1]
-
-
 def _name(at: XY) -> str:
     return f"({at[0]},{at[1]})"
 
@@ -260,57 +255,6 @@ class Marks:
         return self.labels[i] if i is not None and 0 <= i < len(self.labels) else ""
 
 
-def _mover(view: View, acts: list[tuple[int, dict[str, Any], str]]) -> XY | None:
-    """The space of the figure being moved: the figure (the deciding seat's first, its
-    flagship before the rest) that every step fits: ``Move north to (3,1)`` enters that
-    space, a step that explores leaves the map. None when no step is offered."""
-    v = view["state"]
-    seat = view["prompt"]["seat"]
-    cells = {_xy(c["at"]) for c in v["cells"]}
-    steps: list[tuple[int, XY | None]] = []
-    for _, act, label in acts:
-        if act["kind"] == "step":
-            found = COORD.search(label)
-            steps.append((int(act["dir"]), (int(found[1]), int(found[2])) if found else None))
-    if not steps:
-        return None
-    figs = sorted(v["figures"], key=lambda f: (f["owner"] != seat, f["fig"] != seat, f["fig"]))
-    for f in figs:
-        at = _xy(f["at"])
-        if all(
-            _step(at, d) == target if target else _step(at, d) not in cells for d, target in steps
-        ):
-            return at
-    return None
-
-
-def _victim(view: View, offered: set[int]) -> int | None:
-    """Whose die spot a damage token goes on: a seat whose open spots (no die, no damage, not
-    dashed: board and crew, the board alone, or one ship card) are exactly those offered;
-    the battle's loser first, then the deciding seat."""
-    v = view["state"]
-    fight = v.get("fight") or {}
-    loser = None
-    if fight.get("winner", -1) in (0, 1):
-        loser = fight["defender_seat"] if fight["winner"] == 0 else fight["attacker"]
-    found = []
-    for p in v["players"]:
-        free = {
-            int(sp["spot"])
-            for sp in p["spots"]
-            if not sp["dice"] and not sp["damaged"] and not sp.get("dashed")
-        }
-        crew = {s for s in free if s < SHIP_SPOT0}
-        board = {s for s in free if s < CREW_SPOT0}
-        ships = [{s for s in free if s in (b, b + 1)} for b in (SHIP_SPOT0, SHIP_SPOT0 + 2)]
-        if offered in (crew, board, *ships):
-            found.append(int(p["seat"]))
-    for seat in (loser, view["prompt"]["seat"]):
-        if seat in found:
-            return int(seat)
-    return found[0] if found else None
-
-
 def _gold_cost(die: int, value: int, fence: bool) -> int:
     per = 2 if fence else 1
     return (abs(value - die) + per - 1) // per
@@ -323,23 +267,25 @@ def marks_for(view: View) -> Marks:
     if not items:
         return m
     v = view["state"]
-    kind = (view.get("prompt") or {}).get("kind", "")
+    decision = view.get("decision") or {}
+    kind = decision.get("kind", "")
+    context: Entry = decision.get("context") or {}
     seat = view.get("seat")
     me = v["players"][seat] if isinstance(seat, int) else None
-    acts = [(i, dict(item["action"]), m.labels[i]) for i, item in enumerate(items)]
-    if kind == "step":
-        m.mover = _mover(view, acts)
+    acts = [(i, dict(item["action"])) for i, item in enumerate(items)]
+    if kind in ("step", "current") and context.get("at") is not None:
+        m.mover = _xy(context["at"])
     if kind == "hit":
-        m.victim = _victim(view, {int(a["spot"]) for _, a, _ in acts if a["kind"] == "hit"})
+        m.victim = int(context["victim"])
     fence = bool(me and any(c["crew"] == "fence" for c in me["crew"]))
     best: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     figs = {int(f["fig"]): _xy(f["at"]) for f in v["figures"]}
-    for i, a, label in acts:
+    for i, a in acts:
         k = a["kind"]
         if k == "place":
             _mark_place(best, a, i, fence)
         elif k in ("start", "deploy", "goto", "gunner", "step", "stop", "current"):
-            _mark_space(m, me, a, i, label)
+            _mark_space(m, context, a, i)
         elif k == "patrol" and int(a["fig"]) in figs:
             m.arrows.setdefault((figs[int(a["fig"])], int(a["dir"])), i)
         elif k in ("move_patrol", "fight", "target"):
@@ -363,22 +309,23 @@ def _mark_place(
         best[(spot, value)] = rank
 
 
-def _mark_space(m: Marks, me: Entry | None, a: Entry, i: int, label: str) -> None:
+def _mark_space(m: Marks, context: Entry, a: Entry, i: int) -> None:
+    """A move onto a space: its own ``at``, or where the decision's context says a step or a
+    current's choice goes (a step off the map is a ghost space, to explore)."""
     k = a["kind"]
     if k in ("start", "deploy", "goto", "gunner"):
         m.cells.setdefault(_rel(int(a["at"])), i)
     elif k == "step":
-        found = COORD.search(label)
-        if found:
-            m.cells.setdefault((int(found[1]), int(found[2])), i)
-        elif m.mover is not None:
-            m.ghosts.setdefault(_step(m.mover, int(a["dir"])), i)
+        for step in context.get("steps", ()):
+            if int(step["dir"]) == int(a["dir"]):
+                to = _xy(step["to"])
+                (m.ghosts if step["explores"] else m.cells).setdefault(to, i)
     elif k == "stop" and m.mover is not None:
         m.cells.setdefault(m.mover, i)
-    elif k == "current" and me is not None and me["flagship"] is not None:
-        # the Sea Wolf or the Lookout: only a flagship is offered this choice
-        at = _xy(me["flagship"])
-        m.cells.setdefault(at if int(a["dir"]) == 4 else _step(at, int(a["dir"])), i)
+    elif k == "current":
+        for option in context.get("options", ()):
+            if int(option["dir"]) == int(a["dir"]):
+                m.cells.setdefault(_xy(option["to"]), i)
 
 
 def _mark_region(m: Marks, v: Entry, region: int, i: int, raise_: bool) -> None:
@@ -692,7 +639,7 @@ def _token(
     """A figure in its owner's colour: a flagship (hull with its letter), a patrol
     (triangle), a fort (tower), the cutter (C) or the gunboat (G). Yours have a dark edge."""
     color = seat_color(int(fig["owner"]))
-    name = str(fig["name"])
+    kind = str(fig["kind"])
     edge: dict[str, Any] = {
         "stroke": "#111" if mine else PAPER,
         "stroke_width": 2.2 if mine else 1.2,
@@ -702,7 +649,7 @@ def _token(
         if action is not None:
             svg.circle(cx, cy, s * 0.62, fill=PAPER, fill_opacity=0.6, stroke=HILITE,
                        stroke_width=3)  # fmt: skip
-        if name.endswith("flagship"):
+        if kind == "flagship":
             w, h = s * 1.1, s * 0.5
             hull = [(cx - w / 2, cy - h * 0.2), (cx + w / 2, cy - h * 0.2),
                     (cx + w * 0.34, cy + h * 0.7), (cx - w * 0.34, cy + h * 0.7)]  # fmt: skip
@@ -713,21 +660,21 @@ def _token(
             letter = _flag_letter(players[int(fig["owner"])])
             svg.text(cx, cy + h * 0.5, letter, font_size=max(10.0, s * 0.38), fill=PAPER,
                      text_anchor="middle", font_weight="bold")  # fmt: skip
-        elif name == "patrol":
+        elif kind == "patrol":
             tri = [
                 (cx, cy - s * 0.42),
                 (cx + s * 0.4, cy + s * 0.32),
                 (cx - s * 0.4, cy + s * 0.32),
             ]
             svg.polygon(tri, fill=color, **edge)
-        elif name == "fort":
+        elif kind == "fort":
             r = s * 0.38
             svg.path(f"M{cx - r:.1f},{cy + r:.1f} V{cy - r:.1f} h{r * 0.5:.1f} v{r * 0.35:.1f} "
                      f"h{r * 0.5:.1f} v{-r * 0.35:.1f} h{r * 0.5:.1f} v{r * 0.35:.1f} "
                      f"h{r * 0.5:.1f} V{cy + r:.1f}Z", fill=color, **edge)  # fmt: skip
         else:
             svg.circle(cx, cy, s * 0.38, fill=color, **edge)
-            svg.text(cx, cy + s * 0.14, "C" if name == "cutter" else "G", fill=PAPER,
+            svg.text(cx, cy + s * 0.14, "C" if kind == "cutter" else "G", fill=PAPER,
                      font_size=max(10.0, s * 0.4), text_anchor="middle",
                      font_weight="bold")  # fmt: skip
 
@@ -1023,8 +970,7 @@ def _fame_track(svg: Svg, view: View, top: float) -> float:
 def _fig_text(v: View, fig: int) -> str:
     for f in v["figures"]:
         if f["fig"] == fig:
-            name = "flagship" if str(f["name"]).endswith("flagship") else f["name"]
-            return f"{_who(v['players'], int(f['owner']))} {name}"
+            return f"{_who(v['players'], int(f['owner']))} {f['kind']}"
     return "a figure now removed"
 
 

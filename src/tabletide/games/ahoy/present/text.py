@@ -86,8 +86,7 @@ def _who(players: list[dict[str, Any]], seat: int) -> str:
 def _figure(v: dict[str, Any], fig: int) -> str:
     for f in v["figures"]:
         if f["fig"] == fig:
-            name = "flagship" if f["name"].endswith("flagship") else f["name"]
-            return f"{_who(v['players'], f['owner'])}'s {escape(name)}"
+            return f"{_who(v['players'], f['owner'])}'s {escape(f['kind'])}"
     return f"figure {fig}"
 
 
@@ -187,14 +186,14 @@ def _space(
     for f in v["figures"]:
         if f["at"] != at:
             continue
-        owner, name = f["owner"], f["name"]
+        owner, kind = f["owner"], f["kind"]
         style = _style(players, owner) + (" reverse" if owner == seat else "")
-        if name == "patrol":
+        if kind == "patrol":
             patrols.append(style)
-        elif name.endswith("flagship"):
+        elif kind == "flagship":
             pieces.append((_tag(players[f["fig"]]), style))
         else:
-            pieces.append((name, style))
+            pieces.append((kind, style))
     if patrols:
         pieces.append(("p" if len(patrols) == 1 else f"p×{len(patrols)}", patrols[0]))
     fight = v["fight"]
@@ -539,6 +538,19 @@ def _log(obs: dict[str, Any]) -> list[str]:
     return ["[bold]Log[/] [grey62](type log for more)[/]"] + [f"  · {escape(t)}" for t in tail]
 
 
+def _final_scoring(obs: dict[str, Any]) -> list[str]:
+    """The fame by source (``obs["final_scoring"]``, one schema in every game)."""
+    final = obs.get("final_scoring")
+    if not final:
+        return []
+    players = obs["state"]["players"]
+    rows = [["[bold]fame from[/]", *(_who(players, p["seat"]) for p in players)]]
+    for c, name in enumerate(final["categories"]):
+        rows.append([name.replace("_", " "), *(f"{seats[c]:g}" for seats in final["seats"])])
+    rows.append(["[bold]total[/]", *(f"[bold]{total:g}[/]" for total in final["totals"])])
+    return ["[bold]Final scoring[/]", *_columns(rows)]
+
+
 def render(obs: dict[str, Any]) -> str:
     """The whole table as ``obs['seat']`` sees it."""
     v = obs["state"]
@@ -557,5 +569,6 @@ def render(obs: dict[str, Any]) -> str:
         winners = obs.get("winners") or []
         names = ", ".join(_who(v["players"], w) for w in winners) or "nobody"
         fame = " · ".join(f"seat {p['seat']} {p['fame']}" for p in v["players"])
+        out += _final_scoring(obs)
         out.append(f"[bold green]Game over.[/] Fame: {fame}. Winner: {names}")
     return "\n".join(out)

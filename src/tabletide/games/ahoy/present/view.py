@@ -1,35 +1,61 @@
 """What a seat sees (AH-5.41) and the log in words. Hidden: the region supply and the boxed
 tile, the market and plan decks, the Union's hand (but to the Union), and under which favor
-token each Smuggler's delivered cards lie (but to that Smuggler)."""
+token each Smuggler's delivered cards lie (but to that Smuggler).
+
+The view builder reads the state's fields; the facts that take a rule to find (control points,
+battle modifiers, the drawn tile's turns, the fame by source) come from ``facts.view_facts`` as
+a :class:`ViewFacts`. Its schema is ``present/schema.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Set
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Set
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Event
-from tabletide.games.ahoy import battle, damage, geometry, turn
 from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
     CUTTER,
-    DELIVERY_FAME,
     DIR_NAMES,
     FIGURES,
     FORT0,
     FORT_FIGS,
     ORIGIN,
     PATROL0,
+    WIDTH,
 )
-from tabletide.games.ahoy.geometry import Cell
 
 if TYPE_CHECKING:
+    from tabletide.games.ahoy.geometry import Cell
     from tabletide.games.ahoy.state import AhoyState
 
 
+class ViewFacts(NamedTuple):
+    """What the rules compute for the view (``facts.view_facts``)."""
+
+    control: list[tuple[int, int]]
+    """(Fleet, Union) control points of each region (AH-7.2)."""
+    modifier: list[int] | None
+    """The battle's attacker and defender totals without their dice."""
+    drawn_turns: list[tuple[list[tuple[int, Cell]], Set[tuple[int, int]]]] | None
+    """The drawn tile in each of its 4 turns, its corner at the origin: cells and sandbars."""
+    breakdown: list[dict[str, int]] | None
+    """At the end: each seat's fame by source."""
+
+
 def rel(pos: int) -> list[int]:
-    x, y = geometry.xy(pos)
-    ox, oy = geometry.xy(ORIGIN)
-    return [x - ox, y - oy]
+    """A space as ``[x, y]`` from the map's origin (as the log names it)."""
+    return [pos % WIDTH - ORIGIN % WIDTH, pos // WIDTH - ORIGIN // WIDTH]
+
+
+def figure_kind(f: int) -> str:
+    """What figure ``f`` is, by the fixed figure indexes (``constants``)."""
+    if f < PATROL0:
+        return "flagship"
+    if f < FORT0:
+        return "patrol"
+    if f < CUTTER:
+        return "fort"
+    return "cutter" if f == CUTTER else "gunboat"
 
 
 def _card(s: AhoyState, card: int) -> dict[str, Any]:
@@ -37,7 +63,7 @@ def _card(s: AhoyState, card: int) -> dict[str, Any]:
     return {
         "card": card,
         "crew": m.crew,
-        "name": damage.spot_name(s, 0, CREW_SPOT0 + card),
+        "name": s.spot_name(0, CREW_SPOT0 + card),
         "symbol": m.symbol,
         "cost": m.cost,
         "cargo": m.cargo,
@@ -50,7 +76,7 @@ def _spots(s: AhoyState, seat: int) -> list[dict[str, Any]]:
     for sp in s.own_spots(seat, ships=True):
         entry: dict[str, Any] = {
             "spot": sp,
-            "name": damage.spot_name(s, seat, sp),
+            "name": s.spot_name(seat, sp),
             "dice": s.dice_on(seat, sp),
             "damaged": sp in s.damage[seat],
         }
@@ -75,30 +101,35 @@ def _cell(p: int, c: Cell, bars: Set[tuple[int, int]]) -> dict[str, Any]:
     }
 
 
-def _drawn(s: AhoyState) -> dict[str, Any] | None:
+def _drawn(s: AhoyState, facts: ViewFacts) -> dict[str, Any] | None:
     """The region tile drawn and being placed (face up on the table), as it would lie in each
     of its 4 turns, its corner at (0,0)."""
-    if s.drawn < 0:
+    if s.drawn < 0 or facts.drawn_turns is None:
         return None
-    tile = s.c.regions[s.drawn]
-    turns = []
-    for rot in range(4):
-        bars = geometry.tile_bars(tile, rot, ORIGIN)
-        cells = geometry.tile_cells(tile, -1, rot, ORIGIN)
-        turns.append([_cell(p, c, bars) for p, c in sorted(cells.items())])
-    return {"tile": s.drawn, "name": tile.name, "turns": turns}
+    turns = [[_cell(p, c, bars) for p, c in cells] for cells, bars in facts.drawn_turns]
+    return {"tile": s.drawn, "name": s.c.regions[s.drawn].name, "turns": turns}
 
 
-def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
+def _cells(cells: Iterable[tuple[int, Cell]], bars: Set[tuple[int, int]]) -> list[Any]:
+    return [_cell(p, c, bars) for p, c in cells]
+
+
+def build_view(s: AhoyState, seat: int | None, facts: ViewFacts) -> dict[str, Any]:
     figures = [
-        {"fig": f, "name": s.figure_name(f), "owner": s.owner(f), "at": rel(s.fig[f])}
+        {
+            "fig": f,
+            "kind": figure_kind(f),
+            "name": s.figure_name(f),
+            "owner": s.owner(f),
+            "at": rel(s.fig[f]),
+        }
         for f in range(FIGURES)
         if s.fig[f] >= 0
     ]
-    cells = [_cell(p, c, s.bars) for p, c in sorted(s.cells.items())]
+    cells = _cells(sorted(s.cells.items()), s.bars)
     regions = []
     for r, placement in enumerate(s.placed):
-        fleet, union = turn.control(s, r)
+        fleet, union = facts.control[r]
         regions.append(
             {
                 "region": r,
@@ -162,36 +193,13 @@ def build_view(s: AhoyState, seat: int | None) -> dict[str, Any]:
         "reward_grid": [{"kind": g.kind, "amount": g.amount} for g in s.c.reward_grid.spaces],
         "gold_bank": s.bank(),
         "players": players,
-        "fight": _fight(s),
-        "drawn": _drawn(s),
-        **({"breakdown": fame_breakdown(s)} if s.over else {}),
+        "fight": _fight(s, facts),
+        "drawn": _drawn(s, facts),
+        **({"breakdown": facts.breakdown} if facts.breakdown is not None else {}),
     }
 
 
-def fame_breakdown(s: AhoyState) -> list[dict[str, int]]:
-    """Each seat's fame at the end by where it came from, read from the log: region control at
-    the round ends (AH-7.3), deliveries (2 each, AH-6.3.5), fame spaces of the reward grid, and
-    the Smugglers' favor cards (AH-7.9)."""
-    out = [
-        {"seat": p, "regions": 0, "deliveries": 0, "reward_grid": 0, "favor_cards": 0}
-        for p in range(s.num_players)
-    ]
-    for event in s.events:
-        kind, seat = event["type"], event.get("seat")
-        if not isinstance(seat, int):
-            continue
-        if kind == "score":
-            out[seat]["regions"] += event["fame"]
-        elif kind == "deliver":
-            out[seat]["deliveries"] += DELIVERY_FAME
-        elif kind == "grid" and event["kind"] == "fame":
-            out[seat]["reward_grid"] += event["amount"]
-        elif kind == "favor_score":
-            out[seat]["favor_cards"] += event["fame"]
-    return out
-
-
-def _fight(s: AhoyState) -> dict[str, Any] | None:
+def _fight(s: AhoyState, facts: ViewFacts) -> dict[str, Any] | None:
     """The battle under way: public, like the table (a Secret Weapon is played face up)."""
     f = s.fight
     if f is None:
@@ -205,7 +213,7 @@ def _fight(s: AhoyState) -> dict[str, Any] | None:
     if f.defender >= 0:
         # Everything but the dice (Cannons lowered, plans, forts +2, gunboat +3, Brawlers +1).
         out["defender_seat"] = s.owner(f.defender)
-        out["modifier"] = [battle.total(s, f, side) - f.roll[side] for side in (0, 1)]
+        out["modifier"] = facts.modifier or [0, 0]
         out["two_dice"] = f.secret[:]
         out["roll"] = f.roll[:]
         out["ignored"] = f.ignored
