@@ -39,7 +39,7 @@ from tabletide.games.maracaibo.constants import (
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect, Perm, Track, load_content
-from tabletide.games.maracaibo.present.text import MODULE_NAMES
+from tabletide.games.maracaibo.present.text import MODULE_NAMES, final_columns
 from tabletide.svg import INK, PAPER, SEA, Font, Svg, action_index, number, seat_color
 
 View = Mapping[str, Any]
@@ -507,8 +507,8 @@ def _cell(svg: Svg, ctx: Ctx, node: int) -> None:
     if kind == "water":
         svg.raw(_water_art(node))
         return
-    if kind.startswith("island:"):
-        color = kind.split(":")[1]
+    if kind == "island":
+        color = str(e["island"])
         island = ctx.v["islands"][color]
         action = ctx.act("color", c=COLORS.index(color)) if ctx.kind == "color" else None
         svg.raw(_island_art(node, color, int(island["cubes"]), int(island["value"]), action))
@@ -1325,7 +1325,7 @@ def _ctx_smuggler(svg: Svg, ctx: Ctx, x: float, y: float) -> float | None:
         svg.text(
             cx,
             y + 4,
-            _fit(_smuggler_short(tile, texts[tile]), col_w - 8),
+            _fit(_smuggler_short(tile, int(ctx.v["smuggler_sides"][tile])), col_w - 8),
             font_size=SMALL,
             font_weight="bold",
             tip=texts[tile],
@@ -1354,12 +1354,9 @@ def _ruby_short(i: int) -> str:
 
 
 @cache
-def _smuggler_short(tile: int, text: str) -> str:
-    """A smuggler tile side in short words (matched on the view's text, so either side)."""
-    for side in load_content().smugglers[tile]:
-        if side.text == text:
-            return _shorts(side.effects)
-    return text
+def _smuggler_short(tile: int, side: int) -> str:
+    """A smuggler tile's side (``view["smuggler_sides"]``) in short words."""
+    return _shorts(load_content().smugglers[tile][side].effects)
 
 
 def _ctx_explore(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
@@ -1432,7 +1429,7 @@ def _store_color(ctx: Ctx) -> str | None:
 def _final(svg: Svg, ctx: Ctx, y0: float) -> float:
     if not ctx.terminal:
         return y0
-    finals = [pl.get("final") or {} for pl in ctx.players]
+    finals = final_columns(ctx.obs) or [{} for _ in ctx.players]
     keys = [k for k, _ in FINAL_ROWS if any(k in f for f in finals)]
     keys += sorted({k for f in finals for k in f} - {k for k, _ in FINAL_ROWS})
     labels = dict(FINAL_ROWS)
@@ -1805,7 +1802,9 @@ def _own_right(svg: Svg, ctx: Ctx, p: int, x: float, y: float, w: float) -> floa
     fig = pl.get("figurehead_info")
     svg.place(x, y, _own_fig_art(int(fig["fig"]) if fig else -1))
     tiles = tuple(int(t) for t in pl["smugglers_left"])
-    svg.place(x + 178, y, _smugglers_art(tiles, tuple(pl["smuggler_texts"]), ctx.color(p), w - 178))
+    sides = tuple(int(ctx.v["smuggler_sides"][t]) for t in tiles)
+    art = _smugglers_art(tiles, sides, tuple(pl["smuggler_texts"]), ctx.color(p), w - 178)
+    svg.place(x + 178, y, art)
     y += 66
     y = _card_chips(svg, ctx, p, x, y, w, full=True)
     y = _residences(svg, ctx, p, x, y, w)
@@ -1831,15 +1830,17 @@ def _own_fig_art(fig: int) -> str:
 
 
 @lru_cache(maxsize=256)
-def _smugglers_art(tiles: tuple[int, ...], texts: tuple[str, ...], color: str, w: float) -> str:
+def _smugglers_art(
+    tiles: tuple[int, ...], sides: tuple[int, ...], texts: tuple[str, ...], color: str, w: float
+) -> str:
     def draw(svg: Svg) -> None:
         svg.text(0, 12, f"smuggler tiles left ({len(tiles)})", font_size=SMALL, fill=DIM)
         tw = w / 5 - 4
-        for k, (tile, text) in enumerate(zip(tiles, texts, strict=True)):
+        for k, (tile, side, text) in enumerate(zip(tiles, sides, texts, strict=True)):
             sx = k * (tw + 4)
             with svg.group(tip=f"smuggler tile: {text}", data_tile=tile):
                 svg.rect(sx, 18, tw, 40, rx=4, fill=color, stroke=INK)
-                for j, line in enumerate(_wrap(_smuggler_short(tile, text), tw - 6, SMALL, 2)):
+                for j, line in enumerate(_wrap(_smuggler_short(tile, side), tw - 6, SMALL, 2)):
                     svg.text(
                         sx + tw / 2,
                         33 + j * 14,

@@ -56,7 +56,7 @@ class Smuggler(TypedDict):
 
 class Cell(TypedDict):
     """A node of the 9 x 4 grid: water, an island or a card slot (``kind``: ``water``,
-    ``island:<type>`` or ``card``), with what lies on it. A face-up card adds its printed
+    ``island`` or ``card``), with what lies on it. A face-up card adds its printed
     facts (the keys of :class:`CardInfo`)."""
 
     __pydantic_config__ = FORBID  # type: ignore[misc]
@@ -65,6 +65,9 @@ class Cell(TypedDict):
     row: int
     ships: list[int]
     kind: str
+    """``water``, ``island`` or ``card``."""
+    island: NotRequired[str]
+    """An island's treasure type."""
     empty: NotRequired[bool]
     """A bought card's slot, before it is refilled."""
     blank: NotRequired[bool]
@@ -271,6 +274,9 @@ class MaracaiboView(TypedDict):
     figureheads: list[Figurehead]
     figurehead_names: list[str]
     smuggler_tiles: list[str]
+    """Each smuggler tile's face-up side in words, by tile."""
+    smuggler_sides: list[int]
+    """Which side of each tile is used this game (``content.smugglers[tile][side]``)."""
     ship_board: ShipBoard
     ruby_market: list[RubySpace]
     solo_deck: int | None

@@ -15,6 +15,7 @@ MA-9.5). Every line is at most ``WIDTH`` characters.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.markup import escape
@@ -228,8 +229,8 @@ def _cell(entry: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[li
     kind = entry["kind"]
     if kind == "water":
         return [[("~  ~  ~", "blue")], [], [(" ~  ~  ~", "blue")]]
-    if kind.startswith("island:"):
-        color = kind.split(":")[1]
+    if kind == "island":
+        color = entry["island"]
         island = v["islands"][color]
         style = TREASURE_STYLES[color]
         return [
@@ -691,13 +692,30 @@ def _players(v: dict[str, Any], seat: int | None, over: bool) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ the end
+def final_columns(obs: Mapping[str, Any]) -> list[dict[str, int]] | None:
+    """Each participant's final scoring by category once the game is over: the seats' from
+    ``obs["final_scoring"]``, John Silver's (no seat) from his player record."""
+    final = obs.get("final_scoring")
+    if not obs["terminal"] or final is None:
+        return None
+    players = obs["state"]["players"]
+    columns: list[dict[str, int]] = []
+    for p, pl in enumerate(players):
+        if p < len(final["seats"]):
+            values = final["seats"][p]
+            columns.append({k: int(x) for k, x in zip(final["categories"], values, strict=True)})
+        else:
+            columns.append(dict(pl.get("final") or {}))
+    return columns
+
+
 def _final(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
     players = v["players"]
-    finals = [pl.get("final") for pl in players]
-    if not obs["terminal"] or any(f is None for f in finals):
+    finals = final_columns(obs)
+    if finals is None:
         return []
-    keys = [k for k, _ in FINAL_ROWS if any(k in f for f in finals if f)]
-    keys += sorted({k for f in finals if f for k in f} - {k for k, _ in FINAL_ROWS})
+    keys = [k for k, _ in FINAL_ROWS if any(k in f for f in finals)]
+    keys += sorted({k for f in finals for k in f} - {k for k, _ in FINAL_ROWS})
     labels = dict(FINAL_ROWS)
     names = [plain_text(_who(v, p)) for p in range(len(players))]
     width = max(12, *(len(n) + 2 for n in names))
@@ -706,11 +724,9 @@ def _final(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
     out = ["[bold]Final scoring[/]", f"[bold]{escape(head)}[/]"]
     for k in keys:
         row = "  " + labels.get(k, k).ljust(left)
-        row += "".join(
-            (str(f[k]) if f is not None and k in f else "–").rjust(width) for f in finals
-        )
+        row += "".join((str(f[k]) if k in f else "–").rjust(width) for f in finals)
         out.append(escape(row))
-    totals = "".join(str(sum(f.values()) if f is not None else 0).rjust(width) for f in finals)
+    totals = "".join(str(sum(f.values())).rjust(width) for f in finals)
     out.append(f"[bold]{escape('  ' + 'total'.ljust(left) + totals)}[/]")
     return out
 

@@ -79,7 +79,9 @@ def _node(s: S, n: int) -> dict[str, Any]:
     card = s.slot[n]
     if card == -1 and n not in s.board.slots:
         kind = next((c for c, at in s.board.islands.items() if at == n), None)
-        entry["kind"] = f"island:{kind}" if kind else "water"
+        entry["kind"] = "island" if kind else "water"
+        if kind:
+            entry["island"] = kind
         return entry
     entry["kind"] = "card"
     if card == -1:  # a bought card's slot, refilled after its one-time effects (MA-5.14)
@@ -222,6 +224,7 @@ def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
         ],
         "figurehead_names": [f.name for f in s.c.figureheads],
         "smuggler_tiles": [_smug_text(s, t) for t in range(len(s.smug_sides))],
+        "smuggler_sides": list(s.smug_sides),
         "ship_board": {
             "thresholds": list(s.c.ship.thresholds),
             "slots": [
