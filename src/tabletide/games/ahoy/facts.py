@@ -13,13 +13,12 @@ rule to find are handed to them as values.
 from __future__ import annotations
 
 from collections.abc import Callable, Set
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame
 from tabletide.games.ahoy import battle, geometry, turn
 from tabletide.games.ahoy.constants import CUTTER, DELIVERY_FAME, DELTA, DIR_NAMES, ORIGIN
 from tabletide.games.ahoy.geometry import Cell
-from tabletide.games.ahoy.present.view import ViewFacts
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
@@ -33,6 +32,19 @@ def rel(pos: int) -> list[int]:
 
 
 # ------------------------------------------------------------------------------ the view
+class ViewFacts(NamedTuple):
+    """What the rules compute for the view builder (``present/view.py``)."""
+
+    control: list[tuple[int, int]]
+    """(Fleet, Union) control points of each region (AH-7.2)."""
+    modifier: list[int] | None
+    """The battle's attacker and defender totals without their dice."""
+    drawn_turns: list[tuple[list[tuple[int, Cell]], Set[tuple[int, int]]]] | None
+    """The drawn tile in each of its 4 turns, its corner at the origin: cells and sandbars."""
+    breakdown: list[dict[str, int]] | None
+    """At the end: each seat's fame by source."""
+
+
 def view_facts(s: AhoyState) -> ViewFacts:
     """The facts of the table that take a rule to find."""
     fight = s.fight

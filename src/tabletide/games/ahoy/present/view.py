@@ -9,7 +9,7 @@ a :class:`ViewFacts`. Its schema is ``present/schema.py``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Set
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
 from tabletide.games.ahoy.constants import (
@@ -25,21 +25,9 @@ from tabletide.games.ahoy.constants import (
 )
 
 if TYPE_CHECKING:
+    from tabletide.games.ahoy.facts import ViewFacts
     from tabletide.games.ahoy.geometry import Cell
     from tabletide.games.ahoy.state import AhoyState
-
-
-class ViewFacts(NamedTuple):
-    """What the rules compute for the view (``facts.view_facts``)."""
-
-    control: list[tuple[int, int]]
-    """(Fleet, Union) control points of each region (AH-7.2)."""
-    modifier: list[int] | None
-    """The battle's attacker and defender totals without their dice."""
-    drawn_turns: list[tuple[list[tuple[int, Cell]], Set[tuple[int, int]]]] | None
-    """The drawn tile in each of its 4 turns, its corner at the origin: cells and sandbars."""
-    breakdown: list[dict[str, int]] | None
-    """At the end: each seat's fame by source."""
 
 
 def rel(pos: int) -> list[int]:
