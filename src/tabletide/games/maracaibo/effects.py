@@ -25,12 +25,10 @@ from tabletide.games.maracaibo.constants import (
     where,
 )
 from tabletide.games.maracaibo.content import COLORS, Effect
-from tabletide.games.maracaibo.present.words import (  # noqa: F401 - re-exported for the rules
-    COUNTED_WORDS,
+from tabletide.games.maracaibo.present.words import (
     article,
     describe,
     describe_all,
-    describe_perm,
     describe_slot,
 )
 from tabletide.games.maracaibo.scoring import count

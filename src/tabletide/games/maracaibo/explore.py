@@ -19,11 +19,11 @@ from tabletide.games.maracaibo.content import Perm, Track
 from tabletide.games.maracaibo.effects import (
     build,
     buildable,
-    describe_all,
     push_effects,
     residence_price,
     source_name,
 )
+from tabletide.games.maracaibo.present.words import describe_all
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame
 from tabletide.games.maracaibo.content import COLORS
-from tabletide.games.maracaibo.effects import describe_all
 from tabletide.games.maracaibo.explore import reach, trades
+from tabletide.games.maracaibo.present.words import describe_all
 from tabletide.games.maracaibo.raid import raid_bonus
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
 from tabletide.games.maracaibo.spaces import groups_of

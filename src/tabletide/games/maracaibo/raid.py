@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.constants import DIE_NAMES, RAID_STD
 from tabletide.games.maracaibo.content import COLORS, Perm
-from tabletide.games.maracaibo.effects import describe_all, push_effects, source_name
+from tabletide.games.maracaibo.effects import push_effects, source_name
+from tabletide.games.maracaibo.present.words import describe_all
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S

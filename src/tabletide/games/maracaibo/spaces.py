@@ -24,13 +24,13 @@ from tabletide.games.maracaibo.effects import (
     build,
     buyable,
     can_bury,
-    describe_all,
     push_effects,
     refill,
     residence_price,
     take_card,
 )
 from tabletide.games.maracaibo.explore import reach
+from tabletide.games.maracaibo.present.words import describe_all
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
