@@ -216,21 +216,30 @@ def test_a_known_position_is_drawn_as_it_is() -> None:
     assert len(actions_on(ET.tostring(root, encoding="unicode"))) == len(legal)
 
 
-def test_the_battle_under_way_is_read_from_the_log() -> None:
-    log = [
-        "Seat 0 performs attack.",
-        "Seat 0 attacks the the Legendary Pirate and rolls [3, 1].",
-        "Seat 0: reroll (die=1, face=5).",
-        "Seat 0 spends a volley token: die 1 becomes 6.",
-        "The Legendary Pirate defends with [2, 4] against 4 damage.",
+def test_the_battle_under_way_is_drawn_from_the_decision_not_the_log() -> None:
+    """The battle panel reads the decision's context (dice, damage, the defender), so a view
+    whose log lines are reworded or gone draws the same battle."""
+    for state in playout(1, 0):
+        decision = state.decision()
+        if decision is not None and decision["kind"] in ("reroll", "volley"):
+            break
+    else:
+        raise AssertionError("no battle decision")
+    fight = state.fight
+    assert fight is not None
+    battle = decision["context"]["battle"]
+    assert battle["attack"]["ship"] == fight.attacker and battle["attack"]["dice"] == fight.dice
+    view = view_of(state, 0)
+    drawn = check_picture(view)
+    view["log"] = []
+    assert GAME.render_svg(view) == drawn
+    root = ET.fromstring(drawn)
+    faces = [
+        int(el.attrib["data-die"].split(":")[2])
+        for el in root.iter()
+        if el.attrib.get("data-die", "").startswith("attack:")
     ]
-    battle = board.read_battle(log, lp=1)
-    assert battle is not None
-    assert (battle.attacker, battle.defender, battle.merchant) == (0, 1, "")
-    assert battle.dice == [6, 5] and battle.defence == [2, 4] and battle.against == 4
-    merchant = board.read_battle(["Seat 2 attacks the green merchant and rolls [1, 2, 3]."], -1)
-    assert merchant is not None and merchant.merchant == "green" and merchant.dice == [1, 2, 3]
-    assert board.read_battle([*log, "Battle: Seat 0 deals 4, the Legendary Pirate 3."], 1) is None
+    assert faces == fight.dice
 
 
 def test_the_volley_choice_is_drawn_on_the_battle_dice() -> None:

@@ -5,6 +5,7 @@ Legendary Pirate (option ``solo``). Components the rulebook does not list are st
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tabletide.engine import (
@@ -23,10 +24,9 @@ from tabletide.engine import (
 from tabletide.games.tiny_epic_pirates.ai.evaluate import evaluate
 from tabletide.games.tiny_epic_pirates.ai.tensor import write_tensor
 from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
+from tabletide.games.tiny_epic_pirates.present.schema import DECISION_SCHEMAS, PiratesView
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 ACTION_SPACE = (
@@ -94,6 +94,9 @@ class PiratesGame(Game):
     it won 69.0% of 200 games against greedy, where ISMCTS at 1000 iterations won 64.0%, and it
     is ten times cheaper. Measurements: docs/games/tiny_epic_pirates.md, "How the bots judge a
     position"."""
+
+    view_schema: ClassVar[Any] = PiratesView
+    decision_schemas: ClassVar[Mapping[str, Any]] = DECISION_SCHEMAS
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)

@@ -11,6 +11,7 @@ from tabletide.engine import Frame, Rng, TableState, dispatch_tables
 from tabletide.games.tiny_epic_pirates import (
     bonus,
     combat,
+    decisions,
     economy,
     helm,
     orders,
@@ -286,6 +287,16 @@ class PiratesState(TableState):
         if self.lp >= 0:  # PC-6.12.1: you win by burying 3 first
             return [0] if self.buried[0] > self.buried[self.lp] else []
         return super().winners()
+
+    def _decision_context(self, frame: Frame) -> dict[str, Any]:
+        """The public facts of the pending decision (``decisions.py``; schema per kind in
+        ``present/schema.py``)."""
+        return decisions.context(self, frame)
+
+    def _score_categories(self) -> list[tuple[str, list[int | float]]]:
+        """Points are buried treasures and nothing else (PC-1.3); the tie-breaks of
+        PC-5.27.3 rank but score nothing (they are in the view's ``breakdown``)."""
+        return [("treasures", list(self._scores()))]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         from tabletide.games.tiny_epic_pirates.present.view import build_view

@@ -8,24 +8,25 @@ natural place are marked ``data-action`` (see :mod:`tabletide.svg`). Nothing in 
 secret to one seat only, so every seat sees the same table; the face-down search tokens and
 the decks are drawn as backs and counts, as the view gives them.
 
-The view does not carry the battle under way, so it is read back from the public log lines
-(the attack roll, rerolls, volleys and the defence) until the battle's result is logged."""
+Everything is read from typed values, never from words: the view's ``state`` and the pending
+``decision`` with its context (``present/schema.py``): the battle under way with its dice, the
+cards a ship may sail to, the helm spaces the captain may reach. A legal move is found by its
+action's JSON. Labels, log lines and the prompt's text are only shown."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from tabletide.games.tiny_epic_pirates import sea
 from tabletide.games.tiny_epic_pirates.constants import (
     ASSIGNMENTS,
     MAX_CARGO,
     MAX_CREW,
     MAX_GOLD,
     MAX_VOLLEY,
+    MERCHANT_COLOURS,
     SIZE,
     TREASURES,
     place_name,
@@ -145,87 +146,7 @@ def bonus_words(act: Mapping[str, Any]) -> str:
     return kind  # an order copied as a bonus action
 
 
-# ------------------------------------------------------------------------------ the battle
-ATTACK = re.compile(
-    r"^(Seat \d+|The Legendary Pirate) attacks (?:the )*(.+?) and rolls \[([\d, ]*)\]\.$"
-)
-REROLL = re.compile(r"^(Seat \d+): reroll \(die=(\d+), face=(\d)\)\.$")
-VOLLEY = re.compile(
-    r"^(Seat \d+|The Legendary Pirate) spends a volley token: die (\d+) becomes (\d)"
-)
-DEFEND = re.compile(
-    r"^(Seat \d+|The Legendary Pirate) defends with \[([\d, ]*)\] against (\d+) damage\.$"
-)
-
-
-@dataclass
-class Battle:
-    """A battle read back from the public log: who fights and the dice so far."""
-
-    attacker: int
-    defender: int
-    """The defending ship, or -1 for a merchant."""
-    merchant: str
-    """The defending merchant's colour, or ""."""
-    dice: list[int]
-    defence: list[int] = field(default_factory=list)
-    against: int | None = None
-    """The attacker's damage as the defence logged it."""
-
-
-def _dice_list(text: str) -> list[int]:
-    return [int(d) for d in text.replace(" ", "").split(",") if d]
-
-
-def _ship_by_words(words: str, lp: int) -> int:
-    words = words.strip().lower()
-    if words.endswith("legendary pirate"):
-        return lp
-    m = re.fullmatch(r"seat (\d+)", words)
-    return int(m.group(1)) if m else -2
-
-
-def read_battle(log: Sequence[str], lp: int) -> Battle | None:
-    """The battle still open at the end of ``log`` (no result logged yet), if any."""
-    start = -1
-    for i in range(len(log) - 1, -1, -1):
-        if log[i].startswith("Battle:"):
-            return None
-        if ATTACK.match(log[i]):
-            start = i
-            break
-    if start < 0:
-        return None
-    m = ATTACK.match(log[start])
-    assert m is not None
-    attacker = _ship_by_words(m.group(1), lp)
-    target = m.group(2).strip().lower()
-    merchant = target.split()[0] if target.endswith("merchant") else ""
-    defender = -1 if merchant else _ship_by_words(target, lp)
-    battle = Battle(attacker, defender, merchant, _dice_list(m.group(3)))
-    for line in log[start + 1 :]:
-        if r := REROLL.match(line):
-            die = int(r.group(2))
-            if die < len(battle.dice):
-                battle.dice[die] = int(r.group(3))
-        elif d := DEFEND.match(line):
-            battle.defence = _dice_list(d.group(2))
-            battle.against = int(d.group(3))
-        elif v := VOLLEY.match(line):
-            who = _ship_by_words(v.group(1), lp)
-            dice = battle.dice if who == attacker else battle.defence
-            die = int(v.group(2)) - 1
-            if 0 <= die < len(dice):
-                dice[die] = int(v.group(3))
-    if attacker < -1 or defender < -1:
-        return None
-    return battle
-
-
 # ------------------------------------------------------------------------------ legal moves
-DEST = re.compile(r"to \((\d+),(\d+)\)")
-
-
 @dataclass
 class Marks:
     """Where each legal action is drawn: element key -> index into ``legal_actions``."""
@@ -251,49 +172,49 @@ class Marks:
     volley: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
-def _vessel(label: str) -> tuple[str, int] | None:
-    if "Navy" in label:
-        return ("navy", 0)
-    for m, colour in enumerate(("orange", "green")):
-        if colour in label:
-            return ("merchant", m)
-    return None
-
-
 def find_marks(view: Mapping[str, Any]) -> Marks:
-    """Map each legal action that targets a board element onto that element."""
+    """Map each legal action that targets a board element onto that element, by the action's
+    JSON and the decision's context (never by a label)."""
     marks = Marks()
     legal = view.get("legal_actions") or []
-    if not legal:
+    decision = view.get("decision")
+    if not legal or not decision:
         return marks
     v = view["state"]
     seat = view.get("seat")
     ships = {s["ship"]: s for s in v["ships"]}
     me = ships.get(seat) if seat is not None else None
-    prompt = (view.get("prompt") or {}).get("kind", "")
+    decided = decision["kind"]
+    ctx = decision["context"]
+    routes: dict[int, int] = {}
+    if decided in ("sail", "drive", "steer"):
+        routes = {int(r["direction"]): int(r["to"]) for r in ctx["routes"]}
+    helm_spaces: dict[int, int] = {}
+    if decided == "helm":
+        helm_spaces = {int(m["steps"]): int(m["space"]) for m in ctx["moves"]}
     for i, item in enumerate(legal):
         a = item["action"]
         kind = a["kind"]
-        label = str(item.get("label", ""))
         if kind in ("navy", "start", "pick"):
             marks.card.setdefault(int(a["at"]), i)
         elif kind == "ports":
-            for pos in sea.DIAGONALS[int(a["diagonal"])]:
-                marks.card.setdefault(pos, i)
+            for pos in ctx["diagonals"][int(a["diagonal"])]:
+                marks.card.setdefault(int(pos), i)
         elif kind == "port":
-            marks.card.setdefault(int(v["ports"][int(a["port"])]), i)
-        elif kind == "sail" and me is not None and me["at"] >= 0:
-            marks.card.setdefault(sea.step(int(me["at"]), int(a["direction"])), i)
-        elif kind in ("drive", "steer"):
-            if m := DEST.search(label):
-                marks.card.setdefault((int(m.group(1)) - 1) * SIZE + int(m.group(2)) - 1, i)
-        elif kind == "done" and prompt == "sail" and me is not None and me["at"] >= 0:
-            marks.card.setdefault(int(me["at"]), i)
-        elif kind == "done" and prompt == "drive":
-            if (vessel := _vessel(label)) is not None:
-                marks.token.setdefault(vessel, i)
-        elif kind == "bury" and me is not None:
-            marks.burial.setdefault((int(me["at"]), int(a["spot"])), i)
+            marks.card.setdefault(int(ctx["ports"][int(a["port"])]), i)
+        elif kind in ("sail", "drive", "steer"):
+            if (to := routes.get(int(a["direction"]))) is not None:
+                marks.card.setdefault(to, i)
+        elif kind == "done" and decided == "sail" and int(ctx["at"]) >= 0:
+            marks.card.setdefault(int(ctx["at"]), i)
+        elif kind == "done" and decided == "drive":
+            vessel = str(ctx["vessel"])
+            if vessel == "navy":
+                marks.token.setdefault(("navy", 0), i)
+            elif vessel in MERCHANT_COLOURS:
+                marks.token.setdefault(("merchant", MERCHANT_COLOURS.index(vessel)), i)
+        elif kind == "bury":
+            marks.burial.setdefault((int(ctx["at"]), int(a["spot"])), i)
         elif kind in ("attack_merchant", "merchant"):
             m_ = int(a["merchant"])
             marks.token.setdefault(("merchant", m_), i)
@@ -301,8 +222,9 @@ def find_marks(view: Mapping[str, Any]) -> Marks:
         elif kind == "attack_ship":
             marks.token.setdefault(("ship", int(a["ship"])), i)
             marks.panel.setdefault(int(a["ship"]), i)
-        elif kind == "captain" and me is not None:
-            marks.helm.setdefault((int(me["captain_at"]) + int(a["steps"])) % 6, i)
+        elif kind == "captain":
+            if (space := helm_spaces.get(int(a["steps"]))) is not None:
+                marks.helm.setdefault(space, i)
         elif kind == "perform" and me is not None:
             marks.helm.setdefault(int(me["captain_at"]), i)
         elif kind in ("pay", "list"):
@@ -347,7 +269,8 @@ class Board:
     seat: int | None
     ships: dict[int, Mapping[str, Any]]
     marks: Marks
-    battle: Battle | None
+    battle: Mapping[str, Any] | None
+    """The battle under way (``schema.Battle``), from the decision's context."""
 
 
 MEMO: dict[tuple[Any, ...], str] = {}
@@ -441,8 +364,8 @@ def die(
 def header(b: Board) -> None:
     svg, v, view = b.svg, b.v, b.view
     bits = [f"Round {v['round']}"]
-    prompt_kind = (view.get("prompt") or {}).get("kind")
-    if prompt_kind in SETUP:
+    decided = (view.get("decision") or {}).get("kind")
+    if decided in SETUP:
         bits.append("setting up")
     elif view.get("terminal"):
         winners = view.get("winners") or []
@@ -944,33 +867,20 @@ def draw_crew_card(
 
 
 # ------------------------------------------------------------------------------ the battle
-def damage(ship: Mapping[str, Any], dice: Sequence[int]) -> int | None:
-    """A pirate's damage from the view (captain and crew symbols, Cannons, hits); None for
-    the Legendary Pirate, whose extra hits depend on its current order."""
-    if ship["legendary"]:
-        return None
-    marks = list(ship["captain_dice"]) + [f for c in ship["crew"] for f in c["dice"]]
-    total = sum(marks.count(d) for d in dice) + int(ship["assignments"]["cannons"])
-    return total + int(ship["captain_hits"]) + sum(int(c["hits"]) for c in ship["crew"])
-
-
-def symbols(ship: Mapping[str, Any]) -> set[int]:
-    out = {int(f) for c in ship["crew"] for f in c["dice"]}
-    if ship["legendary"]:
-        return out | {int(f) for f in ship["bridge_dice"]}
-    return out | {int(f) for f in ship["captain_dice"]}
-
-
-def draw_battle(b: Board, battle: Battle, x: float, y: float, h: float) -> None:
+def draw_battle(b: Board, battle: Mapping[str, Any], x: float, y: float, h: float) -> None:
+    """The battle under way, from the decision's context (``schema.Battle``)."""
     svg = b.svg
     svg.rect(x, y, RW, h, rx=8, fill="#fdedec", stroke="#922b21", stroke_width=2.5)
-    attacker = b.ships.get(battle.attacker)
+    attack = battle["attack"]
+    attacker = b.ships.get(int(attack["ship"]))
     if attacker is None:
         return
-    if battle.merchant:
-        foe = f"the {battle.merchant} merchant"
-    elif battle.defender in b.ships:
-        foe = ship_title(b, b.ships[battle.defender]).replace("The Legendary", "the Legendary")
+    merchant = battle["merchant"]
+    defender = b.ships.get(int(battle["defender"])) if battle["defender"] is not None else None
+    if merchant:
+        foe = f"the {merchant} merchant"
+    elif defender is not None:
+        foe = ship_title(b, defender).replace("The Legendary", "the Legendary")
     else:
         foe = "?"
     fit(
@@ -989,42 +899,23 @@ def draw_battle(b: Board, battle: Battle, x: float, y: float, h: float) -> None:
         "yellow dice match a die symbol on the ship's cards; small dice: spend a volley token",
         fill=MUTED,
     )
-    decider = b.view.get("current_player")
-    row_y = battle_row(
-        b,
-        attacker,
-        battle.dice,
-        x + 12,
-        y + 54,
-        "attack",
-        choosing=decider == battle.attacker,
-        against=battle.against,
-    )
-    cards = {m["colour"]: m["card"] for m in b.v["merchants"]}
-    if battle.merchant in cards:
-        card = cards[battle.merchant]
+    decision = b.view.get("decision") or {}
+    chooser = decision.get("context", {}).get("ship")
+    row_y = battle_row(b, attacker, attack, x + 12, y + 54, "attack", choosing=chooser)
+    if merchant:
         lines(
             svg,
             x + 12,
             row_y + 18,
-            f"The {battle.merchant} merchant fights with "
-            f"{card['damage']} damage: more sinks it, as much is a draw.",
+            f"The {merchant} merchant fights with "
+            f"{battle['merchant_damage']} damage: more sinks it, as much is a draw.",
             RW - 24,
             bold=True,
         )
-    elif battle.defender in b.ships:
-        defender = b.ships[battle.defender]
-        if battle.defence:
-            battle_row(
-                b,
-                defender,
-                battle.defence,
-                x + 12,
-                row_y + 6,
-                "defence",
-                choosing=decider == battle.defender,
-                against=None,
-            )
+    elif defender is not None:
+        defence = battle["defence"]
+        if defence is not None:
+            battle_row(b, defender, defence, x + 12, row_y + 6, "defence", choosing=chooser)
         else:
             svg.text(
                 x + 12, row_y + 18, f"{ship_title(b, defender)} rolls next.", font_weight="bold"
@@ -1034,25 +925,22 @@ def draw_battle(b: Board, battle: Battle, x: float, y: float, h: float) -> None:
 def battle_row(
     b: Board,
     ship: Mapping[str, Any],
-    dice: Sequence[int],
+    side: Mapping[str, Any],
     x: float,
     y: float,
     role: str,
     *,
-    choosing: bool,
-    against: int | None,
+    choosing: int | None,
 ) -> float:
-    """One side's dice (rerolls and volley faces clickable for the chooser); returns the y
-    below."""
+    """One side's dice (``schema.BattleSide``; rerolls and volley faces clickable for the
+    ship that chooses, when the viewer is that ship); returns the y below."""
     svg = b.svg
-    hurt = damage(ship, dice)
-    if hurt is None and role == "attack":
-        hurt = against
-    words = f"{ship_title(b, ship)}, {role}" + (f": damage {hurt}" if hurt is not None else "")
+    dice = [int(f) for f in side["dice"]]
+    words = f"{ship_title(b, ship)}, {role}: damage {side['damage']}"
     svg.rect(x, y, 14, 14, rx=2, fill=ship_color(ship))
     svg.text(x + 20, y + 12, words, font_weight="bold", font_size=13)
-    marks = symbols(ship)
-    mine = choosing and ship["ship"] == b.seat
+    marks = {int(f) for f in side["symbols"]}
+    mine = choosing == ship["ship"] == b.seat
     dy = y + 22
     for i, face in enumerate(dice):
         dx = x + i * 186
@@ -1063,7 +951,7 @@ def battle_row(
                 svg.rect(
                     dx - 4, dy - 4, 52, 52, rx=8, fill="none", stroke=HIGHLIGHT, stroke_width=3
                 )
-            die(svg, dx, dy, int(face), 44, hit=face in marks, stroke_width=2)
+            die(svg, dx, dy, face, 44, hit=face in marks, stroke_width=2)
         if not mine:
             continue
         for f in range(1, 7):
@@ -1563,11 +1451,11 @@ def render_svg(view: Mapping[str, Any]) -> str:
     """The table as ``view["seat"]`` sees it (see the module docstring)."""
     v = view["state"]
     ships = {int(s["ship"]): s for s in v["ships"]}
-    lp = next((i for i, s in ships.items() if s["legendary"]), -1)
     rows = (len(ships) + 1) // 2
     height = SEA_BOTTOM + 12 + rows * (PANEL_H + 10)
     svg = Svg(W, height, title="Tiny Epic Pirates table")
-    battle = None if view.get("terminal") else read_battle(view.get("log") or [], lp)
+    decision = view.get("decision")
+    battle = decision["context"].get("battle") if decision else None
     b = Board(svg, view, v, view.get("seat"), ships, find_marks(view), battle)
     svg.rect(0, 0, W, height, fill="#eef3f7")
     header(b)

@@ -58,12 +58,12 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
                 bridge=bridge.name,
                 targets=list(bridge.targets),
                 bridge_dice=list(bridge.dice),
-                bridge_bonuses=[b.model_dump() for b in bridge.bonuses],
-                action_track=[sp.model_dump() for sp in sheet.track],
+                bridge_bonuses=[b.model_dump(mode="json") for b in bridge.bonuses],
+                action_track=[sp.model_dump(mode="json") for sp in sheet.track],
                 personality=sheet.name,
                 gold_track=sheet.gold_track,
                 action_space=s.lp_track,
-                level=s.lp_level().model_dump(),
+                level=s.lp_level().model_dump(mode="json"),
             )
         else:
             level = s.c.sheets.infamy[s.infamy[i]]
@@ -83,7 +83,7 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
                 captain_side=s.side[i],
                 captain_dice=list(side.dice),
                 captain_hits=side.hits,
-                captain_bonus=side.bonus.model_dump() if side.bonus else None,
+                captain_bonus=side.bonus.model_dump(mode="json") if side.bonus else None,
             )
         ships.append(ship)
     return {
@@ -100,7 +100,7 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
                 "bound_for": s.merchant_dest[m],
                 "loot": LOOT[s.merchant_cube[m]] if s.merchant_cube[m] >= 0 else None,
                 "card": s.c.merchants[s.merchant_slot[m]].model_dump(
-                    include={"value", "damage", "gold", "infamy_upto"}
+                    mode="json", include={"value", "damage", "gold", "infamy_upto"}
                 ),
             }
             for m, colour in enumerate(MERCHANT_COLOURS)
@@ -132,7 +132,7 @@ def final_breakdown(s: PiratesState) -> list[dict[str, int]]:
 
 
 def crew_card(s: PiratesState, card: int) -> dict[str, Any]:
-    return {"name": s.c.crew[card].name, **s.c.crew[card].face.model_dump()}
+    return {"name": s.c.crew[card].name, **s.c.crew[card].face.model_dump(mode="json")}
 
 
 def who(event: Event) -> str:
