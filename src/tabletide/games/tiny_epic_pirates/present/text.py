@@ -345,8 +345,40 @@ def render(obs: dict[str, Any]) -> str:
     ships = sorted(v["ships"], key=lambda s: (s["ship"] != seat, s["ship"]))
     for ship in ships:
         out += _ship(ship, seat)
+    decision = obs.get("decision")
+    if decision and decision["context"].get("battle"):
+        out += _battle(decision["context"]["battle"], v["ships"])
     if obs["terminal"]:
         winners = obs.get("winners") or []
         names = ", ".join(f"seat {w}" for w in winners) or "the Legendary Pirate"
         out.append(f"[bold green]Game over. Winner: {names}[/]")
+        out += _final(obs["final_scoring"])
     return "\n".join(out)
+
+
+def _battle(battle: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
+    """The battle under way, from the decision's context (``schema.Battle``)."""
+    attack = battle["attack"]
+    if battle["merchant"]:
+        foe = f"the {battle['merchant']} merchant (damage {battle['merchant_damage']})"
+    else:
+        foe = _owner(ships, battle["defender"])
+    out = [f"[bold red]Battle[/]: {_owner(ships, attack['ship'])} attacks {foe}"]
+    for role, side in (("attack", attack), ("defence", battle["defence"])):
+        if side is not None:
+            out.append(
+                f"  {role}: {_owner(ships, side['ship'])} dice {_dice(side['dice'])} · "
+                f"matching {_dice(side['symbols'])} · [bold]damage {side['damage']}[/]"
+            )
+    return out
+
+
+def _final(final: dict[str, Any]) -> list[str]:
+    """The final scoring (``view["final_scoring"]``): each category and the total per seat."""
+    seats = range(len(final["totals"]))
+    out = ["[bold]Final scoring[/]: " + " · ".join(f"seat {s}" for s in seats)]
+    for c, name in enumerate(final["categories"]):
+        points = " · ".join(f"{final['seats'][s][c]:g}" for s in seats)
+        out.append(f"  {name.replace('_', ' ')}: {points}")
+    out.append("  [bold]total[/]: " + " · ".join(f"{t:g}" for t in final["totals"]))
+    return out
