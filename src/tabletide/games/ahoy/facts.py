@@ -16,7 +16,7 @@ from collections.abc import Callable, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame
-from tabletide.games.ahoy import battle, geometry, turn
+from tabletide.games.ahoy import actions, battle, geometry, turn
 from tabletide.games.ahoy.constants import CUTTER, DELIVERY_FAME, DELTA, DIR_NAMES, ORIGIN
 from tabletide.games.ahoy.geometry import Cell
 
@@ -113,6 +113,17 @@ def _figure(s: AhoyState, fig: int) -> dict[str, Any]:
     return {"figure": fig, "at": rel(s.fig[fig]) if s.fig[fig] >= 0 else None}
 
 
+def _turn(s: AhoyState, frame: Frame) -> Context:
+    """The dice placed and to place this turn (AH-4.3), and the gold it costs the seat to turn a
+    die by 0-5 pips (AH-5.3; the Fence turns 2 per gold, AH-A.18)."""
+    per_gold = actions.steps_per_gold(s, frame.seat)
+    return {
+        "placed": s.placed_turn,
+        "quota": s.quota,
+        "gold_to_turn": [actions.gold_cost(0, pips, per_gold) for pips in range(6)],
+    }
+
+
 def _step(s: AhoyState, frame: Frame) -> Context:
     """AH-5.11: the figure being moved, the steps left, and where each direction goes (a
     space of the map, or off it to explore). Which directions are open is in the actions."""
@@ -186,7 +197,7 @@ def _rider_patrol(s: AhoyState, frame: Frame) -> Context:
 
 
 _CONTEXT: dict[str, Callable[[AhoyState, Frame], Context]] = {
-    "turn": lambda s, frame: {"placed": s.placed_turn, "quota": s.quota},
+    "turn": _turn,
     "step": _step,
     "explore": _explore,
     "tile": lambda s, frame: {"tile": s.drawn},

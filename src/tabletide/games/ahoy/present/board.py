@@ -255,11 +255,6 @@ class Marks:
         return self.labels[i] if i is not None and 0 <= i < len(self.labels) else ""
 
 
-def _gold_cost(die: int, value: int, fence: bool) -> int:
-    per = 2 if fence else 1
-    return (abs(value - die) + per - 1) // per
-
-
 def marks_for(view: View) -> Marks:
     """Where to draw each legal action of ``view`` (nothing when it is not the seat's turn)."""
     items = view.get("legal_actions") or []
@@ -277,13 +272,13 @@ def marks_for(view: View) -> Marks:
         m.mover = _xy(context["at"])
     if kind == "hit":
         m.victim = int(context["victim"])
-    fence = bool(me and any(c["crew"] == "fence" for c in me["crew"]))
+    gold_to_turn = [int(g) for g in context.get("gold_to_turn", ())]
     best: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     figs = {int(f["fig"]): _xy(f["at"]) for f in v["figures"]}
     for i, a in acts:
         k = a["kind"]
         if k == "place":
-            _mark_place(best, a, i, fence)
+            _mark_place(best, a, i, gold_to_turn)
         elif k in ("start", "deploy", "goto", "gunner", "step", "stop", "current"):
             _mark_space(m, context, a, i)
         elif k == "patrol" and int(a["fig"]) in figs:
@@ -300,11 +295,17 @@ def marks_for(view: View) -> Marks:
 
 
 def _mark_place(
-    best: dict[tuple[int, int], tuple[int, int, int, int]], a: Entry, i: int, fence: bool
+    best: dict[tuple[int, int], tuple[int, int, int, int]],
+    a: Entry,
+    i: int,
+    gold_to_turn: Sequence[int],
 ) -> None:
-    """One chip per (spot, value): the die that needs the least gold, then turns least."""
+    """One chip per (spot, value): the die that needs the least gold (the decision's context
+    gives the gold to turn a die by each number of pips), then turns least."""
     die, spot, value = int(a["die"]), int(a["spot"]), int(a["value"])
-    rank = (_gold_cost(die, value, fence), abs(value - die), die, i)
+    pips = abs(value - die)
+    gold = gold_to_turn[pips] if pips < len(gold_to_turn) else pips
+    rank = (gold, pips, die, i)
     if (spot, value) not in best or rank < best[(spot, value)]:
         best[(spot, value)] = rank
 

@@ -229,6 +229,8 @@ class TurnContext(TypedDict):
     """Dice placed this turn."""
     quota: int
     """Dice to place this turn."""
+    gold_to_turn: list[int]
+    """The gold it costs this seat to turn a die by 0, 1, ... 5 pips (the Fence halves it)."""
 
 
 class StepOption(TypedDict):
