@@ -234,6 +234,10 @@ class TabletideGame(pyspiel.Game):  # type: ignore[misc]
         given = {**_parameters(game), **dict(params or {})}
         rest = dict(given)
         players, seed, fixed = rest.pop("players"), rest.pop("seed"), rest.pop("fixed_seed")
+        # OpenSpiel hands every parameter over, defaults included; an option left at its
+        # default is the game's to fill (1 player of a game with a solo opponent is solo).
+        defaults = {o.name: o.default for o in game.options}
+        rest = {k: v for k, v in rest.items() if k not in defaults or v != defaults[k]}
         for key, value in (("seed", seed), ("fixed_seed", fixed)):
             if isinstance(value, bool) or not isinstance(value, int) or value < -1:
                 raise ConfigError(f"{key} must be -1 or a non-negative integer; got {value!r}")
