@@ -87,7 +87,7 @@ def decide(s: AhoyState, frame: str, seat: int, *data: Any) -> None:
 
 
 # ---------------------------------------------------------------------------- the same choice
-@rule("AH-6.1.2", "AH-2.5")
+@rule("AH-6.1.2")
 def test_ah_6_1_2_order_offers_alike_patrols_on_a_space_once() -> None:
     """Two patrols on (1,0): Order offers one patrol there, then the other once it has moved
     (up to 4 different patrols)."""
@@ -107,7 +107,7 @@ def test_ah_6_1_2_order_offers_alike_patrols_on_a_space_once() -> None:
     assert {fig for _, fig in labels(s, "patrol")} == {b, c}  # the other patrol of (1,0)
 
 
-@rule("AH-A.19", "AH-2.5")
+@rule("AH-A.19")
 def test_ah_a_19_persuasive_officer_offers_alike_patrols_on_a_space_once() -> None:
     s = table(3)
     put(s, SMUG, 2, 3)
@@ -158,7 +158,7 @@ def test_ah_5_21_alike_patrols_are_one_defender_two_smugglers_are_two() -> None:
     assert {fig for (fig,) in labels(s, "fight")} == {SMUG, SMUG2, b}
 
 
-@rule("AH-A.11", "AH-A.14", "AH-2.6")
+@rule("AH-A.11", "AH-A.14")
 def test_ah_a_11_mystic_targets_name_the_owner_and_alike_figures_are_one() -> None:
     """The Mystic in a region holding two Smugglers' flagships on one space, two patrols on
     one space and two forts on the island: one target per owner, kind and space."""

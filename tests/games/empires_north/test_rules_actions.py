@@ -871,9 +871,13 @@ def test_en_5_6_use_pays_with_gold_tires_workers_resolves_then_exhausts() -> Non
 
 @rule("EN-5.6.2", "EN-9.13")
 def test_en_5_6_use_only_a_ready_card() -> None:
+    """Only a ready card with "Action:" (EN-9.13) can be used: not an exhausted one, not a
+    production location without the keyword."""
     s = _fresh()
     ready = build(s, 0, _action_card(s))
     build(s, 0, _action_card(s), exhausted=True)
+    plain = build(s, 0, "Kailyard")
+    assert s.cards[s.empire[0][plain].card].action is None
     assert _legal(s, "use", "pos") == {ready}
 
 

@@ -369,6 +369,8 @@ def test_solo_option_needs_one_player() -> None:
         (3, {"solo": True}, "1 player only"),
         (2, {"difficulty": 3}, "difficulty .* solo game .* must be 0"),
         (4, {"difficulty": 6, "solo": False}, "with 4 players it must be 0"),
+        (0, {}, "is for 1-4 players; got 0"),
+        (5, {}, "is for 1-4 players; got 5"),
     ],
 )
 def test_ma_1_1_contradictory_solo_options_are_refused(
