@@ -9,7 +9,7 @@ from tabletide.engine.errors import (
     ReplayError,
     TabletideError,
 )
-from tabletide.engine.game import BotSettings, Game, OptionSpec, solo_option
+from tabletide.engine.game import BotSettings, Game, OptionSpec, PackagedGame, solo_option
 from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
@@ -29,6 +29,7 @@ __all__ = [
     "IllegalActionError",
     "MalformedActionError",
     "OptionSpec",
+    "PackagedGame",
     "Replay",
     "ReplayError",
     "Rng",

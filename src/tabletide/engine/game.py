@@ -6,10 +6,12 @@ registered under the entry-point group ``tabletide.games``.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from functools import cached_property
+from typing import Any, ClassVar, cast
 
 from tabletide.engine.actions import Action
 from tabletide.engine.codec import ActionCodec
@@ -259,3 +261,52 @@ class Game(ABC):
     @abstractmethod
     def render(self, state: State, seat: int | None) -> str:
         """The text view of ``state`` as ``seat`` may see it (Rich markup allowed)."""
+
+
+class PackagedGame(Game):
+    """A game laid out as a package (``docs/architecture.md``): its presentation in
+    ``present/`` (``view.event_text``, ``text.render``, ``board.render_svg``) and its bot and
+    learning code in ``ai/`` (``evaluate.evaluate``, ``tensor.write_tensor``), each imported on
+    first use, so that loading a game for a replay or a tournament does not load its pictures.
+    Every built-in game is one; a game laid out otherwise implements the methods itself."""
+
+    def _part(self, module: str, name: str) -> Callable[..., Any]:
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return cast(
+            Callable[..., Any], getattr(importlib.import_module(f"{package}.{module}"), name)
+        )
+
+    @cached_property
+    def _event_text(self) -> Callable[..., Any]:
+        return self._part("present.view", "event_text")
+
+    @cached_property
+    def _render(self) -> Callable[..., Any]:
+        return self._part("present.text", "render")
+
+    @cached_property
+    def _render_svg(self) -> Callable[..., Any]:
+        return self._part("present.board", "render_svg")
+
+    @cached_property
+    def _evaluate(self) -> Callable[..., Any]:
+        return self._part("ai.evaluate", "evaluate")
+
+    @cached_property
+    def _write_tensor(self) -> Callable[..., Any]:
+        return self._part("ai.tensor", "write_tensor")
+
+    def event_text(self, event: Event) -> str:
+        return cast(str, self._event_text(event))
+
+    def render(self, state: State, seat: int | None) -> str:
+        return cast(str, self._render(state.observation(seat)))
+
+    def render_svg(self, view: Mapping[str, Any]) -> str:
+        return cast(str, self._render_svg(view))
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return cast(float, self._evaluate(state, seat))
+
+    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
+        self._write_tensor(state, seat, out)

@@ -11,10 +11,8 @@ from tabletide.engine import (
     ActionCodec,
     ActionSpec,
     BotSettings,
-    Event,
-    Game,
+    PackagedGame,
     State,
-    TensorWriter,
     enum,
     ints,
 )
@@ -83,7 +81,7 @@ ACTION_SPACE = (
 )
 
 
-class AhoyGame(Game):
+class AhoyGame(PackagedGame):
     name: ClassVar[str] = "ahoy"
     title: ClassVar[str] = "Ahoy"
     description: ClassVar[str] = (
@@ -108,34 +106,6 @@ class AhoyGame(Game):
         from tabletide.games.ahoy.state import AhoyState
 
         return AhoyState.setup(self, self.content, num_players, seed, dict(options))
-
-    def event_text(self, event: Event) -> str:
-        from tabletide.games.ahoy.present.view import event_text
-
-        return event_text(event)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """Fame now plus the likely region scoring, cargo, favor and material (see
-        ``evaluate``)."""
-        from tabletide.games.ahoy.ai.evaluate import evaluate
-
-        return evaluate(state, seat)
-
-    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """What ``seat`` may see, as numbers for learning agents (see ``tensor``)."""
-        from tabletide.games.ahoy.ai.tensor import write_tensor
-
-        write_tensor(state, seat, out)
-
-    def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.ahoy.present.text import render
-
-        return render(state.observation(seat))
-
-    def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.ahoy.present.board import render_svg
-
-        return render_svg(view)
 
 
 GAME = AhoyGame()

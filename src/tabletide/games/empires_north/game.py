@@ -12,15 +12,11 @@ from tabletide.engine import (
     ActionSpec,
     BotSettings,
     ConfigError,
-    Event,
-    Game,
     OptionSpec,
+    PackagedGame,
     State,
-    TensorWriter,
     ints,
 )
-from tabletide.games.empires_north.ai.evaluate import evaluate
-from tabletide.games.empires_north.ai.tensor import write_tensor
 from tabletide.games.empires_north.constants import CLANS, DISCS, RESOURCES, STOCK_GOODS, TILES
 from tabletide.games.empires_north.content import load_content
 from tabletide.games.empires_north.expedition import REVEALED
@@ -77,7 +73,7 @@ ACTION_SPACE = (
 )
 
 
-class EmpiresNorthGame(Game):
+class EmpiresNorthGame(PackagedGame):
     name: ClassVar[str] = "empires_north"
     title: ClassVar[str] = "Imperial Settlers: Empires of the North"
     description: ClassVar[str] = (
@@ -121,31 +117,6 @@ class EmpiresNorthGame(Game):
         from tabletide.games.empires_north.state import EmpiresState
 
         return EmpiresState.setup(self, self.content, num_players, seed, options)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """VP now plus what material, engine, hand and ships will likely score
-        (``ai/evaluate.py``); the final score once the game is over."""
-        return evaluate(state, seat)
-
-    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """What ``seat`` may see as numbers (``ai/tensor.py``)."""
-        write_tensor(state, seat, out)
-
-    def event_text(self, event: Event) -> str:
-        from tabletide.games.empires_north.present.view import event_text
-
-        return event_text(event)
-
-    def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.empires_north.present.text import render
-
-        return render(state.observation(seat))
-
-    def render_svg(self, view: Mapping[str, Any]) -> str:
-        """The board as an SVG picture of one seat's view (``present/board.py``)."""
-        from tabletide.games.empires_north.present.board import render_svg
-
-        return render_svg(view)
 
 
 GAME = EmpiresNorthGame()

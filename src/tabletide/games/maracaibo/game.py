@@ -5,18 +5,16 @@ not print are stand-ins in ``content/`` (see ``docs/games/maracaibo.md``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
     BotSettings,
     ConfigError,
-    Event,
-    Game,
     OptionSpec,
+    PackagedGame,
     State,
-    TensorWriter,
     enum,
     ints,
     solo_option,
@@ -66,7 +64,7 @@ ACTION_SPACE = (
 )
 
 
-class MaracaiboGame(Game):
+class MaracaiboGame(PackagedGame):
     name: ClassVar[str] = "maracaibo"
     title: ClassVar[str] = "Pirates of Maracaibo"
     description: ClassVar[str] = (
@@ -123,35 +121,6 @@ class MaracaiboGame(Game):
         from tabletide.games.maracaibo.state import MaracaiboState
 
         return MaracaiboState.setup(self, self.content, num_players, seed, options)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """VP now plus what material and position will likely score (``ai/evaluate.py``); in the
-        solo game the margin over John Silver."""
-        from tabletide.games.maracaibo.ai.evaluate import evaluate
-
-        return evaluate(state, seat)
-
-    def event_text(self, event: Event) -> str:
-        from tabletide.games.maracaibo.present.view import event_text
-
-        return event_text(event)
-
-    def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.maracaibo.present.text import render
-
-        return render(state.observation(seat))
-
-    def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.maracaibo.present.board import render_svg
-
-        return render_svg(view)
-
-    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """``seat``'s observation as numbers (``ai/tensor.py``): public facts and its own quests."""
-        from tabletide.games.maracaibo.ai.tensor import write_tensor
-        from tabletide.games.maracaibo.state import MaracaiboState
-
-        write_tensor(cast(MaracaiboState, state), seat, out)
 
 
 GAME = MaracaiboGame()

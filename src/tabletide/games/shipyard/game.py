@@ -5,17 +5,15 @@ stand-ins in ``content/`` (see ``docs/games/shipyard.md``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
     BotSettings,
-    Event,
-    Game,
     OptionSpec,
+    PackagedGame,
     State,
-    TensorWriter,
     enum,
     ints,
 )
@@ -58,7 +56,7 @@ ACTION_SPACE = (
 )
 
 
-class ShipyardGame(Game):
+class ShipyardGame(PackagedGame):
     name: ClassVar[str] = "shipyard"
     title: ClassVar[str] = "Shipyard"
     description: ClassVar[str] = (
@@ -97,36 +95,6 @@ class ShipyardGame(Game):
         from tabletide.games.shipyard.state import ShipyardState
 
         return ShipyardState.setup(self, self.content, num_players, seed, options)
-
-    def event_text(self, event: Event) -> str:
-        from tabletide.games.shipyard.present.view import event_text
-
-        return event_text(event)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """Score plus the likely worth of the seat's material by the end (``ai/evaluate.py``)."""
-        from tabletide.games.shipyard.ai.evaluate import evaluate
-        from tabletide.games.shipyard.state import ShipyardState
-
-        assert isinstance(state, ShipyardState)
-        return evaluate(state, seat)
-
-    def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.shipyard.present.text import render
-
-        return render(state.observation(seat))
-
-    def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.shipyard.present.board import render_svg
-
-        return render_svg(view)
-
-    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        """What ``seat`` may know, as seat-relative numbers (``ai/tensor.py``)."""
-        from tabletide.games.shipyard.ai.tensor import write_tensor
-        from tabletide.games.shipyard.state import ShipyardState
-
-        write_tensor(cast(ShipyardState, state), seat, out)
 
 
 GAME = ShipyardGame()

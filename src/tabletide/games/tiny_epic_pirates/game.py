@@ -6,28 +6,24 @@ Legendary Pirate (option ``solo``). Components the rulebook does not list are st
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletide.engine import (
     ActionCodec,
     ActionSpec,
     BotSettings,
-    Event,
-    Game,
     OptionSpec,
+    PackagedGame,
     State,
-    TensorWriter,
     enum,
     ints,
     solo_option,
 )
-from tabletide.games.tiny_epic_pirates.ai.evaluate import evaluate
-from tabletide.games.tiny_epic_pirates.ai.tensor import write_tensor
 from tabletide.games.tiny_epic_pirates.content import LOOT, load_content
 from tabletide.games.tiny_epic_pirates.present.schema import DECISION_SCHEMAS, PiratesView
 
 if TYPE_CHECKING:
-    from tabletide.games.tiny_epic_pirates.state import PiratesState
+    pass
 
 ACTION_SPACE = (
     ActionSpec("ports", (ints("diagonal", 2),)),
@@ -70,7 +66,7 @@ ACTION_SPACE = (
 )
 
 
-class PiratesGame(Game):
+class PiratesGame(PackagedGame):
     name: ClassVar[str] = "tiny_epic_pirates"
     title: ClassVar[str] = "Tiny Epic Pirates"
     description: ClassVar[str] = (
@@ -106,29 +102,6 @@ class PiratesGame(Game):
         from tabletide.games.tiny_epic_pirates.state import PiratesState
 
         return PiratesState.setup(self, self.content, num_players, seed, options)
-
-    def event_text(self, event: Event) -> str:
-        from tabletide.games.tiny_epic_pirates.present.view import event_text
-
-        return event_text(event)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """Buried treasures plus what gold, loot, crew and position will likely be worth
-        (see ``evaluate``); in solo, the margin over the Legendary Pirate."""
-        return evaluate(cast("PiratesState", state), seat)
-
-    def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
-        write_tensor(cast("PiratesState", state), seat, out)
-
-    def render(self, state: State, seat: int | None) -> str:
-        from tabletide.games.tiny_epic_pirates.present.text import render
-
-        return render(state.observation(seat))
-
-    def render_svg(self, view: Mapping[str, Any]) -> str:
-        from tabletide.games.tiny_epic_pirates.present.board import render_svg
-
-        return render_svg(view)
 
 
 GAME = PiratesGame()
