@@ -121,17 +121,18 @@ def test_every_registered_game_is_registered_with_its_parameters() -> None:
 
 
 def test_players_and_options_reach_the_engine() -> None:
-    game = pyspiel.load_game("python_tabletide_maracaibo(players=3,rubies=True,difficulty=2)")
+    game = pyspiel.load_game("python_tabletide_maracaibo(players=3,rubies=True,skirmish=True)")
     state = game.new_initial_state()
     assert game.num_players() == 3
     assert state.engine.num_players == 3
-    assert state.engine.options["rubies"] is True and state.engine.options["difficulty"] == 2
+    assert state.engine.options["rubies"] is True and state.engine.options["skirmish"] is True
     engine_game = load_game("maracaibo")
     assert game.num_distinct_actions() == engine_game.num_distinct_actions
     assert game.max_game_length() == engine_game.max_game_length
     assert game.observation_tensor_size() == engine_game.tensor_size(3, {"rubies": True})
-    solo = pyspiel.load_game("python_tabletide_maracaibo", {"players": 1})
+    solo = pyspiel.load_game("python_tabletide_maracaibo", {"players": 1, "difficulty": 2})
     assert solo.new_initial_state().engine.options["solo"] is True
+    assert solo.new_initial_state().engine.options["difficulty"] == 2
     assert solo.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
 
 
@@ -140,6 +141,7 @@ def test_players_and_options_reach_the_engine() -> None:
     [
         ({"players": 9}, ConfigError, "for 1-4 players; got 9"),
         ({"difficulty": 9}, ConfigError, "option 'difficulty' must be one of"),
+        ({"players": 3, "difficulty": 2}, ConfigError, "with 3 players it must be 0"),
         ({"seed": -5}, ConfigError, "seed must be -1 or a non-negative integer"),
         ({"nope": 1}, pyspiel.SpielError, "Unknown parameter 'nope'"),
         ({"rubies": "yes"}, pyspiel.SpielError, "Wrong type for parameter rubies"),
