@@ -14,15 +14,14 @@ bottom ones, "left" the two left ones, "right" the two right ones.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from importlib import resources
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Provenance = Literal["rulebook", "stand-in"]
+from tabletide.games.content import Record, read_content
+
 Symbol = Literal["skull", "sword", "fish", "shell", "anchor", "star"]
 SYMBOLS: tuple[str, ...] = get_args(Symbol)
 """The 6 island/card symbols (AH-2.24 a); the last three are our names (AH-GAP-1)."""
@@ -96,12 +95,6 @@ BoardAction = Literal[
     "fast_sail",
     "negotiation",
 ]
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance = "stand-in"
-    gaps: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------------- the map
@@ -270,10 +263,7 @@ class Content(BaseModel):
 
 
 def _read(name: str) -> dict[str, object]:
-    path = resources.files("tabletide.games.ahoy").joinpath("content").joinpath(name)
-    data: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
-    data.pop("_comment", None)
-    return data
+    return read_content("tabletide.games.ahoy", name)
 
 
 @cache

@@ -16,14 +16,13 @@ A card is written in one small vocabulary (see ``docs/games/empires_north.md``, 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tabletide.games.content import Record, read_content
 from tabletide.games.empires_north.constants import (
     CLANS,
     DECK_SIZE,
@@ -34,7 +33,6 @@ from tabletide.games.empires_north.constants import (
     WORKER,
 )
 
-Provenance = Literal["rulebook", "stand-in"]
 Tile = Literal["explore", "populate", "construction", "harvest", "sail"]
 Icon = Literal["dwelling", "harbour", "workshop", "shrine", "animal"]
 CardType = Literal["production", "upgrade", "flex", "feature", "action", "boost", "island"]
@@ -97,12 +95,6 @@ def _check_bundle(bundle: Bundle, allowed: frozenset[str], what: str) -> None:
         raise ValueError(f"{what} may hold only {sorted(allowed)}; got {bad}")
     if any(n <= 0 for n in bundle.values()):
         raise ValueError(f"{what}: every count is positive")
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance = "stand-in"
-    gaps: tuple[str, ...] = ()
 
 
 class Effect(BaseModel):
@@ -392,11 +384,8 @@ class Content(BaseModel):
             raise ValueError("Panurjuk's 'Trading floating ...' card costs 1 stone (EN-11.2)")
 
 
-def _read(path: str) -> dict[str, object]:
-    text = resources.files("tabletide.games.empires_north").joinpath("content").joinpath(path)
-    data: dict[str, object] = json.loads(text.read_text(encoding="utf-8"))
-    data.pop("_comment", None)
-    return data
+def _read(name: str) -> dict[str, object]:
+    return read_content("tabletide.games.empires_north", name)
 
 
 @cache

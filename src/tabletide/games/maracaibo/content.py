@@ -15,15 +15,14 @@ Everything a card, a board space or a tile does is written in one small vocabula
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from importlib import resources
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Provenance = Literal["rulebook", "stand-in"]
+from tabletide.games.content import Record, read_content
+
 Color = Literal["gold", "emerald", "pearl"]
 COLORS: tuple[str, ...] = get_args(Color)
 """Treasure types, in the tie-break order of MA-8.16 (gold > emerald > pearl)."""
@@ -76,12 +75,6 @@ Counted = Literal[
     "upgrades",  # ship upgrades (cubes on the ship board)
 ]
 COUNTED: tuple[str, ...] = get_args(Counted)
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance = "stand-in"
-    gaps: tuple[str, ...] = ()
 
 
 class Effect(BaseModel):
@@ -455,10 +448,7 @@ class Content(BaseModel):
 
 
 def _read(name: str) -> dict[str, object]:
-    path = resources.files("tabletide.games.maracaibo").joinpath("content").joinpath(name)
-    data: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
-    data.pop("_comment", None)
-    return data
+    return read_content("tabletide.games.maracaibo", name)
 
 
 @cache

@@ -7,13 +7,13 @@ same files; the loader validates them at import (``load_content()``).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tabletide.games.content import Record, read_content
 
 EQUIPMENT = ("sail", "funnel", "propeller", "crane", "cannon")
 CREW = ("captain", "merchant", "soldier")
@@ -35,16 +35,9 @@ ROLES = (
     "foreman",
 )
 
-Provenance = Literal["rulebook", "stand-in"]
 Item = Literal["sail", "funnel", "propeller", "crane", "cannon", "captain", "merchant", "soldier"]
 Goods = Literal["coal", "steel", "timber"]
 Symbol = Literal["none", "military", "trade", "lantern", "lifeboat", "lifebuoy", "riband"]
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance = "stand-in"
-    gaps: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------------- ship parts
@@ -325,11 +318,8 @@ class Content(BaseModel):
     contracts: tuple[Contract, ...]
 
 
-def _read(name: str) -> object:
-    text = (
-        resources.files("tabletide.games.shipyard").joinpath(f"content/{name}").read_text("utf-8")
-    )
-    return json.loads(text)
+def _read(name: str) -> dict[str, object]:
+    return read_content("tabletide.games.shipyard", name)
 
 
 @cache

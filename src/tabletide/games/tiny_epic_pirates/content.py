@@ -8,13 +8,13 @@ same files; ``load_content()`` validates them.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import cache
-from importlib import resources
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tabletide.games.content import Record, read_content
 
 LOOT = ("sugar", "rum", "gunpowder", "coffee")
 """The four loot types (PC-5.1.2): sugar cane (beige), rum (purple), gunpowder (grey), coffee."""
@@ -24,7 +24,6 @@ SEARCH_KINDS = ("gold2", "gold3", "volley", "loot", "sail2", "storm")
 """Search tokens (PC-5.13): four instant kinds, then the two keep kinds."""
 KEEP_KINDS = ("sail2", "storm")
 
-Provenance = Literal["rulebook", "stand-in"]
 Loot = Literal["sugar", "rum", "gunpowder", "coffee"]
 Order = Literal["hide", "plunder", "trade", "recruit", "search", "attack"]
 SoloOrder = Literal["plunder", "trade", "recruit", "search", "attack"]
@@ -48,12 +47,6 @@ BonusKind = Literal[
     "attack",
 ]
 """Bonus actions (PC-5.20). The last five copy the order of the same name (PC-5.18.6)."""
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance = "stand-in"
-    gaps: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------------- the sea
@@ -321,9 +314,6 @@ FILES = ("sea", "cards", "sheets", "solo")
 def load_content() -> Content:
     """Read and validate every data file of ``content/``."""
     merged: dict[str, object] = {}
-    folder = resources.files("tabletide.games.tiny_epic_pirates") / "content"
     for name in FILES:
-        data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
-        data.pop("_comment", None)
-        merged.update(data)
+        merged.update(read_content("tabletide.games.tiny_epic_pirates", f"{name}.json"))
     return Content.model_validate(merged)
