@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from tabletide.engine.actions import Action
 from tabletide.engine.errors import IllegalActionError, MalformedActionError
@@ -22,6 +22,8 @@ from tabletide.engine.rng import Rng
 if TYPE_CHECKING:
     from tabletide.engine.game import Game
 
+R = TypeVar("R", bound=tuple[Any, ...])
+
 Event = dict[str, Any]
 """A log entry ``{"type": ..., "seat": ..., ...}``; its ``"secret"`` is seen only by ``seat``."""
 
@@ -29,11 +31,25 @@ RECENT_EVENTS = 30
 
 
 class Frame(NamedTuple):
-    """A pending decision: its kind, the seat that decides, and immutable data for the rules."""
+    """A pending decision: its kind, the seat that decides, and immutable data for the rules.
+
+    A kind that carries data declares it as a small record (a ``NamedTuple``) beside its
+    ``legal_``/``apply_`` handlers and pushes it with :meth:`TableState.push_record`; the
+    handlers read it with :meth:`record`."""
 
     kind: str
     seat: int
     data: tuple[Any, ...] = ()
+
+    def record(self, cls: type[R]) -> R:
+        """``data`` as the kind's record ``cls``.
+
+        :raises TypeError: the frame holds something else (a kind pushed with another record).
+        """
+        data = self.data
+        if type(data) is not cls:
+            raise TypeError(f"frame {self.kind!r} holds {type(data).__name__}, not {cls.__name__}")
+        return data
 
 
 class State(ABC):
@@ -315,7 +331,17 @@ class TableState(State):
     nothing); otherwise it would stop the game, which is a bug in games that never expect it."""
 
     def push(self, kind: str, seat: int, *data: Any) -> None:
-        self.stack.append(Frame(kind, seat, data))
+        """Push a decision (or an automatic ``@`` step) with plain data."""
+        self.push_frame(Frame(kind, seat, data))
+
+    def push_record(self, kind: str, seat: int, record: tuple[Any, ...]) -> None:
+        """Push a decision whose data is its kind's record (a ``NamedTuple``, see
+        :meth:`Frame.record`)."""
+        self.push_frame(Frame(kind, seat, record))
+
+    def push_frame(self, frame: Frame) -> None:
+        """Put ``frame`` on top of the stack (a game may refuse new frames, e.g. once over)."""
+        self.stack.append(frame)
 
     def advance(self) -> None:
         stack = self.stack

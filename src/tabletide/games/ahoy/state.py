@@ -229,9 +229,9 @@ class AhoyState(TableState):
         return s
 
     # ------------------------------------------------------------------ engine plumbing
-    def push(self, kind: str, seat: int, *data: Any) -> None:
+    def push_frame(self, frame: Frame) -> None:
         if not self.over:
-            super().push(kind, seat, *data)
+            super().push_frame(frame)
 
     def asks_anyway(self, frame: Frame) -> bool:
         """The Union's turn and its start-of-battle plan prompt are never taken for it while it

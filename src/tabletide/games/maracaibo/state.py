@@ -273,9 +273,9 @@ class MaracaiboState(TableState):
             fields["john"] = True
         super().log(type_, seat, **fields)
 
-    def push(self, kind: str, seat: int, *data: Any) -> None:
+    def push_frame(self, frame: Frame) -> None:
         if not self.over:
-            super().push(kind, seat, *data)
+            super().push_frame(frame)
 
     def _scores(self) -> list[int | float]:
         return list[int | float](self.vp[: self.num_players])

@@ -253,9 +253,9 @@ class PiratesState(TableState):
         return s
 
     # ------------------------------------------------------------------ engine plumbing
-    def push(self, kind: str, seat: int, *data: Any) -> None:
+    def push_frame(self, frame: Frame) -> None:
         if not self.over:
-            super().push(kind, seat, *data)
+            super().push_frame(frame)
 
     def finish(self) -> None:
         self.over = True
