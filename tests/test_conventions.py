@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import ast
 import importlib
 from collections import defaultdict
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 import pytest
 
 import tabletide
+from source import runtime_imports
 from tabletide.engine import Rng, TableState, derive_seed, load_game
 
 GAMES = {"shipyard": 3, "tiny_epic_pirates": 2, "ahoy": 3, "maracaibo": 2, "empires_north": 3}
@@ -113,26 +113,6 @@ def test_no_single_letter_field_names(name: str) -> None:
     names = set(vars(state)) | set(getattr(type(state), "__slots__", ()))
     short = sorted(n for n in names if len(n.lstrip("_")) == 1)
     assert not short, f"{name}: the state has single-letter fields {short}"
-
-
-def runtime_imports(path: Path) -> list[tuple[int, str]]:
-    """``(line, module)`` of every import outside ``if TYPE_CHECKING:``, in functions too."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for inner in node.body:
-                skipped |= {id(n) for n in ast.walk(inner)}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
-            found.append((node.lineno, node.module))
-        elif isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-    return found
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -10,35 +10,16 @@ bots and learning sit apart in ``games/<g>/ai/``.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
 import tabletide
+from source import runtime_imports
 
 GAMES = ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
 PACKAGE = Path(tabletide.__file__).parent
 SHARED = ("tabletide.engine", "tabletide.svg", "tabletide.games.markup")
-
-
-def runtime_imports(path: Path) -> list[tuple[int, str]]:
-    """``(line, module)`` of every import outside ``if TYPE_CHECKING:`` blocks."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for inner in node.body:
-                skipped |= {id(n) for n in ast.walk(inner)}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append((node.lineno, node.module))
-    return found
 
 
 def allowed(game: str, module: str) -> bool:
@@ -81,10 +62,16 @@ def test_the_import_check_sees_runtime_imports_only(tmp_path: Path) -> None:
         "    from tabletide.games.ahoy.state import AhoyState\n",
         encoding="utf-8",
     )
-    found = runtime_imports(module)
-    assert [m for _, m in found] == [
-        "typing",
-        "tabletide.games.ahoy.constants",
-        "tabletide.games.ahoy",
-    ]
-    assert [allowed("ahoy", m) for _, m in found] == [True, True, False]
+    found = [m for _, m in runtime_imports(module)]
+    assert (
+        "tabletide.games.ahoy.state" not in found
+        and "tabletide.games.ahoy.state.AhoyState" not in found
+    )
+    assert {m: allowed("ahoy", m) for m in found} == {
+        "typing": True,
+        "typing.TYPE_CHECKING": True,
+        "tabletide.games.ahoy.constants": True,
+        "tabletide.games.ahoy.constants.WIDTH": True,
+        "tabletide.games.ahoy": False,
+        "tabletide.games.ahoy.battle": False,
+    }
