@@ -209,7 +209,7 @@ def check_sailing(s: EmpiresState, text: str) -> None:
 
 def check_player(s: EmpiresState, p: int, lines: list[str]) -> None:
     """A player's public information: goods, workers, ships, discs, card counts, empire."""
-    clan = next(c for c in s.c.clans if c.id == s.clan[p])
+    clan = next(c for c in s.content.clans if c.id == s.clan[p])
     passed = " PASSED" if s.passed[p] else ""
     assert lines[0].endswith(f"seat {p} — {clan.name} — {s.vp[p]} VP{passed}")
     assert lines[1] == "  Goods: " + ", ".join(f"{s.goods[p][g]} {g}" for g in GOODS)

@@ -62,7 +62,7 @@ class EmpiresState(TableState):
     PROMPTS = PROMPTS
     SKIP_EMPTY = True
 
-    c: Content
+    content: Content
     cards: tuple[Card, ...]
     clan: list[str]
     circle: tuple[str, ...]
@@ -116,7 +116,13 @@ class EmpiresState(TableState):
         cls, game: Game, content: Content, num_players: int, seed: int, options: dict[str, Any]
     ) -> EmpiresState:
         s = cls.__new__(cls)
-        s.game, s.c, s.num_players, s.seed, s.options = game, content, num_players, seed, options
+        s.game, s.content, s.num_players, s.seed, s.options = (
+            game,
+            content,
+            num_players,
+            seed,
+            options,
+        )
         s.cards = cards = content.cards
         s.rng = rng = Rng(seed)
         s.stack, s.events, s.history = [], [], []
@@ -225,7 +231,7 @@ class EmpiresState(TableState):
     def clone(self) -> EmpiresState:
         s = EmpiresState.__new__(EmpiresState)
         self._copy_base_into(s)
-        s.c, s.cards, s.clan, s.circle = self.c, self.cards, self.clan, self.circle
+        s.content, s.cards, s.clan, s.circle = self.content, self.cards, self.clan, self.circle
         s.hand = [x[:] for x in self.hand]
         s.deck = [x[:] for x in self.deck]
         s.discard = [x[:] for x in self.discard]

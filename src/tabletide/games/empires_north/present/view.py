@@ -51,7 +51,7 @@ def _empire(s: S, p: int) -> list[dict[str, Any]]:
 
 
 def build_view(s: S, seat: int | None) -> dict[str, Any]:
-    clans = {c.id: c for c in s.c.clans}
+    clans = {c.id: c for c in s.content.clans}
     players = []
     for p in range(s.num_players):
         players.append(
