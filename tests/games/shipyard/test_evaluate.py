@@ -38,7 +38,7 @@ def items(**counts: int) -> list[int]:
 
 
 def contract_index(s: ShipyardState, cid: str) -> int:
-    return next(i for i, c in enumerate(s.c.contracts) if c.id == cid)
+    return next(i for i, c in enumerate(s.content.contracts) if c.id == cid)
 
 
 def canal_line(s: ShipyardState, cards: tuple[int, ...], seat: int = 0) -> None:
@@ -68,7 +68,7 @@ def greedy_moves(s: ShipyardState, seat: int = 0, seed: int = 1, limit: int = 60
 
 
 def snapshot(s: ShipyardState) -> dict[str, Any]:
-    return {k: copy.deepcopy(v) for k, v in vars(s).items() if k not in ("game", "c", "rng")}
+    return {k: copy.deepcopy(v) for k, v in vars(s).items() if k not in ("game", "content", "rng")}
 
 
 def other_seat_waiting(s: ShipyardState) -> None:

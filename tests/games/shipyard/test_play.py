@@ -56,12 +56,14 @@ def check_invariants(state: ShipyardState, last_scores: list[float], where: str)
     assert STARTING_WAGON not in circulating, f"{where}: a starting tile is in circulation"
     assert held.count(STARTING_WAGON) <= state.num_players, f"{where}: extra starting tile"
     deck_tiles = sorted(circulating + [t for t in held if t != STARTING_WAGON])
-    assert deck_tiles == list(range(len(state.c.wagons.deck))), f"{where}: wagons {deck_tiles}"
+    assert deck_tiles == list(range(len(state.content.wagons.deck))), (
+        f"{where}: wagons {deck_tiles}"
+    )
     pending = any(f.kind in ("discard", "@scoring") for f in state.stack)
     if not pending and not state.is_terminal():
         keep = expected_keep(state)
         for seat in range(state.num_players):
-            colours = [state.c.contracts[i].colour for i in state.contracts[seat]]
+            colours = [state.content.contracts[i].colour for i in state.contracts[seat]]
             assert colours.count("blue") == colours.count("green") == keep, (
                 f"{where}: seat {seat} holds {colours}, expected {keep} of each"
             )
@@ -120,8 +122,8 @@ def test_contracts_are_secret_from_other_seats() -> None:
     seat 0 and to spectators: views, log and action labels."""
     state = _mid_game()
     twin = state.clone()
-    blue_box = [i for i in twin.contract_box if twin.c.contracts[i].colour == "blue"]
-    held_blue = [i for i in twin.contracts[1] if twin.c.contracts[i].colour == "blue"]
+    blue_box = [i for i in twin.contract_box if twin.content.contracts[i].colour == "blue"]
+    held_blue = [i for i in twin.contracts[1] if twin.content.contracts[i].colour == "blue"]
     twin.contracts[1] = sorted(set(twin.contracts[1]) - {held_blue[0]} | {blue_box[0]})
     twin.contract_box = [i for i in twin.contract_box if i != blue_box[0]] + [held_blue[0]]
     twin.part_decks[0].reverse()
@@ -152,7 +154,7 @@ def _twin_action(state: ShipyardState, twin: ShipyardState, action: Action) -> A
     if action.kind != "discard":
         return action
     seat = state.current_player()
-    cards = state.c.contracts
+    cards = state.content.contracts
     colour = cards[action.num("contract")].colour
     mine = sorted(i for i in state.contracts[seat] if cards[i].colour == colour)
     theirs = sorted(i for i in twin.contracts[seat] if cards[i].colour == colour)
@@ -172,12 +174,12 @@ def test_other_seats_contracts_never_reach_a_view_or_an_event(num_players: int) 
     twin = state.clone()
     changed = {1}
     for colour in ("blue", "green"):
-        held = [i for i in twin.contracts[1] if twin.c.contracts[i].colour == colour]
-        spare = [i for i in twin.contract_box if twin.c.contracts[i].colour == colour]
+        held = [i for i in twin.contracts[1] if twin.content.contracts[i].colour == colour]
+        spare = [i for i in twin.contract_box if twin.content.contracts[i].colour == colour]
         if spare:
             twin.contract_box[twin.contract_box.index(spare[0])] = held[0]
         else:
-            spare = [i for i in twin.contracts[2] if twin.c.contracts[i].colour == colour]
+            spare = [i for i in twin.contracts[2] if twin.content.contracts[i].colour == colour]
             twin.contracts[2] = sorted([*twin.contracts[2], held[0]])
             twin.contracts[2].remove(spare[0])
             changed.add(2)
@@ -185,7 +187,12 @@ def test_other_seats_contracts_never_reach_a_view_or_an_event(num_players: int) 
         twin.contracts[1].remove(held[0])
     # The twin's deal, as its setup would have logged it.
     twin.events = [
-        {**e, "secret": {"contracts": [twin.c.contracts[i].id for i in twin.contracts[e["seat"]]]}}
+        {
+            **e,
+            "secret": {
+                "contracts": [twin.content.contracts[i].id for i in twin.contracts[e["seat"]]]
+            },
+        }
         if e["type"] == "deal" and e["seat"] in changed
         else e
         for e in twin.events
@@ -221,8 +228,8 @@ def test_deck_orders_never_reach_a_view_or_an_event(num_players: int) -> None:
     for deck in (*twin.part_decks, twin.wagon_deck, twin.canal_deck):
         h = len(deck) // 2
         if deck is twin.part_decks[1]:  # keep the bottom middle group below the top one
-            bottom_group = twin.c.parts[deck[0]].group
-            h = min(h, sum(1 for p in deck if twin.c.parts[p].group == bottom_group))
+            bottom_group = twin.content.parts[deck[0]].group
+            h = min(h, sum(1 for p in deck if twin.content.parts[p].group == bottom_group))
         deck[:h] = deck[:h][::-1]
         lower.append(h)
     assert state.part_decks != twin.part_decks and state.canal_deck != twin.canal_deck
@@ -251,9 +258,9 @@ def test_discarded_contracts_stay_secret() -> None:
     while not any(e["type"] == "discard" for e in state.events):
         state.apply(rng.choice(state.legal_actions()))
     text = json.dumps([state.observation(0), state.events_for(0)])
-    own = {state.c.contracts[i].id for i in state.contracts[0] + state.discarded[0]}
+    own = {state.content.contracts[i].id for i in state.contracts[0] + state.discarded[0]}
     for i in state.discarded[1] + state.contracts[1]:
-        card = state.c.contracts[i].id
+        card = state.content.contracts[i].id
         assert card in own or f'"{card}"' not in text, f"seat 0 can read {card} of seat 1"
 
 

@@ -47,13 +47,13 @@ N = 23
 
 
 def contract(state: ShipyardState, card_id: str) -> int:
-    return next(i for i, c in enumerate(state.c.contracts) if c.id == card_id)
+    return next(i for i, c in enumerate(state.content.contracts) if c.id == card_id)
 
 
 def employee(state: ShipyardState, role: str, **attrs: object) -> int:
     return next(
         e.id
-        for e in state.c.employees
+        for e in state.content.employees
         if e.role == role and all(getattr(e, k) == v for k, v in attrs.items())
     )
 
@@ -177,7 +177,7 @@ def test_early_end_game_then_finishes_with_one_contract_of_each_colour() -> None
     trigger_early_end(s)
     play_out(s)
     for seat in range(4):
-        assert Counter(s.c.contracts[i].colour for i in s.contracts[seat]) == {
+        assert Counter(s.content.contracts[i].colour for i in s.contracts[seat]) == {
             "blue": 1,
             "green": 1,
         }
@@ -260,7 +260,7 @@ def test_last_chance_only_parts_that_complete_a_ship() -> None:
     assert has(s, "pass") and not has(s, "stop_building")
     stern = s.offer[3][1]
     take(s, "take_part", column=3, row=1)
-    assert s.coins[seat] == 10 - s.c.board.part_prices[1]
+    assert s.coins[seat] == 10 - s.content.board.part_prices[1]
     # The only cell that completes the ship (a single legal action is taken automatically).
     placed = events_of(s, "place_part")[-1]
     assert placed["seat"] == seat and placed["cell"] == 2
@@ -447,7 +447,7 @@ def test_contracts_and_merchants_score_at_the_end_then_most_vp_then_coins() -> N
     s.fleet[b] = [Ship((0, 20, 84), (0, 0, 2, 0, 0, 1, 0, 0))]  # 2 propellers: 6 VP
     s.coins[a], s.coins[b], s.coins[c] = 3, 5, 9
     for seat in range(3):
-        assert Counter(s.c.contracts[i].colour for i in s.contracts[seat]) == {
+        assert Counter(s.content.contracts[i].colour for i in s.contracts[seat]) == {
             "blue": 1,
             "green": 1,
         }

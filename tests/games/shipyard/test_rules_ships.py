@@ -82,12 +82,12 @@ def attachable(s: ShipyardState) -> set[str]:
 
 def add_canals(s: ShipyardState, *cards: tuple[str, tuple[str, ...]]) -> list[int]:
     """Append custom canal cards ``(shape, spaces)`` to the state's content; returns their ids."""
-    base = len(s.c.canals)
+    base = len(s.content.canals)
     extra = tuple(
         Canal(id=base + i, shape=shape, spaces=spaces)  # type: ignore[arg-type]
         for i, (shape, spaces) in enumerate(cards)
     )
-    s.c = s.c.model_copy(update={"canals": s.c.canals + extra})
+    s.content = s.content.model_copy(update={"canals": s.content.canals + extra})
     return list(range(base, base + len(extra)))
 
 
@@ -142,7 +142,7 @@ def stop(s: ShipyardState) -> None:
 
 
 def contract(s: ShipyardState, cid: str) -> Any:
-    return next(c for c in s.c.contracts if c.id == cid)
+    return next(c for c in s.content.contracts if c.id == cid)
 
 
 def vp_of(s: ShipyardState, cid: str, seat: int = 0) -> int:
@@ -524,7 +524,7 @@ def test_first_canal_boat_on_an_end_space_stern_pointing_out() -> None:
     canals.start(s, 0)
     s.advance()
     take(s, "take_canal", slot=2)
-    assert s.coins[0] == 10 - s.c.board.canal_prices[2]
+    assert s.coins[0] == 10 - s.content.board.canal_prices[2]
     assert kind(s) == "first_canal"
     assert {a.num("side") for a in s.legal_actions()} == {1, 3}  # the two ends
     take(s, "first_canal", side=3)
@@ -613,7 +613,7 @@ def circle_state(which: str, pointer: int, coins: int, employees: list[int]) -> 
 @pytest.mark.parametrize(("steps", "cost"), [(1, 0), (2, 1), (3, 2), (4, 3)])
 def test_equipment_circle_costs(steps: int, cost: int) -> None:
     s = circle_state("equipment", 0, 10, [])  # pointer on the cannon
-    circle = s.c.board.equipment_circle
+    circle = s.content.board.equipment_circle
     take(s, "circle", steps=steps)
     assert s.coins[0] == 10 - cost
     assert s.eq_ptr == steps % 4
@@ -625,7 +625,7 @@ def test_equipment_costing_three_is_the_item_under_the_pointer_before() -> None:
     s = circle_state("equipment", 2, 10, [])
     take(s, "circle", steps=4)
     assert s.coins[0] == 7
-    assert s.supply[0] == items(**{s.c.board.equipment_circle[2]: 1})
+    assert s.supply[0] == items(**{s.content.board.equipment_circle[2]: 1})
 
 
 @rule("SY-E-ACC", "SY-EX-8")
@@ -645,7 +645,7 @@ def test_circle_steps_limited_by_coins() -> None:
 @rule("SY-E-ENG", "SY-EX-9", "SY-5.3.4")
 def test_ex9_engineers_free_step_to_funnel() -> None:
     s = circle_state("equipment", 0, 5, [ENG_CRANE, ENG_SAIL])
-    assert s.c.board.equipment_circle[:3] == ("cannon", "funnel", "crane")
+    assert s.content.board.equipment_circle[:3] == ("cannon", "funnel", "crane")
     take(s, "circle", steps=1)
     assert s.supply[0] == items(funnel=1, crane=1, sail=1)
     assert s.coins[0] == 5
@@ -664,7 +664,7 @@ def test_ex9_engineers_pay_one_to_crane() -> None:
 @pytest.mark.parametrize(("steps", "cost"), [(1, 0), (2, 1), (3, 2), (4, 3)])
 def test_crew_circle_costs_and_items(steps: int, cost: int) -> None:
     s = circle_state("crew", 3, 10, [])
-    circle = s.c.board.crew_circle
+    circle = s.content.board.crew_circle
     take(s, "circle", steps=steps)
     assert s.coins[0] == 10 - cost
     assert s.crew_ptr == (3 + steps) % 4
@@ -674,8 +674,8 @@ def test_crew_circle_costs_and_items(steps: int, cost: int) -> None:
 @rule("SY-5.4.2")
 def test_crew_circle_has_three_crew_spaces_and_a_propeller_space() -> None:
     s = fresh()
-    assert sorted(s.c.board.crew_circle) == ["captain", "merchant", "propeller", "soldier"]
-    where = s.c.board.crew_circle.index("propeller")
+    assert sorted(s.content.board.crew_circle) == ["captain", "merchant", "propeller", "soldier"]
+    where = s.content.board.crew_circle.index("propeller")
     s = circle_state("crew", (where - 1) % 4, 0, [])
     s.advance()  # one free step is the only choice with 0 coins
     assert s.supply[0] == items(propeller=1)
@@ -694,7 +694,7 @@ def test_crew_circle_with_accountant() -> None:
 @rule("SY-E-REC", "SY-5.4.3")
 def test_recruiters_add_their_items() -> None:
     s = circle_state("crew", 0, 10, [REC_CAPTAIN, REC_PROPELLER])
-    circle = s.c.board.crew_circle
+    circle = s.content.board.crew_circle
     take(s, "circle", steps=1)
     got = items(captain=1, propeller=1)
     got[ITEM_INDEX[circle[1]]] += 1
@@ -708,7 +708,7 @@ def oval_state(coins: int, owned: list[int], spaces: dict[int, list[int]]) -> Sh
     s = fresh()
     s.coins[0] = coins
     s.employees[0] = owned
-    n = s.c.board.oval_spaces
+    n = s.content.board.oval_spaces
     s.oval = [[[e] for e in spaces.get(sp, [HELMSMAN, RIGGER, ACCOUNTANT])] for sp in range(n)]
     s.oval_ptr = 0
     s.push("oval", 0)
@@ -818,7 +818,7 @@ def test_goods_pays_the_position_price() -> None:
     offer = s.wagon_offer[:]
     s.push("goods", 0)
     take(s, "take_wagon", slot=3)
-    assert s.coins[0] == 5 - s.c.board.wagon_prices[3]
+    assert s.coins[0] == 5 - s.content.board.wagon_prices[3]
     assert s.wagon_offer[:4] == [offer[0], offer[1], offer[2], offer[4]]
 
 
@@ -851,7 +851,7 @@ def exchange_state(tiles: list[int], owned: list[int] | None = None) -> Shipyard
 
 
 def price(s: ShipyardState, goods: str) -> int:
-    return s.c.board.exchange_prices[s.hex_ptr][goods]  # type: ignore[index]
+    return s.content.board.exchange_prices[s.hex_ptr][goods]  # type: ignore[index]
 
 
 @rule("SY-5.7.2")
@@ -1582,7 +1582,7 @@ def test_ex18_final_scoring_12_plus_10_plus_5() -> None:
         ship((0, 20, 21, 22, 23, 84), captain=1, sail=4),
         ship((1, 24, 25, 26, 27, 85), captain=1, sail=4),
     )
-    idx = {c.id: i for i, c in enumerate(s.c.contracts)}
+    idx = {c.id: i for i, c in enumerate(s.content.contracts)}
     s.contracts[0] = [idx["SY-C-06"], idx["SY-C-16"]]
     s.employees[0] = [STEEL_1, STEEL_2, COAL_1]
     s.vp[0] = 0
@@ -1733,11 +1733,11 @@ def test_c21_number_of_ships_in_the_fleet(ships: int, vp: int) -> None:
 @rule("SY-8.3.2", "SY-GAP-10b")
 def test_stand_in_tables_never_pay_less_for_more_and_keep_the_anchors() -> None:
     s = fresh()
-    for card in s.c.contracts:
+    for card in s.content.contracts:
         if card.measure == "table":
             assert list(card.table) == sorted(card.table), card.id
             assert card.table[0] == 0 and card.beyond >= 0, card.id
-    by_id = {c.id: c for c in s.c.contracts}
+    by_id = {c.id: c for c in s.content.contracts}
     assert by_id["SY-C-12"].table[6] == 12 and by_id["SY-C-12"].beyond == 1
     assert by_id["SY-C-13"].table[3] == 15
     assert by_id["SY-C-16"].table[2] == 10
@@ -1746,7 +1746,7 @@ def test_stand_in_tables_never_pay_less_for_more_and_keep_the_anchors() -> None:
 # ---------------------------------------------------------------------------- voyages in play
 def straight_card(s: ShipyardState) -> int:
     """A straight canal card from the deck (taken out of it)."""
-    card = next(c for c in s.canal_deck if s.c.canals[c].shape == "straight")
+    card = next(c for c in s.canal_deck if s.content.canals[c].shape == "straight")
     s.canal_deck.remove(card)
     return card
 
@@ -1864,7 +1864,7 @@ def test_safety_features_come_printed_on_the_parts() -> None:
     parts = (15, 53, 26, 96)
     h = hull(s, parts)
     for name in ("lifebuoys", "lifeboats", "lanterns"):
-        assert getattr(h, name) == sum(getattr(s.c.parts[p], name) for p in parts), name
+        assert getattr(h, name) == sum(getattr(s.content.parts[p], name) for p in parts), name
     assert (h.lifebuoys, h.lifeboats, h.lanterns) == (2, 3, 3)
     assert hull(s, (15, SUBSTITUTE + MIDDLE, 96)).lifeboats == 2  # a substitute has none
 
@@ -1894,12 +1894,12 @@ def test_an_employee_works_every_time_for_the_rest_of_the_game() -> None:
 def test_three_employees_a_space_the_upper_of_a_pair_is_taken() -> None:
     s = new(3, seed=45)
     s.stack.clear()
-    space = (s.oval_ptr + 1) % s.c.board.oval_spaces
+    space = (s.oval_ptr + 1) % s.content.board.oval_spaces
     assert len(s.oval[space]) == 3 and all(len(st) == 2 for st in s.oval[space])
     s.oval[space] = [[HELMSMAN, HELMSMAN], [RIGGER, RIGGER], [ACCOUNTANT, ACCOUNTANT]]
     for seat in (0, 1, 2):
         s.coins[seat] = 0  # one free step: onto that space
-        s.oval_ptr = (space - 1) % s.c.board.oval_spaces
+        s.oval_ptr = (space - 1) % s.content.board.oval_spaces
         s.push("oval", seat)
         s.advance()
         assert kind(s) == "hire" and s.oval_ptr == space

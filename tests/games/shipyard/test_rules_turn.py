@@ -53,7 +53,7 @@ FIRST = {2: 2, 3: 1, 4: 1}
 
 
 def colours(state: ShipyardState, ids: list[int]) -> Counter[str]:
-    return Counter(state.c.contracts[i].colour for i in ids)
+    return Counter(state.content.contracts[i].colour for i in ids)
 
 
 def last_income(state: ShipyardState) -> int:
@@ -156,15 +156,15 @@ def test_setup_offers(n: int) -> None:
 def test_setup_middle_deck_larger_group_on_top() -> None:
     """SY-3.2 step 1: the larger middle group goes on top, so it is drawn first."""
     s = new(3, seed=4)
-    groups = Counter(p.group for p in s.c.parts if p.type == "middle")
+    groups = Counter(p.group for p in s.content.parts if p.type == "middle")
     large, small = (g for g, _ in groups.most_common())
     assert groups[large] > groups[small]
     offered = [p for col in (1, 2) for p in s.offer[col]]
-    assert {s.c.parts[p].group for p in offered} == {large}
+    assert {s.content.parts[p].group for p in offered} == {large}
     deck = s.part_decks[MIDDLE]  # top = last element
     bottom, top = deck[: groups[small]], deck[groups[small] :]
-    assert {s.c.parts[p].group for p in bottom} == {small}
-    assert {s.c.parts[p].group for p in top} == {large}
+    assert {s.content.parts[p].group for p in bottom} == {small}
+    assert {s.content.parts[p].group for p in top} == {large}
     assert len(top) == groups[large] - 10
 
 
@@ -173,7 +173,7 @@ def test_setup_middle_deck_larger_group_on_top() -> None:
 def test_setup_employee_stacks(n: int) -> None:
     """Steps 14-15: 3 employees per oval space; stacked in identical pairs with 3-4 players."""
     s = new(n, seed=6)
-    assert len(s.oval) == s.c.board.oval_spaces
+    assert len(s.oval) == s.content.board.oval_spaces
     ids = []
     for space in s.oval:
         assert len(space) == 3
@@ -181,14 +181,14 @@ def test_setup_employee_stacks(n: int) -> None:
             assert len(stack) == (1 if n == 2 else 2)
             assert len(set(stack)) == 1
             ids.append(stack[0])
-    assert sorted(ids) == sorted(e.id for e in s.c.employees)
+    assert sorted(ids) == sorted(e.id for e in s.content.employees)
 
 
 @pytest.mark.rule("SY-3.2")
 @pytest.mark.parametrize("seed", range(4))
 def test_setup_first_game_key_employee_on_every_space(seed: int) -> None:
     s = new(4, seed=seed, first_game=True)
-    roles = {e.id: e.role for e in s.c.employees}
+    roles = {e.id: e.role for e in s.content.employees}
     for space in s.oval:
         keys = [st[0] for st in space if roles[st[0]] in ("engineer", "recruiter")]
         assert len(keys) == 1, space
@@ -789,11 +789,11 @@ def test_discard_only_own_contracts_of_colours_over_the_limit() -> None:
     offered = {a.num("contract") for a in s.legal_actions()}
     assert offered == set(s.contracts[seat])
     # Once one colour is down to 1, only the other colour may be discarded.
-    blue = [i for i in s.contracts[seat] if s.c.contracts[i].colour == "blue"]
+    blue = [i for i in s.contracts[seat] if s.content.contracts[i].colour == "blue"]
     take(s, "discard", contract=blue[0])
     take(s, "discard", contract=blue[1])
     assert s.current_player() == seat and kind(s) == "discard"
-    assert {s.c.contracts[a.num("contract")].colour for a in s.legal_actions()} == {"green"}
+    assert {s.content.contracts[a.num("contract")].colour for a in s.legal_actions()} == {"green"}
 
 
 @pytest.mark.rule("SY-4.15")
@@ -806,7 +806,7 @@ def test_discards_are_secret() -> None:
     seat = s.current_player()
     assert kind(s) == "discard"
     gone = s.legal_actions()[0].num("contract")
-    card_id = s.c.contracts[gone].id
+    card_id = s.content.contracts[gone].id
     take(s, "discard", contract=gone)
     other = (seat + 1) % 4
     for viewer in (other, None):
@@ -1007,7 +1007,7 @@ def test_a_bonus_action_is_a_full_action() -> None:
     """A bonus Equipment production moves the pointer and pays the Engineer's extra; a bonus
     Goods purchase refills the wagon offer."""
     s, seat = bonus_scenario(coins=20)
-    engineer = next(e.id for e in s.c.employees if e.role == "engineer" and e.item == "sail")
+    engineer = next(e.id for e in s.content.employees if e.role == "engineer" and e.item == "sail")
     s.employees[seat] = [engineer]
     s.supply[seat] = [0] * 8
     take(s, "choose_tile", tile=CREW_TILE)
@@ -1015,7 +1015,7 @@ def test_a_bonus_action_is_a_full_action() -> None:
     take(s, "bonus", tile=EQUIP)
     take(s, "circle", steps=1)
     assert s.eq_ptr == (ptr + 1) % 4
-    item = s.c.board.equipment_circle[s.eq_ptr]
+    item = s.content.board.equipment_circle[s.eq_ptr]
     got = events_of(s, "equipment")[-1]
     assert got["seat"] == seat and sorted(got["items"]) == sorted([item, "sail"])
     s, seat = bonus_scenario(coins=20)
@@ -1073,17 +1073,17 @@ def test_a_ship_completed_in_phase_4_sails_only_in_phase_5() -> None:
     shipyard while the main action is performed; it sails at the end of the turn and can
     carry what the main action gave (here the propeller of Crew recruitment)."""
     s, seat = bonus_scenario(coins=20)
-    bow = next(p.id for p in s.c.parts if p.type == "bow")
-    middle = next(p.id for p in s.c.parts if p.type == "middle")
-    stern = next(p.id for p in s.c.parts if p.type == "stern" and p.mounts.propeller)
+    bow = next(p.id for p in s.content.parts if p.type == "bow")
+    middle = next(p.id for p in s.content.parts if p.type == "middle")
+    stern = next(p.id for p in s.content.parts if p.type == "stern" and p.mounts.propeller)
     s.row[seat] = [bow, middle] + [EMPTY] * 7
     s.offer[3][0] = stern
     s.supply[seat] = [0] * 8
     s.supply[seat][5] = 1  # a captain (ITEMS order)
-    card = next(c for c in s.canal_deck if s.c.canals[c].shape == "straight")
+    card = next(c for c in s.canal_deck if s.content.canals[c].shape == "straight")
     s.canals[seat] = {(0, 0): (card, 0)}
     s.boat[seat] = (0, 0, 0, -1, 0, -1)  # on the west end, as after the first rental
-    s.crew_ptr = s.c.board.crew_circle.index("propeller") - 1
+    s.crew_ptr = s.content.board.crew_circle.index("propeller") - 1
     seen = len(s.events)
     assert s.events[-1]["type"] == "to_front" and s.events[-1]["seat"] == seat  # phase 1
     take(s, "choose_tile", tile=CREW_TILE)

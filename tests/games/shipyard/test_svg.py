@@ -182,7 +182,7 @@ def _check_water(
                     holder = parents[holder]
                 assert holder.get("data-canal") == str(card), action
             else:
-                ports, _ = canals.geometry(state.c.canals[frame.data[0]].shape, 0)
+                ports, _ = canals.geometry(state.content.canals[frame.data[0]].shape, 0)
                 assert e.get("data-water") == str(ports[action["side"]]), action
 
 
@@ -213,7 +213,7 @@ def test_rarer_decisions_have_their_targets_on_the_board(kind: str) -> None:
 # ---------------------------------------------------------------------------- secrets
 def test_a_seat_never_sees_another_seats_contracts() -> None:
     state = new(3, seed=4)
-    theirs = [state.c.contracts[i] for i in state.contracts[1] if i not in state.contracts[0]]
+    theirs = [state.content.contracts[i] for i in state.contracts[1] if i not in state.contracts[0]]
     assert theirs
     for seat in (0, 2, None):
         _, root, out = picture(state, seat)
@@ -235,7 +235,7 @@ def test_at_the_end_every_contract_is_revealed() -> None:
         state.apply(rng.choice(state.legal_actions()))
     _, root, _ = picture(state, None)
     shown = {e.get("data-card") for e in root.iter() if e.get("data-card")}
-    held = {state.c.contracts[i].id for seat in range(2) for i in state.contracts[seat]}
+    held = {state.content.contracts[i].id for seat in range(2) for i in state.contracts[seat]}
     assert held == shown
     totals = {e.get("data-seat"): e.get("data-total") for e in root.iter() if e.get("data-total")}
     assert totals == {str(s): str(v) for s, v in enumerate(state.vp)}

@@ -94,10 +94,10 @@ def lay_fork_and_straight(s: ShipyardState) -> None:
     """Seat 0's canals: a fork at (0, 0) whose north end holds a military space and whose east
     end a Blue Riband, joined east to a blank straight card at (1, 0). The boat sits on the
     fork's west end with its stern outside (as after the first rental)."""
-    base = len(s.c.canals)
+    base = len(s.content.canals)
     fork = Canal(id=base, shape="fork", spaces=("none", "none", "military", "riband"))
     blank = Canal(id=base + 1, shape="straight", spaces=("none", "none", "none"))
-    s.c = s.c.model_copy(update={"canals": (*s.c.canals, fork, blank)})
+    s.content = s.content.model_copy(update={"canals": (*s.content.canals, fork, blank)})
     s.canals[0] = {(0, 0): (base, 0), (1, 0): (base + 1, 0)}
     s.boat[0] = (0, 0, 0, -1, 0, -1)
 
@@ -133,7 +133,7 @@ def test_the_decision_one_hot_covers_every_decision_kind() -> None:
 
 def test_no_part_exceeds_the_feature_scale() -> None:
     """Part features are scaled by FEATURE_MAX, which must be the content's maximum."""
-    t = tensor.tables(new(2).c)
+    t = tensor.tables(new(2).content)
     worst = max(max(Counter(f).values(), default=0) for f in t.part_features.values())
     assert worst == tensor.FEATURE_MAX
 
@@ -245,7 +245,7 @@ def test_place_decision_shows_the_part_in_hand() -> None:
     if code >= SUBSTITUTE:
         assert part[code - SUBSTITUTE] == 1.0 and part[3] == 1.0
     else:
-        ptype = ("bow", "middle", "stern").index(s.c.parts[code].type)
+        ptype = ("bow", "middle", "stern").index(s.content.parts[code].type)
         assert one_hot_index(part) == ptype
     assert segment(s, 1, "part_to_place") == part  # public: the part came from the offer
 
@@ -315,7 +315,7 @@ def test_hidden_facts_leave_the_tensor_alone_and_own_secrets_do_not() -> None:
     s = mid_game(3, 4, steps=30)
     before = [GAME.observation_tensor(s, seat) for seat in range(3)]
     # Swap one of seat 1's contracts with a boxed one of the same colour; reverse every deck.
-    cards = s.c.contracts
+    cards = s.content.contracts
     mine = s.contracts[1][0]
     boxed = next(i for i in s.contract_box if cards[i].colour == cards[mine].colour)
     s.contracts[1] = sorted([boxed, *s.contracts[1][1:]])
@@ -340,10 +340,10 @@ def test_public_facts_change_the_tensor() -> None:
     s.row[2][cell] = EMPTY
     assert GAME.observation_tensor(s, 0) == base
     # The employee pointer moves: what is one step away changes.
-    s.oval_ptr = (s.oval_ptr + 1) % s.c.board.oval_spaces
+    s.oval_ptr = (s.oval_ptr + 1) % s.content.board.oval_spaces
     assert GAME.observation_tensor(s, 0) != base
     pointers = segment(s, 0, "pointers")
-    assert one_hot_index(pointers[-s.c.board.oval_spaces :]) == s.oval_ptr
+    assert one_hot_index(pointers[-s.content.board.oval_spaces :]) == s.oval_ptr
 
 
 def test_the_tile_income_follows_the_rules_income() -> None:

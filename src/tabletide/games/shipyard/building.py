@@ -117,7 +117,7 @@ def part_options(
 ) -> list[tuple[int, int, int, int]]:
     """``(column, row, price, type)`` for every takeable part with somewhere to go; substitutes
     as column -1 with row = type."""
-    prices = state.c.board.part_prices
+    prices = state.content.board.part_prices
     fits = {t: bool(legal_cells(state, seat, t, last_chance)) for t in (BOW, MIDDLE, STERN)}
     out = []
     for col in range(4):
@@ -195,7 +195,7 @@ def apply_build(state: ShipyardState, frame: Frame, action: Action) -> None:
     else:
         col, row = action.num("column"), action.num("row")
         code = state.offer[col][row]
-        price = state.c.board.part_prices[row]
+        price = state.content.board.part_prices[row]
         state.offer[col][row] = EMPTY
     state.coins[seat] -= price
     state.log("buy_part", seat, part=state.describe_part(code), price=price)

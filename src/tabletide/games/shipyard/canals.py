@@ -28,7 +28,7 @@ SIDE_NAMES = ("north", "east", "south", "west")
 
 
 def card_shape(state: ShipyardState, card: int) -> str:
-    return state.c.canals[card].shape
+    return state.content.canals[card].shape
 
 
 def neighbours(
@@ -130,7 +130,7 @@ def placements(state: ShipyardState, seat: int) -> list[tuple[int, int, int]]:
     system = state.canals[seat]
     boat = state.boat[seat]
     assert boat is not None
-    reach = state.c.board.canal_reach
+    reach = state.content.board.canal_reach
     cells = set()
     for x, y in system:
         for dx, dy in DELTA:
@@ -144,7 +144,7 @@ def placements(state: ShipyardState, seat: int) -> list[tuple[int, int, int]]:
 
 
 def can_rent(state: ShipyardState, coins: int) -> bool:
-    prices = state.c.board.canal_prices
+    prices = state.content.board.canal_prices
     return any(card >= 0 and prices[i] <= coins for i, card in enumerate(state.canal_offer))
 
 
@@ -153,7 +153,7 @@ def start(state: ShipyardState, seat: int) -> None:
 
 
 def legal_canal(state: ShipyardState, frame: Frame) -> list[Action]:
-    prices = state.c.board.canal_prices
+    prices = state.content.board.canal_prices
     out = []
     for slot, card in enumerate(state.canal_offer):
         if card >= 0 and prices[slot] <= state.coins[frame.seat]:
@@ -166,10 +166,10 @@ def apply_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     slot = action.num("slot")
     card = state.canal_offer[slot]
-    state.coins[seat] -= state.c.board.canal_prices[slot]
+    state.coins[seat] -= state.content.board.canal_prices[slot]
     del state.canal_offer[slot]  # SY-5.2.4: the rest slide down, the top refills
     state.refill_column(state.canal_offer, state.canal_deck, None)
-    state.log("canal", seat, card=card, price=state.c.board.canal_prices[slot])
+    state.log("canal", seat, card=card, price=state.content.board.canal_prices[slot])
     if state.boat[seat] is None:
         state.push("first_canal", seat, card)
     else:

@@ -81,7 +81,7 @@ def part_record(s: ShipyardState, code: int) -> dict[str, Any]:
     """A part in hand or in a shipyard cell: its type, its id (None: a substitute) and words."""
     if code >= SUBSTITUTE:
         return {"type": PART_TYPES[code - SUBSTITUTE], "id": None, "part": s.describe_part(code)}
-    return {"type": s.c.parts[code].type, "id": code, "part": s.describe_part(code)}
+    return {"type": s.content.parts[code].type, "id": code, "part": s.describe_part(code)}
 
 
 def _circle_targets(pointer: int, spaces: int) -> list[int]:
@@ -115,7 +115,7 @@ def _circle(s: ShipyardState, frame: Frame) -> dict[str, Any]:
 
 
 def _oval(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    spaces = s.c.board.oval_spaces
+    spaces = s.content.board.oval_spaces
     return {"pointer": s.oval_ptr, "targets": _circle_targets(s.oval_ptr, spaces)}
 
 

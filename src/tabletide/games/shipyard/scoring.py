@@ -17,7 +17,7 @@ KINDS = ("propeller", "funnel", "sail", "crane", "cannon", "merchant", "soldier"
 
 # ---------------------------------------------------------------------------- discards
 def colours_over(state: ShipyardState, seat: int, keep: int) -> set[str]:
-    held = [state.c.contracts[i].colour for i in state.contracts[seat]]
+    held = [state.content.contracts[i].colour for i in state.contracts[seat]]
     return {c for c in ("blue", "green") if held.count(c) > keep}
 
 
@@ -31,7 +31,7 @@ def push_discards(state: ShipyardState, keep: int) -> None:
 
 def legal_discard(state: ShipyardState, frame: Frame) -> list[Action]:
     over = colours_over(state, frame.seat, frame.data[0])
-    cards = state.c.contracts
+    cards = state.content.contracts
     return [
         Action.make(
             "discard", f"Discard {cards[i].colour} {cards[i].id}: {cards[i].text}", contract=i
@@ -49,8 +49,8 @@ def apply_discard(state: ShipyardState, frame: Frame, action: Action) -> None:
     state.log(
         "discard",
         seat,
-        colour=state.c.contracts[i].colour,
-        secret={"contract": state.c.contracts[i].id},
+        colour=state.content.contracts[i].colour,
+        secret={"contract": state.content.contracts[i].id},
     )
     if colours_over(state, seat, keep):
         state.push("discard", seat, keep)
@@ -133,7 +133,7 @@ def final_scoring(state: ShipyardState) -> None:
     """SY-7.6: reveal and score contracts, then every Merchant's bonus VP."""
     for seat in range(state.num_players):
         for i in sorted(state.contracts[seat]):
-            card = state.c.contracts[i]
+            card = state.content.contracts[i]
             vp = contract_vp(state, seat, card)
             state.vp[seat] += vp
             state.log("contract", seat, contract=card.id, text=card.text, vp=vp)

@@ -60,7 +60,7 @@ class ShipyardState(TableState):
     AUTO = AUTO
     PROMPTS = PROMPTS
 
-    c: Content
+    content: Content
     part_types: tuple[int, ...]
     """BOW, MIDDLE or STERN of each part id (static, shared)."""
     track_len: int
@@ -126,7 +126,13 @@ class ShipyardState(TableState):
     ) -> ShipyardState:
         """SY-3: deal the players' materials and lay out the board."""
         s = cls.__new__(cls)
-        s.game, s.c, s.num_players, s.seed, s.options = game, content, num_players, seed, options
+        s.game, s.content, s.num_players, s.seed, s.options = (
+            game,
+            content,
+            num_players,
+            seed,
+            options,
+        )
         s.rng = rng = Rng(seed)
         s.stack, s.events, s.history = [], [], []
         n = num_players
@@ -214,11 +220,11 @@ class ShipyardState(TableState):
         """SY-3.2 steps 13-15: three employees per oval space, in random order; with 3-4
         players each is a stack of two identical tiles. First game: every space gets one
         Engineer or Recruiter."""
-        spaces = self.c.board.oval_spaces
-        ids = [e.id for e in self.c.employees]
+        spaces = self.content.board.oval_spaces
+        ids = [e.id for e in self.content.employees]
         self.rng.shuffle(ids)
         if first_game:
-            key = [e.id for e in self.c.employees if e.role in ("engineer", "recruiter")]
+            key = [e.id for e in self.content.employees if e.role in ("engineer", "recruiter")]
             rest = [i for i in ids if i not in key]
             key = [i for i in ids if i in key]
             ids = []
@@ -250,8 +256,8 @@ class ShipyardState(TableState):
     def clone(self) -> ShipyardState:
         s = ShipyardState.__new__(ShipyardState)
         self._copy_base_into(s)
-        s.c, s.part_types, s.track_len, s.tiles = (
-            self.c,
+        s.content, s.part_types, s.track_len, s.tiles = (
+            self.content,
             self.part_types,
             self.track_len,
             self.tiles,
@@ -303,10 +309,20 @@ class ShipyardState(TableState):
                 if other == seat:
                     continue
                 pools += [
-                    [i for i in self.contracts[other] if self.c.contracts[i].colour == colour],
-                    [i for i in self.discarded[other] if self.c.contracts[i].colour == colour],
+                    [
+                        i
+                        for i in self.contracts[other]
+                        if self.content.contracts[i].colour == colour
+                    ],
+                    [
+                        i
+                        for i in self.discarded[other]
+                        if self.content.contracts[i].colour == colour
+                    ],
                 ]
-            pools.append([i for i in self.contract_box if self.c.contracts[i].colour == colour])
+            pools.append(
+                [i for i in self.contract_box if self.content.contracts[i].colour == colour]
+            )
             unseen = [i for pool in pools for i in pool]
             rng.shuffle(unseen)
             dealt = iter(unseen)
@@ -315,13 +331,17 @@ class ShipyardState(TableState):
             for other in range(self.num_players):
                 if other == seat:
                     continue
-                keep = [i for i in self.contracts[other] if self.c.contracts[i].colour != colour]
+                keep = [
+                    i for i in self.contracts[other] if self.content.contracts[i].colour != colour
+                ]
                 self.contracts[other] = sorted(keep + refill[k])
-                keep = [i for i in self.discarded[other] if self.c.contracts[i].colour != colour]
+                keep = [
+                    i for i in self.discarded[other] if self.content.contracts[i].colour != colour
+                ]
                 self.discarded[other] = keep + refill[k + 1]
                 k += 2
             self.contract_box = [
-                i for i in self.contract_box if self.c.contracts[i].colour != colour
+                i for i in self.contract_box if self.content.contracts[i].colour != colour
             ] + refill[k]
         for deck in (
             self.part_decks[BOW],
@@ -331,9 +351,9 @@ class ShipyardState(TableState):
         ):
             rng.shuffle(deck)
         middles = self.part_decks[MIDDLE]
-        top_group = self.c.parts[middles[-1]].group if middles else None
-        bottom = [p for p in middles if self.c.parts[p].group != top_group]
-        top = [p for p in middles if self.c.parts[p].group == top_group]
+        top_group = self.content.parts[middles[-1]].group if middles else None
+        bottom = [p for p in middles if self.content.parts[p].group != top_group]
+        top = [p for p in middles if self.content.parts[p].group == top_group]
         rng.shuffle(bottom)
         rng.shuffle(top)
         self.part_decks[MIDDLE] = bottom + top
@@ -361,31 +381,31 @@ class ShipyardState(TableState):
             column.append(deck.pop())
 
     def owned(self, seat: int) -> list[Employee]:
-        return [self.c.employees[i] for i in self.employees[seat]]
+        return [self.content.employees[i] for i in self.employees[seat]]
 
     def has_role(self, seat: int, role: str) -> bool:
-        return any(self.c.employees[i].role == role for i in self.employees[seat])
+        return any(self.content.employees[i].role == role for i in self.employees[seat])
 
     def circle(self, which: str) -> tuple[Item, Item, Item, Item]:
-        b = self.c.board
+        b = self.content.board
         return b.equipment_circle if which == "equipment" else b.crew_circle
 
     def describe_part(self, code: int) -> str:
         if code >= SUBSTITUTE:
             return f"substitute {PART_TYPES[code - SUBSTITUTE]}"
-        return _part_texts(self.c)[code]
+        return _part_texts(self.content)[code]
 
     def describe_wagon(self, tile: int) -> str:
         goods = supplies.wagon_goods(self, tile)
         return "(" + "+".join(goods) + ")"
 
     def describe_canal(self, card: int) -> str:
-        c = self.c.canals[card]
+        c = self.content.canals[card]
         marks = [s for s in c.spaces if s != "none"]
         return f"#{card} ({c.shape}{': ' + ', '.join(marks) if marks else ''})"
 
     def employee_name(self, emp_id: int) -> str:
-        e = self.c.employees[emp_id]
+        e = self.content.employees[emp_id]
         if e.role == "merchant":
             return f"{e.goods} merchant L{e.level}"
         if e.item:

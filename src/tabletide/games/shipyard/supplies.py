@@ -85,16 +85,16 @@ def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[in
     for slot, stack in enumerate(state.oval[space]):
         if not stack:
             continue
-        emp = state.c.employees[stack[-1]]
+        emp = state.content.employees[stack[-1]]
         if emp.id in owned or emp.surcharge > coins:
             continue
         if (
             emp.role == "merchant"
             and emp.level == 2
             and not any(
-                state.c.employees[o].role == "merchant"
-                and state.c.employees[o].goods == emp.goods
-                and state.c.employees[o].level == 1
+                state.content.employees[o].role == "merchant"
+                and state.content.employees[o].goods == emp.goods
+                and state.content.employees[o].level == 1
                 for o in owned
             )
         ):
@@ -106,7 +106,7 @@ def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[in
 def oval_moves(state: ShipyardState, seat: int, coins: int) -> Iterator[tuple[int, int]]:
     """``(steps, cost)`` landing on a space with someone to hire (SY-GAP-8f: the pointer may
     not stop where nobody can be hired)."""
-    n = state.c.board.oval_spaces
+    n = state.content.board.oval_spaces
     free = oval_free_steps(state, seat)
     for steps in range(1, n + 1):
         cost = max(0, steps - free)
@@ -122,7 +122,7 @@ def start_hiring(state: ShipyardState, seat: int) -> None:
 
 
 def legal_oval(state: ShipyardState, frame: Frame) -> list[Action]:
-    n = state.c.board.oval_spaces
+    n = state.content.board.oval_spaces
     out = []
     for steps, cost in oval_moves(state, frame.seat, state.coins[frame.seat]):
         space = (state.oval_ptr + steps) % n
@@ -142,7 +142,7 @@ def apply_oval(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     steps = action.num("steps")
     state.coins[seat] -= oval_cost(state, seat, steps)
-    state.oval_ptr = (state.oval_ptr + steps) % state.c.board.oval_spaces
+    state.oval_ptr = (state.oval_ptr + steps) % state.content.board.oval_spaces
     state.push("hire", seat)
 
 
@@ -151,7 +151,7 @@ def legal_hire(state: ShipyardState, frame: Frame) -> list[Action]:
     space = state.oval_ptr
     out = []
     for slot in hireable(state, seat, space, state.coins[seat]):
-        emp = state.c.employees[state.oval[space][slot][-1]]
+        emp = state.content.employees[state.oval[space][slot][-1]]
         extra = f" (+{emp.surcharge} coin)" if emp.surcharge else ""
         out.append(Action.make("hire", f"Hire {state.employee_name(emp.id)}{extra}", slot=slot))
     return out
@@ -160,7 +160,7 @@ def legal_hire(state: ShipyardState, frame: Frame) -> list[Action]:
 def apply_hire(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     stack = state.oval[state.oval_ptr][action.num("slot")]
-    emp = state.c.employees[stack.pop()]
+    emp = state.content.employees[stack.pop()]
     state.coins[seat] -= emp.surcharge  # SY-5.5.3
     state.employees[seat].append(emp.id)
     state.log("hire", seat, employee=state.employee_name(emp.id), cost=emp.surcharge)
@@ -176,7 +176,7 @@ def start_goods(state: ShipyardState, seat: int) -> None:
 
 
 def legal_goods(state: ShipyardState, frame: Frame) -> list[Action]:
-    prices = state.c.board.wagon_prices
+    prices = state.content.board.wagon_prices
     out = []
     for slot, tile in enumerate(state.wagon_offer):
         if tile >= 0 and prices[slot] <= state.coins[frame.seat]:
@@ -190,10 +190,13 @@ def legal_goods(state: ShipyardState, frame: Frame) -> list[Action]:
 def apply_goods(state: ShipyardState, frame: Frame, action: Action) -> None:
     slot = action.num("slot")
     tile = state.wagon_offer[slot]
-    state.coins[frame.seat] -= state.c.board.wagon_prices[slot]
+    state.coins[frame.seat] -= state.content.board.wagon_prices[slot]
     state.wagons[frame.seat].append(tile)
     state.log(
-        "wagon", frame.seat, tile=state.describe_wagon(tile), price=state.c.board.wagon_prices[slot]
+        "wagon",
+        frame.seat,
+        tile=state.describe_wagon(tile),
+        price=state.content.board.wagon_prices[slot],
     )
     # SY-5.6.2/5.6.3: slide down, refill the top from the deck, reshuffling spent tiles.
     del state.wagon_offer[slot]
@@ -201,14 +204,14 @@ def apply_goods(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 
 def can_buy_goods(state: ShipyardState, coins: int) -> bool:
-    prices = state.c.board.wagon_prices
+    prices = state.content.board.wagon_prices
     return any(t >= 0 and prices[i] <= coins for i, t in enumerate(state.wagon_offer))
 
 
 # ---------------------------------------------------------------------------- stock exchange
 def start_exchange(state: ShipyardState, seat: int) -> None:
     """SY-5.7.2: the pointer moves exactly one space, then the player picks a wagon tile."""
-    state.hex_ptr = (state.hex_ptr + 1) % len(state.c.board.exchange_prices)
+    state.hex_ptr = (state.hex_ptr + 1) % len(state.content.board.exchange_prices)
     state.log("exchange_moves", seat, space=state.hex_ptr)
     state.push("exchange", seat)
 
@@ -243,13 +246,13 @@ def apply_exchange(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 def wagon_goods(state: ShipyardState, tile: int) -> tuple[Goods, ...]:
     if tile == STARTING_WAGON:
-        return state.c.wagons.starting.goods
-    return state.c.wagons.deck[tile].goods
+        return state.content.wagons.starting.goods
+    return state.content.wagons.deck[tile].goods
 
 
 def sale_price(state: ShipyardState, seat: int, goods: Goods) -> int:
     """Price at the pointer plus +1 per owned Merchant of that goods (SY-5.7.3, SY-E-MER)."""
-    base = state.c.board.exchange_prices[state.hex_ptr][goods]
+    base = state.content.board.exchange_prices[state.hex_ptr][goods]
     bonus = sum(1 for e in state.owned(seat) if e.role == "merchant" and e.goods == goods)
     return base + bonus
 
@@ -259,7 +262,7 @@ def legal_wagon(state: ShipyardState, frame: Frame) -> list[Action]:
     goods = wagon_goods(state, tile)[index]
     price = sale_price(state, frame.seat, goods)
     out = [Action.make("sell", f"Sell the {goods} wagon for {price} coins")]
-    for item in state.c.board.exchange_swaps[goods]:
+    for item in state.content.board.exchange_swaps[goods]:
         if item not in swapped:  # SY-5.7.4: no two wagons swapped for the same item
             out.append(Action.make("swap", f"Swap the {goods} wagon for a {item}", item=item))
     return out

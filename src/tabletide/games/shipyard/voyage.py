@@ -60,7 +60,7 @@ def hull(state: ShipyardState, parts: tuple[int, ...]) -> Hull:
     for code in parts:
         if code >= SUBSTITUTE:
             continue
-        p = state.c.parts[code]
+        p = state.content.parts[code]
         m = p.mounts
         for i, v in enumerate(
             (
@@ -287,7 +287,7 @@ def route_label(
     the side of the table it lies on, or the card's middle space."""
     x, y, space = to
     card, rot = system[(x, y)]
-    symbol = state.c.canals[card].spaces[space]
+    symbol = state.content.canals[card].spaces[space]
     what = {"none": "a blank space", "riband": "a Blue Riband space"}.get(
         symbol, f"a {symbol} space"
     )
@@ -317,7 +317,7 @@ def apply_route(state: ShipyardState, frame: Frame, action: Action) -> None:
         state.used_count[seat] += 1
         canals.prune(state, seat)
     card, _ = state.canals[seat][(to[0], to[1])]
-    symbol = state.c.canals[card].spaces[to[2]]
+    symbol = state.content.canals[card].spaces[to[2]]
     if symbol == "riband":
         riband = done
     else:

@@ -136,12 +136,12 @@ _CONTENTS: dict[int, object] = {}
 def _token(state: ShipyardState) -> int:
     """The id of the state's content set, which every cache key includes (tests and users may
     load their own components)."""
-    key = id(state.c)
-    if _CONTENTS.get(key) is not state.c:
+    key = id(state.content)
+    if _CONTENTS.get(key) is not state.content:
         if len(_CONTENTS) >= 16:
             for cache in (_HULLS, _CANALS, _CONTRACTS, _VOYAGES, _STAFF, _GOODS, _CONTENTS):
                 cache.clear()
-        _CONTENTS[key] = state.c
+        _CONTENTS[key] = state.content
     return key
 
 
@@ -314,7 +314,7 @@ def _voyage(
     here = (boat[0], boat[1])
     for to in canals.moves(state, system, boat, removed):
         left = removed if (to[0], to[1]) == here else removed | {here}
-        symbol = state.c.canals[system[(to[0], to[1])][0]].spaces[to[2]]
+        symbol = state.content.canals[system[(to[0], to[1])][0]].spaces[to[2]]
         gain, rib = (0, done + 1) if symbol == "riband" else (weights.get(symbol, 0), riband)
         nxt = canals.step(boat, to)
         rest = _voyage(state, system, nxt, left, steps - 1, done + 1, rib, weights)
@@ -475,11 +475,11 @@ def plan_ship(
 class _Fleets:
     """A read-only view for :func:`contract_vp` in which one seat's fleet is replaced."""
 
-    __slots__ = ("_state", "c", "employees", "fleet", "used_count")
+    __slots__ = ("_state", "content", "employees", "fleet", "used_count")
 
     def __init__(self, state: ShipyardState, seat: int, fleet: list[Ship]) -> None:
         self._state = state
-        self.c = state.c
+        self.content = state.content
         self.employees = state.employees
         self.used_count = state.used_count
         self.fleet = {seat: fleet}
@@ -503,7 +503,7 @@ def contracts_value(state: ShipyardState, seat: int, fleet: list[Ship]) -> float
         view = cast("ShipyardState", _Fleets(state, seat, fleet))
         best: dict[str, int] = {}
         for i in held:
-            card = state.c.contracts[i]
+            card = state.content.contracts[i]
             vp = contract_vp(view, seat, card)
             if vp > best.get(card.colour, -1):
                 best[card.colour] = vp

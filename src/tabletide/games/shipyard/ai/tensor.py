@@ -331,7 +331,7 @@ def layout(n: int, t: Tables) -> Layout:
 # ---------------------------------------------------------------------------- the tensor
 def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may know of ``s`` (see the module docstring)."""
-    t = tables(s.c)
+    t = tables(s.content)
     lay = layout(s.num_players, t)
     off = lay.off
     v = lay.blank()
@@ -654,7 +654,7 @@ def longest_voyage(s: ShipyardState, seat: int) -> int:
     system = s.canals[seat]
     boat = s.boat[seat]
     assert boat is not None
-    key = (id(s.c), boat, *system.items())
+    key = (id(s.content), boat, *system.items())
     hit = _LONGEST.get(key)
     if hit is None:
         if len(_LONGEST) >= _LONGEST_CAP:

@@ -24,7 +24,7 @@ def build_view(s: ShipyardState, seat: int | None, facts: ViewFacts) -> dict[str
     """Everything public, plus ``seat``'s own contracts (schema: ``schema.ShipyardView``).
     Deck orders and other seats' contracts are never included; their counts are public
     (everyone holds the same number). What takes a rule to work out comes in ``facts``."""
-    c = s.c
+    c = s.content
     mid_groups = {"A": 0, "B": 0}
     for p in s.part_decks[1]:
         mid_groups[c.parts[p].group or "A"] += 1
@@ -128,7 +128,7 @@ def build_view(s: ShipyardState, seat: int | None, facts: ViewFacts) -> dict[str
 def revealed(s: ShipyardState) -> list[dict[str, Any]]:
     """Per seat at the end: the ships that sailed, each revealed contract with its VP, and the
     coins (the tie-break). The VP by category are the view's ``final_scoring``."""
-    colours = {k.id: k.colour for k in s.c.contracts}
+    colours = {k.id: k.colour for k in s.content.contracts}
     out = []
     for p in range(s.num_players):
         mine = [e for e in s.events if e.get("seat") == p]
