@@ -220,10 +220,10 @@ def apply_place(state: ShipyardState, frame: Frame, action: Action) -> None:
     state.log("place_part", frame.seat, part=state.describe_part(code), cell=cell)
 
 
-def auto_refill(state: ShipyardState, frame: Frame) -> None:
+def auto_refill_parts(state: ShipyardState, frame: Frame) -> None:
     refill_offer(state)
 
 
 LEGAL = {"build": legal_build, "place": legal_place}
 APPLY = {"build": apply_build, "place": apply_place}
-AUTO = {"@refill_parts": auto_refill}
+AUTO = {"@refill_parts": auto_refill_parts}

@@ -176,7 +176,7 @@ def apply_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
         state.push("place_canal", seat, card)
 
 
-def legal_first(state: ShipyardState, frame: Frame) -> list[Action]:
+def legal_first_canal(state: ShipyardState, frame: Frame) -> list[Action]:
     ports, _ = geometry(card_shape(state, frame.data[0]), 0)
     return [
         Action.make("first_canal", f"Start the boat at the {SIDE_NAMES[side]} end", side=side)
@@ -184,7 +184,7 @@ def legal_first(state: ShipyardState, frame: Frame) -> list[Action]:
     ]
 
 
-def apply_first(state: ShipyardState, frame: Frame, action: Action) -> None:
+def apply_first_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
     """SY-5.2.2: the first card lies at (0, 0); the boat sits on an end space, stern outwards."""
     seat, card = frame.seat, frame.data[0]
     side = action.num("side")
@@ -194,7 +194,7 @@ def apply_first(state: ShipyardState, frame: Frame, action: Action) -> None:
     state.boat[seat] = (0, 0, ports[side], dx, dy, -1)
 
 
-def legal_place(state: ShipyardState, frame: Frame) -> list[Action]:
+def legal_place_canal(state: ShipyardState, frame: Frame) -> list[Action]:
     return [
         Action.make(
             "place_canal",
@@ -207,7 +207,7 @@ def legal_place(state: ShipyardState, frame: Frame) -> list[Action]:
     ]
 
 
-def apply_place(state: ShipyardState, frame: Frame, action: Action) -> None:
+def apply_place_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat, card = frame.seat, frame.data[0]
     boat = state.boat[seat]
     assert boat is not None
@@ -224,5 +224,5 @@ def _where(dx: int, dy: int) -> str:
     return ", ".join(parts) or "on"
 
 
-LEGAL = {"canal": legal_canal, "first_canal": legal_first, "place_canal": legal_place}
-APPLY = {"canal": apply_canal, "first_canal": apply_first, "place_canal": apply_place}
+LEGAL = {"canal": legal_canal, "first_canal": legal_first_canal, "place_canal": legal_place_canal}
+APPLY = {"canal": apply_canal, "first_canal": apply_first_canal, "place_canal": apply_place_canal}

@@ -93,13 +93,13 @@ def tile_candidates(state: ShipyardState, seat: int) -> tuple[list[int], bool]:
     return (able, True) if able else (allowed, False)
 
 
-def legal_choose(state: ShipyardState, frame: Frame) -> list[Action]:
+def legal_choose_tile(state: ShipyardState, frame: Frame) -> list[Action]:
     tiles, _ = tile_candidates(state, frame.seat)
     inc = track.incomes(state)
     return [Action.make("choose_tile", f"{TILE_NAMES[t]} (+{inc[t]} coins)", tile=t) for t in tiles]
 
 
-def apply_choose(state: ShipyardState, frame: Frame, action: Action) -> None:
+def apply_choose_tile(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     tile = action.num("tile")
     coins = track.income(state, tile)  # SY-4.10/4.11 (0 in the very first turn)
@@ -243,8 +243,8 @@ def auto_last_chance(state: ShipyardState, frame: Frame) -> None:
         building.start(state, seat, last_chance=True)
 
 
-LEGAL = {"choose_tile": legal_choose, "menu": legal_menu, "final": legal_final}
-APPLY = {"choose_tile": apply_choose, "menu": apply_menu, "final": apply_final}
+LEGAL = {"choose_tile": legal_choose_tile, "menu": legal_menu, "final": legal_final}
+APPLY = {"choose_tile": apply_choose_tile, "menu": apply_menu, "final": apply_final}
 AUTO = {
     "@start_turn": auto_start_turn,
     "@menu": auto_menu,
