@@ -190,7 +190,7 @@ def spot(state: AhoyState, seat: int, action: str) -> int:
 
 def card_of(state: AhoyState, crew: str) -> int:
     """The first marketplace card showing that crew."""
-    return next(m.id for m in state.c.market if m.crew == crew)
+    return next(m.id for m in state.content.market if m.crew == crew)
 
 
 def crew_spot(state: AhoyState, crew: str) -> int:

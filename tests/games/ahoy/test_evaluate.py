@@ -263,7 +263,9 @@ def test_greedy_smuggler_delivers_instead_of_ending_its_turn() -> None:
 def cargo_for(s: AhoyState, symbol: str, *, smuggled_on: bool = False) -> int:
     """A market card whose cargo goes to ``symbol`` islands (or, with ``smuggled_on``, that is
     smuggled on them), taken out of every pile."""
-    card = next(m.id for m in s.c.market if (m.symbol if smuggled_on else m.cargo_symbol) == symbol)
+    card = next(
+        m.id for m in s.content.market if (m.symbol if smuggled_on else m.cargo_symbol) == symbol
+    )
     for pile in (s.market_deck, s.removed):
         if card in pile:
             pile.remove(card)

@@ -65,7 +65,7 @@ def table(n: int = 4, symbols: str = "skull sword fish star") -> AhoyState:
 
 
 def card(s: AhoyState, crew: str, symbol: str) -> int:
-    return next(m.id for m in s.c.market if m.crew == crew and m.symbol == symbol)
+    return next(m.id for m in s.content.market if m.crew == crew and m.symbol == symbol)
 
 
 def labels(s: AhoyState, kind_: str | None = None) -> dict[Any, str]:

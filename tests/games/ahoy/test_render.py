@@ -278,10 +278,10 @@ def test_die_spots_show_dice_requirements_and_damage() -> None:
     assert "Bombard (4): DAMAGED" in text
     assert "Repair (2, dashed): ·" in text
     assert "Shipwright: ·" in text
-    assert state.c.crew[7].text in text, "your crew's text"
+    assert state.content.crew[7].text in text, "your crew's text"
     assert f"patrols {len(state.patrols_in_supply())}/10 · forts 3/3" in text
     other = check(state.observation(1))
-    assert "Shipwright (" in other and state.c.crew[7].text not in other
+    assert "Shipwright (" in other and state.content.crew[7].text not in other
     assert state.card(card).symbol in other
 
 
@@ -316,7 +316,7 @@ def test_the_unions_plans_show_only_to_the_union() -> None:
             pile.remove(near_miss)
     state.plan_deck += state.plan_hand
     state.plan_hand = [near_miss]
-    name = next(p for p in state.c.plans if p.key == "near_miss")
+    name = next(p for p in state.content.plans if p.key == "near_miss")
     union = check(state.observation(state.union))
     assert f"plan {name.name}: {name.text}" in union
     for seat in (state.fleet, 1, None):
@@ -371,7 +371,7 @@ def test_the_tile_to_place_is_drawn_in_its_four_turns() -> None:
     rng = Random(5)
     while state.stack[-1].kind not in ("explore", "tile"):
         state.apply(rng.choice(state.legal_actions()))
-    tile = state.c.regions[state.drawn]
+    tile = state.content.regions[state.drawn]
     symbol = tile.cells[tile.island].symbol
     assert symbol is not None
     for seat in seats(state):

@@ -86,7 +86,7 @@ def table(
 def card(s: AhoyState, crew: str, symbol: str | None = None) -> int:
     """The marketplace card of that crew (the copy with that symbol if given)."""
     return next(
-        m.id for m in s.c.market if m.crew == crew and (symbol is None or m.symbol == symbol)
+        m.id for m in s.content.market if m.crew == crew and (symbol is None or m.symbol == symbol)
     )
 
 
@@ -369,7 +369,7 @@ def test_delivery_example_jewels_to_a_sword_island() -> None:
     assert kind(s) == "grid"
     offered = {o["to"] for o in options(s, "grid") if o["take"]}
     assert offered == {GRID["tile"], GRID["gold1"], GRID["fame1"], GRID["recruit"]}
-    kinds = {s.c.reward_grid.spaces[g].kind for g in offered}
+    kinds = {s.content.reward_grid.spaces[g].kind for g in offered}
     assert kinds == {"gold", "fame", "tile", "recruit"}
     act(s, "grid", to=GRID["recruit"], take=1)
     assert s.white[SMUG] == GRID["recruit"] and s.black[SMUG] == GRID_MIDDLE

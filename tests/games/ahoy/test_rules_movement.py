@@ -253,7 +253,7 @@ def test_tailwind_ignores_sandbars_on_the_way() -> None:
 @pytest.mark.rule("AH-5.8")
 def test_no_island_of_the_region_tiles_carries_a_tailwind_symbol() -> None:
     s = new(2)
-    for tile in s.c.regions:
+    for tile in s.content.regions:
         for cell in tile.cells:
             if cell.terrain == "island":
                 assert cell.tailwind == 0, tile.name

@@ -332,9 +332,9 @@ def test_a_board_and_a_flagship_per_faction_and_the_fleet_and_union_figures() ->
     with the Fleet's flagship, AH-3.13 C), 3 forts, 1 cutter, 1 gunboat."""
     s = new(4)
     for seat, faction in enumerate(s.faction):
-        assert s.board_spots(seat) == s.c.board(faction).spots
+        assert s.board_spots(seat) == s.content.board(faction).spots
     assert s.board_spots(1) == s.board_spots(3)
-    assert [b.faction for b in s.c.boards] == ["fleet", "union", "smuggler"]
+    assert [b.faction for b in s.content.boards] == ["fleet", "union", "smuggler"]
     names = [s.figure_name(f) for f in range(len(s.fig))]
     assert names[:4] == [
         "fleet flagship",
@@ -1577,7 +1577,7 @@ def favor_board(n: int = 4) -> AhoyState:
 
 
 def fish_cards(s: AhoyState, k: int) -> list[int]:
-    out = [m.id for m in s.c.market if m.symbol == "fish"][:k]
+    out = [m.id for m in s.content.market if m.symbol == "fish"][:k]
     for c in out:
         for pile in (s.market, s.market_deck, s.removed):
             if c in pile:
@@ -1598,8 +1598,8 @@ def test_ex13_two_fish_cards_under_union_favor_and_two_union_fish_regions_give_f
 @pytest.mark.rule("AH-7.9")
 def test_favor_needs_the_symbol_and_the_faction_of_the_token() -> None:
     s = favor_board()
-    skull = next(m.id for m in s.c.market if m.symbol == "skull")
-    sword = next(m.id for m in s.c.market if m.symbol == "sword")
+    skull = next(m.id for m in s.content.market if m.symbol == "skull")
+    sword = next(m.id for m in s.content.market if m.symbol == "sword")
     fish = fish_cards(s, 1)
     # skull under Fleet: the Fleet holds the skull region (+1); fish under Fleet: the fish
     # regions are the Union's (0); sword under Union: the Fleet holds the sword region (0)

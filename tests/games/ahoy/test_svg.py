@@ -200,13 +200,16 @@ def test_a_seat_never_sees_the_union_plans_of_another() -> None:
 
 def test_a_seat_never_sees_under_which_token_another_smuggler_delivered() -> None:
     state = new(4)
-    hidden = [c for c in state.market_deck if state.c.market[c].crew not in ("gunner", "officer")]
+    hidden = [
+        c for c in state.market_deck if state.content.market[c].crew not in ("gunner", "officer")
+    ]
     fleet_card, union_card = hidden[0], hidden[1]
     for c in (fleet_card, union_card):
         state.market_deck.remove(c)
     state.favor[1] = [[fleet_card], [union_card]]
-    names = [state.c.crew[[k.key for k in state.c.crew].index(state.c.market[c].crew)].name
-             for c in (fleet_card, union_card)]  # fmt: skip
+    crew = state.content.crew
+    keys = [k.key for k in crew]
+    names = [crew[keys.index(state.content.market[c].crew)].name for c in (fleet_card, union_card)]
     _, root, out = picture(state, 1)
     tokens = {e.get("data-favor"): e for e in root.iter() if e.get("data-favor")}
     assert set(tokens) == {"fleet", "union"}
@@ -248,7 +251,7 @@ def test_a_known_position_shows_its_numbers() -> None:
     crew = [e for e in seats["1"].iter() if e.get("data-crew") == "gunner"]
     assert crew and "Gunner" in "".join(crew[0].itertext())
     cargo = [e for e in seats["1"].iter() if e.get("data-cargo")]
-    assert [e.get("data-cargo") for e in cargo] == [state.c.market[state.cargo[1][0]].cargo]
+    assert [e.get("data-cargo") for e in cargo] == [state.content.market[state.cargo[1][0]].cargo]
     hurt = [e.get("data-spot") for e in seats["2"].iter() if e.get("data-damaged")]
     assert hurt == ["1"]
     wealth = {

@@ -243,7 +243,7 @@ def test_an_exploring_step_shows_the_drawn_tile_and_the_direction() -> None:
     act(s, "place", die=4, spot=spot(s, FLEET, "sail"), value=4)
     act(s, "step", dir=E)  # off the east edge
     assert kind(s) == "explore"
-    tile = s.c.regions[s.drawn]
+    tile = s.content.regions[s.drawn]
     me = FLEET
     assert part(s, me, "decision_direction") == [0, 1, 0, 0]
     assert part(s, me, "decision_figure")[0] == 1  # my flagship moves

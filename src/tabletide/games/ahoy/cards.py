@@ -188,7 +188,7 @@ def grid_moves(s: AhoyState, seat: int) -> list[int]:
 
 
 def reward_possible(s: AhoyState, seat: int, g: int) -> bool:
-    space = s.c.reward_grid.spaces[g]
+    space = s.content.reward_grid.spaces[g]
     if space.kind == "tile":
         return bool(s.supply) and bool(tile_targets(s))
     if space.kind == "recruit":  # AH-GAP-3: not on a fort island
@@ -237,7 +237,7 @@ def _grid_legal(s: AhoyState, frame: Frame) -> list[Action]:
     seat = frame.seat
     out: list[Action] = []
     for g in grid_moves(s, seat):
-        space = s.c.reward_grid.spaces[g]
+        space = s.content.reward_grid.spaces[g]
         text = f"the {GRID_PLACES[g]} space ({reward_text(space.kind, space.amount)})"
         if reward_possible(s, seat, g):
             out.append(Action.make("grid", f"Move to {text} and take it", to=g, take=1))
@@ -251,7 +251,7 @@ def _grid_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.black[seat], s.white[seat] = s.white[seat], g  # AH-6.3.6
     if not action.num("take"):
         return
-    space = s.c.reward_grid.spaces[g]
+    space = s.content.reward_grid.spaces[g]
     s.log("grid", seat, kind=space.kind, amount=space.amount)
     if space.kind == "gold":
         s.gain_gold(seat, space.amount)

@@ -54,7 +54,7 @@ def view_facts(s: AhoyState) -> ViewFacts:
         modifier = [battle.total(s, fight, side) - fight.roll[side] for side in (0, 1)]
     drawn: list[tuple[list[tuple[int, Cell]], Set[tuple[int, int]]]] | None = None
     if s.drawn >= 0:
-        tile = s.c.regions[s.drawn]
+        tile = s.content.regions[s.drawn]
         drawn = [
             (
                 sorted(geometry.tile_cells(tile, -1, rot, ORIGIN).items()),

@@ -171,7 +171,7 @@ def _explore(s: AhoyState, i: int, target: int, d: int) -> None:
 
 
 def placements(s: AhoyState, targets: list[tuple[int, int]]) -> list[Action]:
-    tile = s.c.regions[s.drawn]
+    tile = s.content.regions[s.drawn]
     seen: set[tuple[int, int]] = set()
     out: list[Action] = []
     for target, d in targets:
@@ -213,7 +213,11 @@ def place_tile(s: AhoyState, seat: int, action: Action) -> None:
     s.drawn = -1
     region = s.add_region(placement)
     s.log(
-        "explore", seat, tile=placement.tile, region=region, name=s.c.regions[placement.tile].name
+        "explore",
+        seat,
+        tile=placement.tile,
+        region=region,
+        name=s.content.regions[placement.tile].name,
     )
 
 

@@ -23,7 +23,7 @@ ACTION_PLANS = (
 
 
 def plan_name(s: AhoyState, key: str) -> str:
-    return next(p.name for p in s.c.plans if p.key == key)
+    return next(p.name for p in s.content.plans if p.key == key)
 
 
 def _playable(s: AhoyState, key: str) -> bool:

@@ -96,7 +96,7 @@ class AhoyState(TableState):
     LEGAL, APPLY, AUTO = dispatch_tables(*_MODULES)
     PROMPTS = PROMPTS
 
-    c: Content
+    content: Content
     faction: tuple[str, ...]
     spots: tuple[tuple[Spot, ...], ...]
     """Each seat's board spots."""
@@ -167,7 +167,13 @@ class AhoyState(TableState):
         cls, game: Game, content: Content, num_players: int, seed: int, options: dict[str, Any]
     ) -> AhoyState:
         s = cls.__new__(cls)
-        s.game, s.c, s.num_players, s.seed, s.options = game, content, num_players, seed, options
+        s.game, s.content, s.num_players, s.seed, s.options = (
+            game,
+            content,
+            num_players,
+            seed,
+            options,
+        )
         s.rng = rng = Rng(seed)
         s.stack, s.events, s.history = [], [], []
         s.faction = FACTIONS_BY_COUNT[num_players]
@@ -286,8 +292,8 @@ class AhoyState(TableState):
         s = AhoyState.__new__(AhoyState)
         self._copy_base_into(s)
         s.spots, s.crew_keys = self.spots, self.crew_keys
-        s.c, s.faction, s.fleet, s.union, s.over = (
-            self.c,
+        s.content, s.faction, s.fleet, s.union, s.over = (
+            self.content,
             self.faction,
             self.fleet,
             self.union,
@@ -344,7 +350,7 @@ class AhoyState(TableState):
 
     # ------------------------------------------------------------------ dice and spots
     def roll(self, seat: int) -> list[int]:
-        n = self.c.board(self.faction[seat]).dice
+        n = self.content.board(self.faction[seat]).dice
         return sorted(1 + self.rng.below(6) for _ in range(n))
 
     def board_spots(self, seat: int) -> tuple[Spot, ...]:
@@ -367,18 +373,18 @@ class AhoyState(TableState):
         return any(keys[card] == key for card in crew)
 
     def crew_card(self, seat: int, key: str) -> int:
-        return next(card for card in self.crew[seat] if self.c.market[card].crew == key)
+        return next(card for card in self.crew[seat] if self.content.market[card].crew == key)
 
     def card(self, card: int) -> MarketCard:
-        return self.c.market[card]
+        return self.content.market[card]
 
     def crew_of(self, card: int) -> Crew:
         """The crew printed on a marketplace card (its name, kind and text)."""
-        return self.c.crew[_CREW_INDEX[self.c.market[card].crew]]
+        return self.content.crew[_CREW_INDEX[self.content.market[card].crew]]
 
     def crew_spot(self, card: int) -> bool:
         """AH-GAP-4: a crew card has a die spot if its action takes a die or it costs a die."""
-        return self.c.market[card].cost == 0 or self.crew_of(card).kind == "die"
+        return self.content.market[card].cost == 0 or self.crew_of(card).kind == "die"
 
     def own_spots(self, seat: int, ships: bool = False) -> list[int]:
         """Every die spot of ``seat``: board, crew cards with a spot, and (``ships``) the cutter
@@ -477,7 +483,7 @@ class AhoyState(TableState):
 
     def add_region(self, placement: geometry.Placement) -> int:
         """Put a tile on the map with a wealth die showing 1 (AH-3.6, AH-5.16); its region."""
-        tile = self.c.regions[placement.tile]
+        tile = self.content.regions[placement.tile]
         region = len(self.placed)
         cells = dict(self.cells)
         new = geometry.tile_cells(tile, region, placement.rotation, placement.origin)
@@ -500,7 +506,7 @@ def _initial_map(s: AhoyState) -> None:
     """AH-3.5/AH-GAP-5: two tiles sharing one space edge (the second to the right, one row
     down), turned so that their islands are as far apart as possible (ties at random)."""
     a, b = s.supply.pop(), s.supply.pop()
-    ta, tb = s.c.regions[a], s.c.regions[b]
+    ta, tb = s.content.regions[a], s.content.regions[b]
     oa, ob = ORIGIN, ORIGIN + 2 + WIDTH
     best: list[tuple[int, int]] = []
     best_d = -1

@@ -190,7 +190,7 @@ def _to_play(s: AhoyState) -> float:
         return 1.0
     dice = _DICE.get(s.faction)
     if dice is None:
-        dice = _DICE[s.faction] = sum(s.c.board(f).dice for f in s.faction)
+        dice = _DICE[s.faction] = sum(s.content.board(f).dice for f in s.faction)
     return sum(len(h) for h in s.hand) / dice
 
 
@@ -212,8 +212,8 @@ def _regions(s: AhoyState, fleet: list[int], union: list[int]) -> tuple[float, f
     if _scored(s):
         # The 2-player adjustment (AH-7.5): this round is scored, the next one is to come
         # with fresh dice.
-        now_f = NOW[min(5, s.c.board("union").dice)]
-        now_u = NOW[min(5, s.c.board("fleet").dice)]
+        now_f = NOW[min(5, s.content.board("union").dice)]
+        now_u = NOW[min(5, s.content.board("fleet").dice)]
         bomb, rise, rise_n = -1, -1, 0
     else:
         now_f = NOW[min(5, len(hand[us]))]
@@ -273,7 +273,7 @@ def _route(s: AhoyState, seat: int) -> float:
             d = max(0, d - ahead)
             if d < nearest.get(symbol, 1 << 30):
                 nearest[symbol] = d
-    market = s.c.market
+    market = s.content.market
     value = 0.0
     for card in cargo:
         way = nearest.get(market[card].cargo_symbol)
@@ -335,7 +335,7 @@ def _favor(s: AhoyState, seat: int, fleet: list[int], union: list[int]) -> float
     favor = s.favor[seat]
     if not (favor[0] or favor[1]):
         return 0.0
-    market = s.c.market
+    market = s.content.market
     cells, island_of = s.cells, s.island_of
     value = 0
     for r in range(len(s.placed)):

@@ -678,7 +678,7 @@ def _write_drawn(s: AhoyState, v: list[float], off: dict[str, int]) -> None:
     v[off["drawn_tile"] + s.drawn] = 1.0
     items = _TILES.get(s.drawn)
     if items is None:
-        items = _TILES[s.drawn] = _tile_items(s.c.regions[s.drawn])
+        items = _TILES[s.drawn] = _tile_items(s.content.regions[s.drawn])
     o = off["drawn_cells"]
     for i, x in items:
         v[o + i] = x

@@ -95,7 +95,7 @@ def _drawn(s: AhoyState, facts: ViewFacts) -> dict[str, Any] | None:
     if s.drawn < 0 or facts.drawn_turns is None:
         return None
     turns = [[_cell(p, c, bars) for p, c in cells] for cells, bars in facts.drawn_turns]
-    return {"tile": s.drawn, "name": s.c.regions[s.drawn].name, "turns": turns}
+    return {"tile": s.drawn, "name": s.content.regions[s.drawn].name, "turns": turns}
 
 
 def _cells(cells: Iterable[tuple[int, Cell]], bars: Set[tuple[int, int]]) -> list[Any]:
@@ -122,7 +122,7 @@ def build_view(s: AhoyState, seat: int | None, facts: ViewFacts) -> dict[str, An
             {
                 "region": r,
                 "tile": placement.tile,
-                "name": s.c.regions[placement.tile].name,
+                "name": s.content.regions[placement.tile].name,
                 "island": rel(s.island_of[r]),
                 "symbol": s.island_symbol(r),
                 "wealth": s.wealth[r],
@@ -178,7 +178,7 @@ def build_view(s: AhoyState, seat: int | None, facts: ViewFacts) -> dict[str, An
         "supply": len(s.supply),
         "plan_deck": len(s.plan_deck),
         "plan_discard": [s.plan_cards[c] for c in s.plan_discard],
-        "reward_grid": [{"kind": g.kind, "amount": g.amount} for g in s.c.reward_grid.spaces],
+        "reward_grid": [{"kind": g.kind, "amount": g.amount} for g in s.content.reward_grid.spaces],
         "gold_bank": s.bank(),
         "players": players,
         "fight": _fight(s, facts),
