@@ -222,9 +222,9 @@ def test_the_evaluations_income_is_the_games_income() -> None:
             assert isinstance(s, MaracaiboState)
             rng = Rng(seed)
             while not s.is_terminal():
-                for p in range(s.P):
+                for p in range(s.participants):
                     if p != s.john:
-                        assert income(s, p, tables(s.c)) == s.income(p)
+                        assert income(s, p, tables(s.content)) == s.income(p)
                 s.apply(rng.choice(s.legal_actions()))
 
 
@@ -233,7 +233,7 @@ def test_the_whales_quest_income_is_counted() -> None:
     s = new(2)
     s.fig[A] = "ABCDEFGHIJKL".index("D")
     s.quests[A].append(s.quest_deck.pop())
-    assert income(s, A, tables(s.c)) == s.income(A) == (2, 0)
+    assert income(s, A, tables(s.content)) == s.income(A) == (2, 0)
 
 
 # ---------------------------------------------------------------------------- time

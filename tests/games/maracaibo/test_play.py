@@ -102,7 +102,7 @@ def watching(watch: Watch) -> Iterator[None]:
 
 
 def check_invariants(s: MaracaiboState, where: str) -> None:
-    for p in range(s.P):
+    for p in range(s.participants):
         assert s.doubloons[p] >= 0, f"{where}: {p} has {s.doubloons[p]} doubloons"
         assert min(s.store[p]) >= 0 and min(buried(s, p)) >= 0, f"{where}: treasure"
         placed = [n for n in range(GRID) if s.smug[n] >= 0 and s.smug[n] // 10 == p]
@@ -120,7 +120,9 @@ def check_invariants(s: MaracaiboState, where: str) -> None:
     assert sorted(cards) == list(range(len(s.cards))), f"{where}: a card is lost or doubled"
     assert len(s.deck2) == len(s.deck2_up), where
     quests = s.quest_deck + s.quest_offer + [q for h in s.quests for q in h]
-    assert sorted(quests) == list(range(len(s.c.quests))), f"{where}: a quest is lost or doubled"
+    assert sorted(quests) == list(range(len(s.content.quests))), (
+        f"{where}: a quest is lost or doubled"
+    )
 
 
 def random_options(seed: int) -> dict[str, Any]:
@@ -151,7 +153,7 @@ def fuzz_one(seed: int) -> int:
     # Three rounds, each with the same number of turns for everybody (MA-6.3).
     assert state.round == ROUNDS and state.final, f"seed {seed}"
     for r in range(1, ROUNDS + 1):
-        counts = {watch.turns[(r, p)] for p in range(state.P)}
+        counts = {watch.turns[(r, p)] for p in range(state.participants)}
         assert len(counts) == 1 and 0 not in counts, f"seed {seed} round {r}: turns {counts}"
     return steps
 

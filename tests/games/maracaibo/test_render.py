@@ -153,7 +153,7 @@ def test_renders_everywhere(n: int, modules: bool) -> None:
             count += 1
             if state.over:
                 continue
-            for p in range(state.P):
+            for p in range(state.participants):
                 if p == seat:
                     continue
                 for q in state.quests[p]:
@@ -363,7 +363,7 @@ def test_face_down_upgrades_hide_their_names() -> None:
 @pytest.mark.rule("MA-5.36", "MA-5.40")
 def test_the_track_shows_explorers_and_rivers() -> None:
     state = new(3, seed=9)
-    track = state.c.track.spaces
+    track = state.content.track.spaces
     state.explorer = [0, 5, 5]
     state.rivers[2] = 0b11
     text = screen(state, 0)
@@ -390,11 +390,11 @@ def test_your_quests_show_only_to_you() -> None:
     planted = next(
         q
         for q in state.quest_deck
-        if sum(x.text == state.c.quests[q].text for x in state.c.quests) == 1
+        if sum(x.text == state.content.quests[q].text for x in state.content.quests) == 1
     )
     state.quest_deck.remove(planted)
     state.quests[1].append(planted)
-    quest = state.c.quests[planted]
+    quest = state.content.quests[planted]
     owner = screen(state, 1)
     assert f"quest {planted}: {quest.text}" in flat(owner)
     assert "quests (2)" in owner
@@ -415,8 +415,8 @@ def test_the_spectator_sees_no_quest() -> None:
     for p in range(4):
         for q in state.quests[p]:
             assert f"quest {q}:" not in text
-            if sum(x.text == state.c.quests[q].text for x in state.c.quests) == 1:
-                assert state.c.quests[q].text not in text
+            if sum(x.text == state.content.quests[q].text for x in state.content.quests) == 1:
+                assert state.content.quests[q].text not in text
     assert "quests (" not in text
 
 
@@ -434,7 +434,7 @@ def test_the_observation_itself_holds_no_hidden_name() -> None:
         for p in range(3):
             if p != seat:
                 for q in state.quests[p]:
-                    assert state.c.quests[q].text not in blob
+                    assert state.content.quests[q].text not in blob
 
 
 @pytest.mark.rule("MA-5.61", "MA-9.5")
@@ -459,7 +459,7 @@ def test_quests_are_revealed_at_final_scoring() -> None:
     text = flat(screen(last, None))
     for p in range(3):
         for q in last.quests[p]:
-            assert f"quest {q}" in text and last.c.quests[q].text in text
+            assert f"quest {q}" in text and last.content.quests[q].text in text
 
 
 # ------------------------------------------------------------------------------ your boards
@@ -468,7 +468,7 @@ def test_your_ship_board_shows_filled_slots_and_thresholds() -> None:
     state = new(2, seed=14)
     state.slots[0] = 0b10011  # slots 1, 2 and 5
     text = screen(state, 0)
-    board = state.c.ship
+    board = state.content.ship
     mine = text[: text.index("\nseat 1 ")]
     for i in range(len(board.slots)):
         mark = "■" if i in (0, 1, 4) else "□"
@@ -495,7 +495,10 @@ def test_your_hideout_shows_each_section() -> None:
     emerald = flat(" ".join(lines[emerald_at : emerald_at + 2]))
     assert "total 2" in emerald and "buried 2: ■" in emerald
     buried = emerald[emerald.index("buried 2:") :]
-    assert buried.count("■") == 2 and buried.count("□") == len(state.c.hideout.emerald.buried) - 2
+    assert (
+        buried.count("■") == 2
+        and buried.count("□") == len(state.content.hideout.emerald.buried) - 2
+    )
     other = flat(screen(state, 1))
     assert "gold 3 · emerald 2 (2 buried) · pearl 0" in other
 
@@ -511,7 +514,7 @@ def test_your_cards_figurehead_and_smuggler_tiles() -> None:
     )
     card = state.cards[give(state, 0, name)]
     state.fig[0] = f = next(f for f in range(12) if f not in state.fig_offer)
-    fig = state.c.figureheads[f]
+    fig = state.content.figureheads[f]
     state.smug_left[0].remove(2)
     mine = flat(screen(state, 0))
     assert f"{card.name} ({card.category}, cost {card.cost}" in mine
@@ -548,14 +551,17 @@ def test_the_quest_and_figurehead_offers() -> None:
     state.quest_offer = [state.quest_deck.pop(), state.quest_deck.pop()]
     text = flat(screen(state, 1))
     for q in state.quest_offer:
-        assert f"quest {q}: {state.c.quests[q].text}" in text
+        assert f"quest {q}: {state.content.quests[q].text}" in text
     assert f"quest deck: {len(state.quest_deck)} cards" in text
     for f in state.fig_offer:
-        fig = state.c.figureheads[f]
+        fig = state.content.figureheads[f]
         assert f"{fig.letter} {fig.name}: {fig.text}" in text
     gone = [f for f in range(12) if f not in state.fig_offer]
     for f in gone:
-        assert f"{state.c.figureheads[f].letter} {state.c.figureheads[f].name}:" not in text
+        assert (
+            f"{state.content.figureheads[f].letter} {state.content.figureheads[f].name}:"
+            not in text
+        )
     assert f"Level II deck {len(state.deck2)} cards" in text
 
 
@@ -580,7 +586,7 @@ def test_the_retirement_panel() -> None:
     state = new(3, seed=20, retirement=True)
     state.retired[1] = True
     text = flat(screen(state, 0))
-    space = state.c.track.retirement
+    space = state.content.track.retirement
     assert f"Retirement tile on track space {space}" in text
     assert "markers still on it: seat 0, seat 2" in text
     assert f" {space} " in text and "[R]" in text
@@ -608,12 +614,12 @@ def test_john_silver_in_solo() -> None:
     lines = text.splitlines()
     head = next(ln for ln in lines if ln.startswith("John Silver ·"))
     assert "17 VP" in head and "doubloon" not in head
-    levels = state.c.solo.levels
+    levels = state.content.solo.levels
     block = flat(text[text.index("\nJohn Silver ·") :])
     assert f"raid & exploration level {levels[3]}" in block
     marks = " ".join(f"[{lv}]" if k == 3 else str(lv) for k, lv in enumerate(levels))
     assert f"(track: {marks})" in block
-    order = [slot for col in state.c.solo.board for slot in col]
+    order = [slot for col in state.content.solo.board for slot in col]
     assert f"solo ship board (2/{len(order)} filled): ■{order[0]} ■{order[1]} □{order[2]}" in block
     assert f"solo deck {len(state.solo_deck)} cards" in block
     assert "JS" in box(text, 0, 0)  # John's ship waits in the start area
@@ -631,24 +637,32 @@ def test_the_final_scoring_breakdown(n: int) -> None:
         top = lines.index("Final scoring")
         names = lines[top + 1].split("  ")
         names = [w.strip() for w in names if w.strip()]
-        expect = ["John Silver" if p == last.john else f"seat {p}" for p in range(last.P)]
+        expect = [
+            "John Silver" if p == last.john else f"seat {p}" for p in range(last.participants)
+        ]
         assert names == expect
         rows = {}
         for line in lines[top + 2 :]:
             if not line.startswith("  ") or line.startswith("  ·"):
                 break
-            label, *values = line.rsplit(None, last.P)
+            label, *values = line.rsplit(None, last.participants)
             rows[label.strip()] = values
-        assert rows["total"] == [str(last.vp[p]) for p in range(last.P)]
+        assert rows["total"] == [str(last.vp[p]) for p in range(last.participants)]
         assert len(rows) == len({k for f in last.final for k in f}) + 1
-        for p in range(last.P):  # every category is a row: the column adds up to the total
+        for p in range(
+            last.participants
+        ):  # every category is a row: the column adds up to the total
             parts = [
                 int(vals[p]) for label, vals in rows.items() if label != "total" and vals[p] != "–"
             ]
             assert sum(parts) == last.vp[p]
-        assert rows["VP scored during play"] == [str(last.final[p]["game"]) for p in range(last.P)]
-        assert rows["treasure"] == [str(last.final[p]["treasure"]) for p in range(last.P)]
-        assert rows["quests"] == [str(last.final[p]["quests"]) for p in range(last.P)]
+        assert rows["VP scored during play"] == [
+            str(last.final[p]["game"]) for p in range(last.participants)
+        ]
+        assert rows["treasure"] == [
+            str(last.final[p]["treasure"]) for p in range(last.participants)
+        ]
+        assert rows["quests"] == [str(last.final[p]["quests"]) for p in range(last.participants)]
         if n > 1:
             assert rows["buried treasure"] == [str(f["buried"]) for f in last.final]
         else:  # John has no doubloons and no buried bonus

@@ -250,7 +250,7 @@ def test_ma_3_7_the_6_refill_tiles_lie_on_the_6_locations_with_the_symbol(seed: 
     symbol = {i for i in level1(s, "location") if s.cards[i].refill}
     assert len(symbol) == 6
     assert set(s.refill_of) == symbol
-    assert Counter(s.refill_of.values()) == Counter(s.c.refill_tiles)
+    assert Counter(s.refill_of.values()) == Counter(s.content.refill_tiles)
 
 
 @pytest.mark.rule("MA-3.7")
@@ -280,7 +280,7 @@ def test_ma_3_10_all_players_have_the_same_smuggler_tile_sides() -> None:
         s = new(4, seed)
         tiles = [s.observation(p)["state"]["smuggler_tiles"] for p in range(4)]
         assert all(t == tiles[0] for t in tiles)
-        assert tiles[0] == [s.c.smugglers[t][s.smug_sides[t]].text for t in range(5)]
+        assert tiles[0] == [s.content.smugglers[t][s.smug_sides[t]].text for t in range(5)]
         sides_seen.add(s.smug_sides)
     # One side of each tile is chosen at random.
     assert len(sides_seen) > 1
@@ -356,7 +356,7 @@ def test_solo_option_needs_one_player() -> None:
     with pytest.raises(ConfigError, match="solo"):
         GAME.new_state(2, seed=0, options={"solo": True})
     s = new(1, 0)  # one player always means solo against John Silver
-    assert s.options["solo"] is True and s.john == 1 and s.P == 2
+    assert s.options["solo"] is True and s.john == 1 and s.participants == 2
     assert s.doubloons == [10, 0]
 
 
@@ -860,7 +860,9 @@ def test_the_income_phase_pays_the_figureheads_income() -> None:
 def test_income_counts_a_ship_board_income_slot() -> None:
     s = new(2, 0)
     income_slots = [
-        i for i, sl in enumerate(s.c.ship.slots) if any(p.perm == "income" for p in sl.permanent)
+        i
+        for i, sl in enumerate(s.content.ship.slots)
+        if any(p.perm == "income" for p in sl.permanent)
     ]
     assert income_slots
     s.slots[0] = 1 << income_slots[0]
@@ -1262,8 +1264,8 @@ def test_ma_9_15_a_face_down_bonaire_shows_its_ruby_tile_only_when_turned() -> N
 def test_ma_9_19_retirement_each_player_has_a_marker_on_the_tile() -> None:
     s = new(3, 2, retirement=True)
     assert s.retired == [False, False, False]
-    tile = s.c.track.retirement
-    assert 0 < tile < len(s.c.track.spaces)
+    tile = s.content.track.retirement
+    assert 0 < tile < len(s.content.track.spaces)
     assert s.observation(0)["state"]["retirement"] is not None
     # The tile is live: an explorer stopping on it must retire.
     s.explorer[0] = tile - 2
@@ -1278,7 +1280,7 @@ def test_ma_9_19_retirement_each_player_has_a_marker_on_the_tile() -> None:
 @pytest.mark.rule("MA-9.19")
 def test_ma_9_19_without_the_module_the_tile_is_not_there() -> None:
     s = new(3, 2)
-    tile = s.c.track.retirement
+    tile = s.content.track.retirement
     s.explorer[0] = tile - 2
     s.doubloons[0] = 30
     run(s, 0, Effect(do="explore", n=2))

@@ -92,7 +92,7 @@ def has_perm(kind_: str, **fields: Any) -> Callable[[Card], bool]:
 
 def ship_slot(s: MaracaiboState, kind_: str, **fields: Any) -> int:
     """The first ship-board slot with a permanent ability ``kind_`` with these fields."""
-    for i, sl in enumerate(s.c.ship.slots):
+    for i, sl in enumerate(s.content.ship.slots):
         for p in sl.permanent:
             if p.perm == kind_ and all(getattr(p, k) == v for k, v in fields.items()):
                 return i
@@ -105,7 +105,7 @@ def fill(s: MaracaiboState, p: int, *slots: int) -> None:
 
 
 def figurehead(s: MaracaiboState, p: int, letter: str) -> int:
-    i = next(i for i, f in enumerate(s.c.figureheads) if f.letter == letter)
+    i = next(i for i, f in enumerate(s.content.figureheads) if f.letter == letter)
     if i in s.fig_offer:
         s.fig_offer.remove(i)
     s.fig[p] = i
@@ -154,7 +154,7 @@ def river(a: int, b: int) -> int:
 
 def blank(s: MaracaiboState) -> MaracaiboState:
     """An end-of-game position with nothing in it: no quests, doubloons, VP or treasure."""
-    for p in range(s.P):
+    for p in range(s.participants):
         s.quests[p] = []
         s.doubloons[p] = 0
         s.vp[p] = 0
@@ -163,9 +163,9 @@ def blank(s: MaracaiboState) -> MaracaiboState:
 
 def others_elsewhere(s: MaracaiboState, p: int) -> None:
     """Put every other explorer on the last space, out of the way."""
-    for q in range(s.P):
+    for q in range(s.participants):
         if q != p:
-            s.explorer[q] = len(s.c.track.spaces) - 1
+            s.explorer[q] = len(s.content.track.spaces) - 1
 
 
 # ================================================================================== raids
@@ -397,7 +397,7 @@ def test_ma_5_29_location_raid_then_the_track_raid_share_the_turn() -> None:
     act(s, "spend", action=DBL3)  # 2 -> 3 doubloons
     act(s, "act", group=1, alt=0)  # explore 2
     raid_space = next(
-        sp.id for sp in s.c.track.spaces if any(e.do == "raid_as" for e in sp.effects)
+        sp.id for sp in s.content.track.spaces if any(e.do == "raid_as" for e in sp.effects)
     )
     act(s, "go", to=raid_space)
     act(s, "color", c=PEARL)
@@ -590,7 +590,7 @@ def test_ma_5_36_explorer_follows_the_arrows_and_chooses_a_branch() -> None:
     s = new(2)
     others_elsewhere(s, 0)
     explore(s, 0, 2, start=5)
-    spaces = s.c.track.spaces
+    spaces = s.content.track.spaces
     upper, lower = spaces[5].next
     assert goes(s) == sorted([upper, lower, *spaces[upper].next, *spaces[lower].next])
     act(s, "go", to=lower)
@@ -610,7 +610,7 @@ def test_ma_5_37_occupied_spaces_are_skipped_without_counting() -> None:
 @pytest.mark.rule("MA-5.37", "MA-GAP-5.5")
 def test_ma_5_37_the_last_space_is_shared() -> None:
     s = new(2)
-    last = len(s.c.track.spaces) - 1
+    last = len(s.content.track.spaces) - 1
     s.explorer[1] = last
     explore(s, 0, 2, start=last - 2)
     assert goes(s) == [last - 1, last]
@@ -622,7 +622,7 @@ def test_ma_5_37_the_last_space_is_shared() -> None:
 @pytest.mark.rule("MA-5.36")
 def test_ma_5_36_no_explore_from_the_last_space() -> None:
     s = new(2)
-    last = len(s.c.track.spaces) - 1
+    last = len(s.content.track.spaces) - 1
     explore(s, 0, 3, start=last)
     assert kind(s) == "move" and s.active == 1  # nothing to decide, the turn ended
     assert s.explorer[0] == last and s.vp[0] == 0
@@ -643,7 +643,7 @@ def test_ma_11_8_blue_on_bonaire_skips_yellows_gold_space() -> None:
     blue, yellow = 0, 1
     s.explorer[blue] = 4
     gold_space = next(
-        sp.id for sp in s.c.track.spaces if any(e.color == "gold" for e in sp.effects)
+        sp.id for sp in s.content.track.spaces if any(e.color == "gold" for e in sp.effects)
     )
     s.explorer[yellow] = gold_space
     place(s, at(2, 0), "Bonaire")
@@ -658,7 +658,7 @@ def test_ma_11_8_blue_on_bonaire_skips_yellows_gold_space() -> None:
     assert s.cards[card_id(s, "Bonaire")].actions[group][0][0].n == 3
     act(s, "act", group=group, alt=0)
     assert gold_space not in goes(s)
-    stop = s.c.track.spaces[gold_space].next[0]
+    stop = s.content.track.spaces[gold_space].next[0]
     assert stop in goes(s)  # 3 counted steps: 5, 10, (gold skipped) 12
     act(s, "go", to=stop)
     assert s.doubloons[blue] == 10 + 3
@@ -722,7 +722,7 @@ def test_ma_5_39_several_trades_each_give_up_their_own_steps() -> None:
 def test_ma_5_40_crossing_a_river_counts_it() -> None:
     s = new(2)
     others_elsewhere(s, 0)
-    a, b = next((sp.id, sp.river[0]) for sp in s.c.track.spaces if sp.river)
+    a, b = next((sp.id, sp.river[0]) for sp in s.content.track.spaces if sp.river)
     explore_to(s, 0, 1, a, b)
     assert s.river_count(0) == 1
     assert s.river_count(1) == 0
@@ -764,8 +764,8 @@ def test_ma_5_40_one_river_crosses_both_arms_of_a_branch() -> None:
 def test_ma_5_40_the_route_with_the_most_new_rivers_is_taken() -> None:
     s = new(2)
     others_elsewhere(s, 0)
-    upper = s.c.track.spaces[19].next[0]
-    assert s.c.track.spaces[upper + 1].river  # the upper path crosses R4, the lower none
+    upper = s.content.track.spaces[19].next[0]
+    assert s.content.track.spaces[upper + 1].river  # the upper path crosses R4, the lower none
     explore(s, 0, 5, start=19)
     act(s, "go", to=27)  # reachable both ways: 4 steps below, 5 steps above
     assert s.rivers[0] == river(21, 22)
@@ -821,8 +821,8 @@ def residence_with(s: MaracaiboState, pred: Callable[[Card], bool], node: int) -
 
 def to_tile(s: MaracaiboState) -> None:
     """Explore from the space before the Retirement tile onto it."""
-    tile = s.c.track.retirement
-    before = next(sp.id for sp in s.c.track.spaces if tile in sp.next)
+    tile = s.content.track.retirement
+    before = next(sp.id for sp in s.content.track.spaces if tile in sp.next)
     explore(s, 0, 1, start=before)
     act(s, "go", to=tile)
 
@@ -907,7 +907,7 @@ def test_ma_9_21_retirement_once_per_game() -> None:
     doubloons = s.doubloons[0]
     to_tile(s)
     assert kind(s) == "move" and s.active == 1  # no second retirement
-    assert s.explorer[0] == s.c.track.retirement
+    assert s.explorer[0] == s.content.track.retirement
     assert s.doubloons[0] == doubloons
 
 
@@ -916,7 +916,7 @@ def test_ma_9_20_the_tile_waits_when_nothing_can_be_built() -> None:
     s = retirement_game(doubloons=0)
     to_tile(s)
     assert kind(s) == "move" and s.active == 1
-    assert s.explorer[0] == s.c.track.retirement  # stays: no residence, no return
+    assert s.explorer[0] == s.content.track.retirement  # stays: no residence, no return
     assert not s.retired[0]
     assert all(0 not in who for who in s.res.values())
 
@@ -928,7 +928,7 @@ def test_ma_9_20_without_the_module_the_space_is_plain() -> None:
     s.doubloons[0] = 30
     to_tile(s)
     assert kind(s) == "move" and s.active == 1
-    assert s.explorer[0] == s.c.track.retirement
+    assert s.explorer[0] == s.content.track.retirement
     assert s.vp[0] == 3
     assert s.doubloons[0] == 30
 
@@ -1022,7 +1022,7 @@ def set_count(s: MaracaiboState, what: str, k: int) -> None:
     if what in CARD_KEYS:
         fresh_cards(s, CARD_KEYS[what], k - scoring.count(s, 0, what))
     elif what == "buried":
-        caps = [len(s.c.hideout.section(c).buried) for c in ("gold", "emerald", "pearl")]
+        caps = [len(s.content.hideout.section(c).buried) for c in ("gold", "emerald", "pearl")]
         for c in range(3):
             s.buried_at[0][c] = (1 << min(k, caps[c])) - 1
             k -= s.buried_in(0, c)
@@ -1045,7 +1045,7 @@ def rich(s: MaracaiboState, p: int) -> list[int]:
     assert p == 0
     before = set(s.owned[0])
     out = []
-    for q in s.c.quests:
+    for q in s.content.quests:
         if "residences" in q.low.need:
             continue
         out.append(q.id)
@@ -1106,13 +1106,13 @@ def test_ma_10_4_count_of_each_counted_key(what: str, expected: int) -> None:
     s.bonus[0][EMERALD] = 0b1
     fill_buried(s, 0, [1, 2, 0])
     s.rivers[0] = river(3, 4) | river(7, 8) | river(15, 16)
-    buried_quest = next(q.id for q in s.c.quests if q.low.need == {"buried": 2})
-    ship_quest = next(q.id for q in s.c.quests if q.low.need == {"ship": 2})
+    buried_quest = next(q.id for q in s.content.quests if q.low.need == {"buried": 2})
+    ship_quest = next(q.id for q in s.content.quests if q.low.need == {"ship": 2})
     s.quests[0] = [buried_quest, ship_quest]  # 3 buried: yes; 1 Ship card: no
     figurehead(s, 0, "F")  # Sea Serpent: +2 doubloon and +2 VP income
     income = ship_slot(s, "income", n=1)
     fill(s, 0, 0, 1, 3, income)
-    assert s.c.ship.slots[income].permanent[0].vp == 0
+    assert s.content.ship.slots[income].permanent[0].vp == 0
     assert scoring.count(s, 0, what) == expected
     assert scoring.count(s, 1, what) == 0  # per player
 
@@ -1134,7 +1134,7 @@ def test_ma_10_4_each_quest_card_scores_its_highest_level_met(quest: int, level:
     MA-10.4.8, MA-10.4.9, MA-10.4.10, MA-10.4.11, MA-10.4.12, MA-10.4.13, MA-10.4.14,
     MA-10.4.15, MA-10.4.16 and MA-10.4.17."""
     s = blank(new(2))
-    q = s.c.quests[quest]
+    q = s.content.quests[quest]
     if q.type == 8:  # the same number of each shown category
         assert set(q.low.need) <= {"crew", "equipment", "ship"} and len(q.low.need) >= 2
     else:
@@ -1293,7 +1293,9 @@ def test_ma_7_7_two_more_vp_per_buried_treasure_also_on_poseidon() -> None:
 @pytest.mark.parametrize(("rivers", "vp"), [(1, 0), (2, 3), (3, 3), (4, 7), (5, 7)])
 def test_ma_7_8_only_the_highest_level_met_scores(rivers: int, vp: int) -> None:
     s = blank(new(2))
-    q = next(q for q in s.c.quests if q.low.need == {"river": 2} and q.high.need == {"river": 4})
+    q = next(
+        q for q in s.content.quests if q.low.need == {"river": 2} and q.high.need == {"river": 4}
+    )
     assert (q.low.vp, q.high.vp) == (3, 7)
     s.rivers[0] = (1 << rivers) - 1
     s.quests[0] = [q.id]
@@ -1303,8 +1305,8 @@ def test_ma_7_8_only_the_highest_level_met_scores(rivers: int, vp: int) -> None:
 @pytest.mark.rule("MA-11.11", "MA-7.8")
 def test_ma_11_11_the_same_crew_cards_count_for_two_quests() -> None:
     s = blank(new(2))
-    a = next(q for q in s.c.quests if q.low.need == {"crew": 2, "ship": 2})
-    b = next(q for q in s.c.quests if q.low.need == {"crew": 2, "equipment": 2})
+    a = next(q for q in s.content.quests if q.low.need == {"crew": 2, "ship": 2})
+    b = next(q for q in s.content.quests if q.low.need == {"crew": 2, "equipment": 2})
     set_count(s, "crew", 2)
     set_count(s, "ship", 2)
     set_count(s, "equipment", 2)
@@ -1319,8 +1321,8 @@ def test_ma_11_19_ten_vp_for_six_fulfilled_quests(fulfilled: int, bonus: int) ->
     s = blank(new(2))
     rich(s, 0)
     s.rivers[0] = 0  # every quest that needs a river fails
-    done = [q.id for q in s.c.quests if scoring.fulfilled(s, 0, q)]
-    missed = [q.id for q in s.c.quests if not scoring.fulfilled(s, 0, q)]
+    done = [q.id for q in s.content.quests if scoring.fulfilled(s, 0, q)]
+    missed = [q.id for q in s.content.quests if not scoring.fulfilled(s, 0, q)]
     s.quests[0] = done[:fulfilled] + missed[: 6 - min(fulfilled, 6)]
     assert len(s.quests[0]) >= 6
     assert scoring.count(s, 0, "fulfilled") == fulfilled
@@ -1330,7 +1332,9 @@ def test_ma_11_19_ten_vp_for_six_fulfilled_quests(fulfilled: int, bonus: int) ->
 @pytest.mark.rule("MA-9.14")
 def test_ma_9_14_royal_orders_double_the_higher_level_or_minus_five() -> None:
     s = blank(new(2, royal_orders=True))
-    q = next(q for q in s.c.quests if q.low.need == {"river": 2} and q.high.need == {"river": 4})
+    q = next(
+        q for q in s.content.quests if q.low.need == {"river": 2} and q.high.need == {"river": 4}
+    )
     s.quests[0] = [q.id]
     for rivers, vp in [(1, -5), (2, -5), (4, 14)]:
         s.rivers[0] = (1 << rivers) - 1
@@ -1343,8 +1347,8 @@ def test_ma_9_14_royal_orders_fulfilled_means_the_higher_level() -> None:
     s = blank(new(2, royal_orders=True))
     met = rich(s, 0)
     s.rivers[0] = 0b111  # 3 rivers: the river quests' lower levels only
-    river_quests = [q.id for q in s.c.quests if set(q.low.need) == {"river"}]
-    others = [q for q in met if "river" not in s.c.quests[q].low.need][:5]
+    river_quests = [q.id for q in s.content.quests if set(q.low.need) == {"river"}]
+    others = [q for q in met if "river" not in s.content.quests[q].low.need][:5]
     s.quests[0] = others + river_quests
     storyteller = next(c for c in RESIDENCES if c.condition and c.condition.per == "fulfilled")
     s.res[card_id(s, storyteller.name)] = [0]
@@ -1352,7 +1356,7 @@ def test_ma_9_14_royal_orders_fulfilled_means_the_higher_level() -> None:
     assert scoring.count(s, 0, "fulfilled") == 5
     assert parts["six_quests"] == 0
     assert parts["residences"] == 20
-    high = sum(2 * s.c.quests[i].high.vp for i in others)
+    high = sum(2 * s.content.quests[i].high.vp for i in others)
     assert parts["quests"] == high - 5 * len(river_quests)
     s.rivers[0] = 0b11111  # now all seven are fulfilled
     parts = scoring.breakdown(s, 0)

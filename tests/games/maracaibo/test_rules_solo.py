@@ -79,8 +79,8 @@ def card(*actions: Any, bonus: Any = None, categories: tuple[Any, ...] = CATEGOR
 
 def stack(s: MaracaiboState, *cards: SoloCard) -> None:
     """John's deck holds exactly ``cards``, the first on top; nothing revealed yet."""
-    solo = s.c.solo.model_copy(update={"cards": tuple(cards)})
-    s.c = s.c.model_copy(update={"solo": solo})
+    solo = s.content.solo.model_copy(update={"cards": tuple(cards)})
+    s.content = s.content.model_copy(update={"solo": solo})
     s.solo_deck = list(reversed(range(len(cards))))
     s.solo_out = []
 
@@ -92,12 +92,12 @@ def full_board(s: MaracaiboState) -> None:
 
 def slot_order(s: MaracaiboState) -> list[str]:
     """John's slots in filling order: columns left to right, each top to bottom."""
-    return [kind for col in s.c.solo.board for kind in col]
+    return [kind for col in s.content.solo.board for kind in col]
 
 
 def at_level(s: MaracaiboState, lvl: int) -> None:
     """Put John's cube on the first space of his raid & exploration track with level ``lvl``."""
-    s.john_level = list(s.c.solo.levels).index(lvl)
+    s.john_level = list(s.content.solo.levels).index(lvl)
 
 
 def solo_actions(c: Card) -> set[str]:
@@ -165,7 +165,7 @@ def left_over(s: MaracaiboState) -> list[int]:
 @rule("MA-8.1", "MA-8.2")
 def test_ma_8_1_john_is_an_automatic_second_participant() -> None:
     s = new(1)
-    assert (s.num_players, s.P, s.john) == (1, 2, 1)
+    assert (s.num_players, s.participants, s.john) == (1, 2, 1)
     assert s.name(s.john) == "John Silver"
     assert s.current_player() == 0 and [f.kind for f in s.stack][-1] == "move"
 
@@ -192,7 +192,7 @@ def test_ma_8_2_two_player_setup_with_john() -> None:
     assert sum(1 for n in range(GRID) if s.slot[n] >= 0) == 27
     assert s.doubloons == [10, 0]  # the human is first; John has no doubloons
     assert (s.john_level, s.john_slots) == (0, 0)  # leftmost dark space, empty solo ship
-    assert s.c.solo.levels[s.john_level] == 1
+    assert s.content.solo.levels[s.john_level] == 1
     assert len(s.solo_deck) == 6 and s.solo_out == []
 
 
@@ -207,7 +207,7 @@ def test_ma_8_2_three_figureheads_in_the_offer(seed: int) -> None:
 @pytest.mark.parametrize("difficulty", range(7))
 def test_ma_8_5_the_deck_of_six_with_difficulty_b_cards(difficulty: int) -> None:
     s = new(1, difficulty=difficulty)
-    decks = [s.c.solo.cards[i].deck for i in s.solo_deck]
+    decks = [s.content.solo.cards[i].deck for i in s.solo_deck]
     assert len(s.solo_deck) == 6 and len(set(s.solo_deck)) == 6
     assert decks.count("B") == difficulty and decks.count("A") == 6 - difficulty
 
@@ -217,7 +217,7 @@ def test_ma_8_5_the_b_cards_are_random() -> None:
     chosen = set()
     for seed in range(12):
         s = new(1, seed=seed, difficulty=2)
-        chosen.add(frozenset(i for i in s.solo_deck if s.c.solo.cards[i].deck == "B"))
+        chosen.add(frozenset(i for i in s.solo_deck if s.content.solo.cards[i].deck == "B"))
     assert len(chosen) > 1
 
 
@@ -226,7 +226,7 @@ def test_ma_8_5_the_a_cards_replaced_are_random() -> None:
     kept = set()
     for seed in range(12):
         s = new(1, seed=seed, difficulty=2)
-        kept.add(frozenset(i for i in s.solo_deck if s.c.solo.cards[i].deck == "A"))
+        kept.add(frozenset(i for i in s.solo_deck if s.content.solo.cards[i].deck == "A"))
     assert len(kept) > 1
 
 
@@ -241,7 +241,7 @@ def test_ma_8_7_john_gets_one_random_quest_and_no_draft() -> None:
         q = s.quests[s.john][0]
         assert q not in s.quests[0] and q not in s.quest_offer and q not in s.quest_deck
         total = len(s.quests[0]) + len(s.quests[1]) + len(s.quest_offer) + len(s.quest_deck)
-        assert total == len(s.c.quests) and len(s.quest_offer) == 2
+        assert total == len(s.content.quests) and len(s.quest_offer) == 2
         seen.add(q)
     assert len(seen) > 1
 
@@ -461,7 +461,7 @@ def test_ma_8_21_john_explores_in_the_bay() -> None:
     at_level(s, 2)
     john_turn(s, EAST)
     assert s.ship[s.john] == BAY
-    assert s.explorer[s.john] == s.c.solo.bay_explore + 1  # Bay distance + level 2 bonus
+    assert s.explorer[s.john] == s.content.solo.bay_explore + 1  # Bay distance + level 2 bonus
     assert s.vp[s.john] == 3 and s.john_slots == 0
 
 
@@ -473,7 +473,7 @@ def test_ma_8_21_the_bay_offers_john_no_quest() -> None:
     quests = s.quests[s.john][:]
     john_turn(s, EAST)
     assert s.ship[s.john] == BAY and s.quests[s.john] == quests
-    assert s.explorer[s.john] == s.c.solo.bay_explore
+    assert s.explorer[s.john] == s.content.solo.bay_explore
 
 
 # ---------------------------------------------------------------------------- raid
@@ -577,7 +577,7 @@ def test_ma_8_16_roll_1_to_3_follows_low_roll(islands: list[int], roll: int) -> 
     s.islands = islands[:]
     dice(s, roll)
     john_turn(s)
-    if s.c.solo.low_roll == "fewest":
+    if s.content.solo.low_roll == "fewest":
         want = min(range(3), key=lambda c: islands[c])  # first of the fewest: gold > ... > pearl
     else:
         want = max(range(3), key=lambda c: (islands[c], -c))
@@ -617,7 +617,7 @@ def test_ma_8_15_location_step_2_upgrades_his_ship_before_the_raid() -> None:
     s = game()
     place(s, at(4, 1), offering(s, "raid", without=("explore",)))
     stack(s, card("raid", "explore"))
-    levels = list(s.c.solo.levels)
+    levels = list(s.content.solo.levels)
     s.john_level = levels.index(2) - 1  # one strength step below level 2
     s.john_slots = slot_order(s).index("strength")
     dice(s, 5)
@@ -681,7 +681,7 @@ def test_ma_8_17_explore_skips_occupied_spaces() -> None:
 @rule("MA-8.17", "MA-GAP-11.6")
 def test_ma_8_17_explore_takes_the_longest_branch() -> None:
     s = game()
-    track = s.c.track.spaces
+    track = s.content.track.spaces
     branch = next(
         sp for sp in track if len(sp.next) == 2 and _far(s, sp.next[0]) != _far(s, sp.next[1])
     )
@@ -701,7 +701,7 @@ def test_ma_8_17_explore_takes_the_longest_branch() -> None:
 
 def _far(s: MaracaiboState, t: int) -> int:
     """The number of spaces on the longest path from ``t`` to the end (computed here)."""
-    nxt = s.c.track.spaces[t].next
+    nxt = s.content.track.spaces[t].next
     return 1 + max((_far(s, u) for u in nxt), default=0)
 
 
@@ -712,7 +712,7 @@ def test_ma_8_17_explore_counts_the_rivers_crossed() -> None:
     place(s, at(4, 0), name)
     stack(s, card("explore", "raid"))
     full_board(s)
-    river_from = next(sp.id for sp in s.c.track.spaces if sp.river)  # the first river
+    river_from = next(sp.id for sp in s.content.track.spaces if sp.river)  # the first river
     s.explorer[s.john] = river_from - 1
     john_turn(s)
     assert s.explorer[s.john] == river_from - 1 + explore_n(s, name)
@@ -722,7 +722,7 @@ def test_ma_8_17_explore_counts_the_rivers_crossed() -> None:
 @rule("MA-8.17", "MA-8.13")
 def test_ma_8_17_explore_stops_at_the_end_of_the_track_and_is_impossible_there() -> None:
     s = game()
-    end = len(s.c.track.spaces) - 1
+    end = len(s.content.track.spaces) - 1
     place(s, at(4, 0), offering(s, "explore", without=("raid", "quest")))
     stack(s, card("explore", "raid"))
     full_board(s)
@@ -879,14 +879,14 @@ def test_ma_8_23_john_ignores_his_cards_effects() -> None:
 def test_ma_8_24_slots_fill_columns_left_to_right_each_top_to_bottom() -> None:
     s = game()
     s.fig[0] = 0  # figurehead removal skipped; no residence in play: nothing is rolled
-    board = s.c.solo.board
+    board = s.content.solo.board
     expected = [board[c][r] for c in range(len(board)) for r in range(len(board[c]))]
     logged = []
     for _ in range(len(expected) + 1):
         s.round, s.ending = 1, False
         logged += [e["slot"] for e in john_turn(s, BAY) if e["type"] == "john_upgrade"]
     assert logged == expected  # no thresholds; the 17th upgrade finds no slot
-    assert s.c.solo.levels[s.john_level] == max(s.c.solo.levels)
+    assert s.content.solo.levels[s.john_level] == max(s.content.solo.levels)
 
 
 @rule("MA-8.24")
@@ -896,10 +896,10 @@ def test_ma_8_24_strength_moves_the_cube_right_and_stops_at_the_end() -> None:
     john_turn(s, BAY)
     assert s.john_level == 1
     s.round, s.ending = 1, False
-    s.john_level = len(s.c.solo.levels) - 1
+    s.john_level = len(s.content.solo.levels) - 1
     s.john_slots = slot_order(s).index("strength")
     john_turn(s, BAY)
-    assert s.john_level == len(s.c.solo.levels) - 1
+    assert s.john_level == len(s.content.solo.levels) - 1
 
 
 @rule("MA-8.24")
@@ -1017,7 +1017,7 @@ def test_ma_8_26_bonus_raid_before_the_movement_at_the_current_level() -> None:
     s = game()
     place(s, at(4, 0), offering(s, "explore", without=("raid", "quest")))
     stack(s, card("explore", "raid", bonus="raid"))
-    s.john_level = list(s.c.solo.levels).index(2) - 1
+    s.john_level = list(s.content.solo.levels).index(2) - 1
     s.john_slots = slot_order(s).index("strength")
     dice(s, 5)
     events = john_turn(s)
@@ -1037,7 +1037,7 @@ def test_ma_8_26_bonus_explore() -> None:
     dice(s, 5)
     events = john_turn(s)
     assert types(events).index("explore") < types(events).index("sail")
-    assert s.explorer[s.john] == s.c.solo.bonus_explore + 2  # level 3: +2 steps
+    assert s.explorer[s.john] == s.content.solo.bonus_explore + 2  # level 3: +2 steps
     assert s.vp[s.john] == 4 + 2  # explore level 3, raid level 3
 
 
@@ -1278,7 +1278,7 @@ def test_ma_9_12_the_human_adds_uncoloured_raid_bonuses() -> None:
     s = game(skirmish=True)
     bonus_slot = next(
         i
-        for i, sl in enumerate(s.c.ship.slots)
+        for i, sl in enumerate(s.content.ship.slots)
         if any(p.perm == "raid_bonus" and p.color is None for p in sl.permanent)
     )
     s.slots[0] |= 1 << bonus_slot
@@ -1329,7 +1329,7 @@ def test_ma_9_18_john_selling_on_a_full_market_gains_2_vp() -> None:
     full_board(s)
     dice(s, 5)
     john_turn(s, EAST)
-    assert s.rubies[s.john] == 0 and s.vp[s.john] == s.c.places.ruby_sold_out_vp
+    assert s.rubies[s.john] == 0 and s.vp[s.john] == s.content.places.ruby_sold_out_vp
 
 
 @rule("MA-9.18")

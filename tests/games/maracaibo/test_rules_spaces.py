@@ -147,13 +147,13 @@ def store_plain(s: MaracaiboState) -> None:
 def income_phase(s: MaracaiboState) -> None:
     """Somebody reached Maracaibo and the last player's turn ends: the income phase."""
     s.ending = True
-    run(s, s.P - 1)
+    run(s, s.participants - 1)
 
 
 def smuggler_side(s: MaracaiboState, key: str) -> int:
     """Turn the tiles so that the side ``key`` is up (for everybody, MA-3.10); its tile."""
     sides = list(s.smug_sides)
-    for t, tile in enumerate(s.c.smugglers):
+    for t, tile in enumerate(s.content.smugglers):
         for side, face in enumerate(tile):
             if face.key == key:
                 sides[t] = side
@@ -609,7 +609,7 @@ def test_ma_5_33_empty_island_gives_from_the_supply() -> None:
 @rule("MA-5.34")
 def test_ma_5_34_bonus_space_may_be_used_for_its_bonus() -> None:
     s = game()
-    bonus = s.c.hideout.section("pearl").bonus
+    bonus = s.content.hideout.section("pearl").bonus
     i = next(k for k, b in enumerate(bonus) if b and b[0].do == "doubloons")
     run(s, A, Effect(do="treasure", color="pearl"))
     assert sorted(params(s, "store", "space")) == [-1, *range(len(bonus))]
@@ -625,7 +625,9 @@ def test_ma_5_34_bonus_space_may_be_used_for_its_bonus() -> None:
 def test_ma_5_34_emerald_bonus_space_gives_two_vp() -> None:
     s = game()
     run(s, A, Effect(do="treasure", color="emerald"))
-    two = next(k for k, b in enumerate(s.c.hideout.emerald.bonus) if b == (Effect(do="vp", n=2),))
+    two = next(
+        k for k, b in enumerate(s.content.hideout.emerald.bonus) if b == (Effect(do="vp", n=2),)
+    )
     act(s, "store", space=two)
     assert s.vp[A] == 2
     assert s.treasure(A, EMERALD) == 1
@@ -634,7 +636,7 @@ def test_ma_5_34_emerald_bonus_space_gives_two_vp() -> None:
 @rule("MA-5.34")
 def test_ma_5_34_with_all_bonus_spaces_taken_the_cube_is_simply_stored() -> None:
     s = game()
-    s.bonus[A][GOLD] = (1 << len(s.c.hideout.gold.bonus)) - 1
+    s.bonus[A][GOLD] = (1 << len(s.content.hideout.gold.bonus)) - 1
     run(s, A, Effect(do="treasure", color="gold"))
     assert kind(s) == "move"  # nothing to decide
     assert s.store[A][GOLD] == 1
@@ -675,7 +677,7 @@ def test_ma_5_41_one_treasure_per_shovel_into_the_same_section() -> None:
     assert kind(s) == "move"  # two shovels, two burials
     assert buried(s, A) == [2, 0, 0]
     assert s.store[A][GOLD] == 1
-    gold = s.c.hideout.gold.buried
+    gold = s.content.hideout.gold.buried
     refill = gold[0][0].n
     gained = gold[1][0].n  # the second space's bonus, in the order the spaces fill
     assert s.islands[GOLD] == 4 + refill
@@ -697,7 +699,7 @@ def test_ma_5_41_the_player_chooses_the_free_space_and_may_take_the_3_vp_one_fir
     player chooses, and that space's bonus is gained; the refill space can be avoided."""
     s = game()
     treasure(s, A, "gold", 2)
-    gold = s.c.hideout.gold.buried
+    gold = s.content.hideout.gold.buried
     last = len(gold) - 1
     assert gold[0] == (Effect(do="refill", color="gold", n=1),)
     assert gold[last] == (Effect(do="vp", n=3),)
@@ -759,7 +761,7 @@ def test_ma_5_41_nothing_to_bury_without_treasure_above_the_line() -> None:
 @rule("MA-5.43")
 def test_ma_5_43_full_section_cannot_take_more() -> None:
     s = game()
-    s.buried_at[A][GOLD] = (1 << len(s.c.hideout.gold.buried)) - 1
+    s.buried_at[A][GOLD] = (1 << len(s.content.hideout.gold.buried)) - 1
     treasure(s, A, "gold", 2)
     treasure(s, A, "pearl", 1)
     run(s, A, Effect(do="bury"))
@@ -782,7 +784,9 @@ def test_ma_5_44_several_burials_may_be_different_types() -> None:
 def test_ma_5_45_burying_frees_the_bonus_space() -> None:
     s = game()
     run(s, A, Effect(do="treasure", color="emerald"))
-    two = next(k for k, b in enumerate(s.c.hideout.emerald.bonus) if b == (Effect(do="vp", n=2),))
+    two = next(
+        k for k, b in enumerate(s.content.hideout.emerald.bonus) if b == (Effect(do="vp", n=2),)
+    )
     act(s, "store", space=two)
     assert s.vp[A] == 2
     run(s, A, Effect(do="bury"))
@@ -905,11 +909,11 @@ def test_ma_5_47_unaffordable_cards_are_not_offered() -> None:
 def test_ma_11_10_first_threshold_needs_two_cubes_left_of_it() -> None:
     s = game()
     zero, one = zone_slots(0), zone_slots(1)
-    assert s.c.ship.thresholds[0] == 2
+    assert s.content.ship.thresholds[0] == 2
     fill(s, A, zero[0])
     run(s, A, Effect(do="ship_upgrade"))
     assert sorted(params(s, "slot", "i")) == zero[1:]  # 1 cube: nothing right of threshold 1
-    permanent = next(i for i in zero[1:] if s.c.ship.slots[i].permanent)
+    permanent = next(i for i in zero[1:] if s.content.ship.slots[i].permanent)
     act(s, "slot", i=permanent)
     run(s, A, Effect(do="ship_upgrade"))
     assert set(one) <= set(params(s, "slot", "i"))  # 2 cubes: open
@@ -918,7 +922,7 @@ def test_ma_11_10_first_threshold_needs_two_cubes_left_of_it() -> None:
 @rule("MA-5.49")
 def test_ma_5_49_later_thresholds_count_all_cubes_left_of_them() -> None:
     s = game()
-    t = s.c.ship.thresholds
+    t = s.content.ship.thresholds
     left_of_2 = zone_slots(0) + zone_slots(1)
     fill(s, A, *left_of_2[: t[1] - 1])
     run(s, A, Effect(do="ship_upgrade"))
@@ -935,7 +939,7 @@ def test_ma_5_50_one_time_slot_resolves_once() -> None:
     s = game(doubloons=10)
     i = slot_index(lambda sl: any(e.do == "doubloons" for e in sl.effects))
     fill(s, A, *zone_slots(0)[:2])
-    gain = s.c.ship.slots[i].effects[0].n
+    gain = s.content.ship.slots[i].effects[0].n
     run(s, A, Effect(do="ship_upgrade"))
     act(s, "slot", i=i)
     assert s.doubloons[A] == 10 + gain
@@ -949,7 +953,7 @@ def test_ma_5_50_one_time_slot_resolves_once() -> None:
 def test_ma_5_50_permanent_slot_applies_from_then_on() -> None:
     s = game(doubloons=30)
     i = slot_index(lambda sl: any(p.perm == "discount" for p in sl.permanent))
-    n = s.c.ship.slots[i].permanent[0].n
+    n = s.content.ship.slots[i].permanent[0].n
     name = first(plain)
     cost = CARDS[card_id(s, name)].cost
     run(s, A, Effect(do="ship_upgrade"))
@@ -987,7 +991,7 @@ def test_ma_5_51_figurehead_slot_without_three_doubloons_gives_no_figurehead() -
 def test_ma_5_52_smuggler_slot_pays_its_cost_and_the_tile_resolves_at_once() -> None:
     s = game(doubloons=10)
     i = slot_index(lambda sl: sl.effects and sl.effects[0].do == "pay")
-    cost = s.c.ship.slots[i].effects[0].n
+    cost = s.content.ship.slots[i].effects[0].n
     tile = smuggler_side(s, "per_gold")
     treasure(s, A, "gold", 2)
     run(s, A, Effect(do="ship_upgrade"))
@@ -1047,7 +1051,7 @@ def test_ma_5_63_five_tiles_at_most() -> None:
     # Sides that only count (no decision when the tile resolves).
     s.smug_sides = tuple(
         next(i for i, side in enumerate(tile) if side.effects[0].do == "per")
-        for tile in s.c.smugglers
+        for tile in s.content.smugglers
     )
     for _ in range(5):
         run(s, A, Effect(do="smuggler"))
@@ -1314,7 +1318,7 @@ def test_ma_10_1_g_poseidon_takes_a_buried_treasure_for_its_bonus() -> None:
     treasure(s, A, "gold", 2)
     run(s, A, Effect(do="bury"))
     spots = {(a.text("on"), a.num("space")) for a in s.legal_actions() if a.kind == "bury"}
-    hideout = {("hideout", k) for k in range(len(s.c.hideout.gold.buried))}
+    hideout = {("hideout", k) for k in range(len(s.content.hideout.gold.buried))}
     assert spots == hideout | {("poseidon", k) for k in range(4)}
     act(s, "bury", color=GOLD, on="poseidon", space=0)  # 5 doubloons
     assert s.doubloons[A] == 5
@@ -1579,7 +1583,9 @@ def test_ma_10_5_20_explore_with_all_permanent_bonuses() -> None:
 @rule("MA-10.5.21")
 def test_ma_10_5_21_the_explorers_space_again() -> None:
     s = game(doubloons=0)
-    space = next(sp for sp in s.c.track.spaces if sp.effects == (Effect(do="doubloons", n=3),))
+    space = next(
+        sp for sp in s.content.track.spaces if sp.effects == (Effect(do="doubloons", n=3),)
+    )
     s.explorer[A] = space.id
     run(s, A, Effect(do="explore_space"))
     assert s.doubloons[A] == 3
@@ -1809,7 +1815,7 @@ def test_ma_9_17_sell_one_ruby_in_the_bay_for_the_market_bonus() -> None:
     s.rubies[A] = 2
     sail_to_bay(s)
     assert kind(s) == "sell_ruby"
-    market = s.c.places.ruby_market
+    market = s.content.places.ruby_market
     assert sorted(params(s, "sell_ruby", "space")) == list(range(len(market)))
     i = next(k for k, b in enumerate(market) if b == (Effect(do="doubloons", n=6),))
     act(s, "sell_ruby", space=i)
@@ -1822,7 +1828,7 @@ def test_ma_9_17_sell_one_ruby_in_the_bay_for_the_market_bonus() -> None:
 def test_ma_9_17_sold_out_market_pays_two_vp() -> None:
     s = game(rubies=True)
     s.rubies[A] = 1
-    s.ruby_market = (1 << len(s.c.places.ruby_market)) - 1
+    s.ruby_market = (1 << len(s.content.places.ruby_market)) - 1
     sail_to_bay(s)
     assert params(s, "sell_ruby", "space") == [-1]
     act(s, "sell_ruby", space=-1)

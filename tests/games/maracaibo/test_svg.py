@@ -229,7 +229,7 @@ def test_another_seats_quests_never_show() -> None:
     s = new(2, seed=3)
     mine, theirs = set(s.quests[0]), set(s.quests[1])
     secret = next(q for q in theirs if q not in mine and q not in s.quest_offer)
-    text = s.c.quests[secret].summary
+    text = s.content.quests[secret].summary
     for seat in (0, None):
         _, picture = draw(s, seat)
         assert text not in picture

@@ -49,8 +49,8 @@ def part(s: MaracaiboState, seat: int, name: str) -> list[float]:
 def blocks(s: MaracaiboState, seat: int, name: str) -> list[list[float]]:
     """A per-player segment cut into its blocks, the observer's first."""
     values = part(s, seat, name)
-    width = len(values) // s.P
-    return [values[k * width : (k + 1) * width] for k in range(s.P)]
+    width = len(values) // s.participants
+    return [values[k * width : (k + 1) * width] for k in range(s.participants)]
 
 
 def ones(values: list[float]) -> list[int]:
@@ -127,7 +127,7 @@ def test_fast_income_agrees_with_the_state() -> None:
         s = new(n, 5, **options)
         rng = random.Random(5)
         while not s.is_terminal():
-            for p in range(s.P):
+            for p in range(s.participants):
                 assert tensor.income(s, p) == s.income(p)
             s.apply(rng.choice(s.legal_actions()))
 
@@ -202,12 +202,12 @@ def test_ships_and_rival_pieces_are_placed_relative_to_the_observer() -> None:
     s.smug[node] = 2 * 10 + 4  # seat 2's smuggler tile 4
     pieces = part(s, 1, "grid_pieces")
     width = len(pieces) // GRID
-    assert ones(pieces[node * width : (node + 1) * width]) == [1, s.P + 4]
+    assert ones(pieces[node * width : (node + 1) * width]) == [1, s.participants + 4]
 
 
 def test_solo_game_has_john_silver_second() -> None:
     s = new(1, difficulty=3)
-    assert s.P == 2
+    assert s.participants == 2
     numbers = blocks(s, 0, "player_numbers")
     assert [b[IS_JOHN] for b in numbers] == [0.0, 1.0]
     john = part(s, 0, "john")

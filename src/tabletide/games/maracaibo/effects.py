@@ -102,7 +102,7 @@ def auto_do(s: S, f: Frame) -> None:
 
         start_explore(s, p, e.n)
     elif kind == "explore_space":
-        space = s.c.track.spaces[s.explorer[p]]
+        space = s.content.track.spaces[s.explorer[p]]
         s.log("explore_space", p, space=space.id)
         push_effects(s, p, space.effects)
     elif kind == "bury":
@@ -187,13 +187,13 @@ def auto_cube(s: S, f: Frame) -> None:
 
 
 def free_bonus(s: S, p: int, color: int) -> list[int]:
-    spaces = s.c.hideout.section(COLORS[color]).bonus
+    spaces = s.content.hideout.section(COLORS[color]).bonus
     return [i for i in range(len(spaces)) if not s.bonus[p][color] >> i & 1]
 
 
 def legal_store(s: S, f: Frame) -> list[Action]:
     color = f.data[0]
-    spaces = s.c.hideout.section(COLORS[color]).bonus
+    spaces = s.content.hideout.section(COLORS[color]).bonus
     out = [
         Action.make("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
         for i in free_bonus(s, f.seat, color)
@@ -209,18 +209,19 @@ def apply_store(s: S, f: Frame, a: Action) -> None:
         return
     s.bonus[p][color] |= 1 << i
     s.log("bonus_space", p, color=COLORS[color], space=i)
-    push_effects(s, p, s.c.hideout.section(COLORS[color]).bonus[i])
+    push_effects(s, p, s.content.hideout.section(COLORS[color]).bonus[i])
 
 
 # ---------------------------------------------------------------------------- burying
 def can_bury(s: S, p: int) -> bool:
     """Whether ``p`` has a treasure above the line and a free space to bury it on (MA-5.43;
     Poseidon's free spaces count, MA-10.1.G)."""
-    posei = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "poseidon"
+    posei = s.fig[p] >= 0 and s.content.figureheads[s.fig[p]].special == "poseidon"
     if posei and -1 in s.poseidon[p] and any(s.above(p, c) for c in range(len(COLORS))):
         return True
     return any(
-        s.above(p, c) and s.buried_at[p][c] != (1 << len(s.c.hideout.section(name).buried)) - 1
+        s.above(p, c)
+        and s.buried_at[p][c] != (1 << len(s.content.hideout.section(name).buried)) - 1
         for c, name in enumerate(COLORS)
     )
 
@@ -232,13 +233,13 @@ def legal_bury(s: S, f: Frame) -> list[Action]:
     its label naming the space and its bonus."""
     p = f.seat
     out: list[Action] = []
-    posei = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "poseidon"
+    posei = s.fig[p] >= 0 and s.content.figureheads[s.fig[p]].special == "poseidon"
     for c, name in enumerate(COLORS):
         if not s.above(p, c):
             continue
         cube = f"Bury {article(name)} {name}"
         taken = s.buried_at[p][c]
-        for k, bonus in enumerate(s.c.hideout.section(name).buried):
+        for k, bonus in enumerate(s.content.hideout.section(name).buried):
             if not taken >> k & 1:
                 gain = describe_all(bonus) if bonus else "no bonus"
                 text = f"{cube} on burial space {k + 1}: {gain}"
@@ -273,7 +274,7 @@ def apply_bury(s: S, f: Frame, a: Action) -> None:
         return
     s.buried_at[p][c] |= 1 << k
     s.log("bury", p, color=COLORS[c], space=k)
-    push_effects(s, p, s.c.hideout.section(COLORS[c]).buried[k])
+    push_effects(s, p, s.content.hideout.section(COLORS[c]).buried[k])
 
 
 # ---------------------------------------------------------------------------- quests
@@ -282,12 +283,14 @@ def legal_quest(s: S, f: Frame) -> list[Action]:
     offer (MA-10.1.D)."""
     p, refreshed = f.seat, f.data[0]
     out = [
-        Action.make("quest", f"Take quest {q} from the offer: {s.c.quests[q].summary}", pick=i)
+        Action.make(
+            "quest", f"Take quest {q} from the offer: {s.content.quests[q].summary}", pick=i
+        )
         for i, q in enumerate(s.quest_offer)
     ]
     if s.quest_deck:
         out.append(Action.make("quest", "Take the top quest of the deck", pick=-1))
-    whale = s.fig[p] >= 0 and s.c.figureheads[s.fig[p]].special == "whale"
+    whale = s.fig[p] >= 0 and s.content.figureheads[s.fig[p]].special == "whale"
     if whale and not refreshed and s.quest_deck:
         out.append(Action.make("refresh", "Whale: refresh the quest offer first"))
     if out:
@@ -427,7 +430,7 @@ def apply_buy(s: S, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------------------- ship upgrades
 def open_slots(s: S, p: int) -> list[int]:
     """MA-5.49: a slot right of a threshold needs that many cubes left of it."""
-    board = s.c.ship
+    board = s.content.ship
     filled = s.slots[p]
     by_zone = [0, 0, 0, 0]
     for i, sl in enumerate(board.slots):
@@ -443,7 +446,7 @@ def open_slots(s: S, p: int) -> list[int]:
 
 
 def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
-    slots = s.c.ship.slots
+    slots = s.content.ship.slots
     out = [
         Action.make("slot", f"Ship slot {i + 1}: {describe_slot(slots[i])}", i=i)
         for i in open_slots(s, f.seat)
@@ -457,7 +460,7 @@ def apply_ship_upgrade(s: S, f: Frame, a: Action) -> None:
     p, i = f.seat, a.num("i")
     s.slots[p] |= 1 << i
     s.log("ship_upgrade", p, slot=i)
-    push_effects(s, p, s.c.ship.slots[i].effects)
+    push_effects(s, p, s.content.ship.slots[i].effects)
 
 
 # ---------------------------------------------------------------------------- figureheads
@@ -466,11 +469,10 @@ def legal_figurehead(s: S, f: Frame) -> list[Action]:
     p = f.seat
     if s.fig[p] >= 0 or s.doubloons[p] < FIGUREHEAD_COST:
         return []
+    heads = s.content.figureheads
     out = [
         Action.make(
-            "figurehead",
-            f"Pay {FIGUREHEAD_COST} for {s.c.figureheads[i].name}: {s.c.figureheads[i].text}",
-            fig=i,
+            "figurehead", f"Pay {FIGUREHEAD_COST} for {heads[i].name}: {heads[i].text}", fig=i
         )
         for i in s.fig_offer
     ]
@@ -485,7 +487,7 @@ def apply_figurehead(s: S, f: Frame, a: Action) -> None:
     s.fig_offer.remove(i)
     s.fig[p] = i
     s.log("figurehead", p, fig=i)
-    push_effects(s, p, s.c.figureheads[i].effects)
+    push_effects(s, p, s.content.figureheads[i].effects)
 
 
 # ---------------------------------------------------------------------------- smuggler tiles
@@ -509,7 +511,7 @@ def legal_smuggler(s: S, f: Frame) -> list[Action]:
         return []
     out = []
     for t in s.smug_left[p]:
-        text = s.c.smugglers[t][s.smug_sides[t]].text
+        text = s.content.smugglers[t][s.smug_sides[t]].text
         for n in free_locations(s):
             out.append(Action.make("smuggle", f"Tile '{text}' on {node_name(s, n)}", tile=t, at=n))
     return [*out, SKIP] if out else []
@@ -611,7 +613,7 @@ def source_name(s: S, p: int, base: int) -> str:
     if base < RAID_FIG:
         return f"ship slot {base - RAID_SLOT + 1}"
     if base < RAID_CARD:
-        return f"figurehead {s.c.figureheads[s.fig[p]].name}"
+        return f"figurehead {s.content.figureheads[s.fig[p]].name}"
     return f"card {s.cards[base - RAID_CARD].name}"
 
 

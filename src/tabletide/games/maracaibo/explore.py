@@ -42,10 +42,10 @@ def river_ids(track: Track) -> dict[tuple[int, int], int]:
 def reach(s: S, p: int, steps: int, skip_occupied: bool = True) -> dict[int, int]:
     """Every space ``p``'s explorer can stop on within 1..``steps`` counted steps, with the
     best mask of new rivers crossed on the way."""
-    track = s.c.track
+    track = s.content.track
     spaces = track.spaces
     rivers = river_ids(track)
-    occupied = {s.explorer[q] for q in range(s.P) if q != p} if skip_occupied else set()
+    occupied = {s.explorer[q] for q in range(s.participants) if q != p} if skip_occupied else set()
     crossed = s.rivers[p]
     out: dict[int, int] = {}
 
@@ -87,7 +87,7 @@ def legal_explore(s: S, f: Frame) -> list[Action]:
     out = [
         Action.make(
             "go",
-            f"Explore to space {t}: {describe_all(s.c.track.spaces[t].effects)}"
+            f"Explore to space {t}: {describe_all(s.content.track.spaces[t].effects)}"
             + (f" (+{mask.bit_count()} river)" if mask else ""),
             to=t,
         )
@@ -113,8 +113,8 @@ def apply_explore(s: S, f: Frame, a: Action) -> None:
     t = a.num("to")
     mask = reach(s, p, steps)[t]
     move_explorer(s, p, t, mask)
-    space = s.c.track.spaces[t]
-    if "retirement" in s.mods and t == s.c.track.retirement and not s.retired[p]:
+    space = s.content.track.spaces[t]
+    if "retirement" in s.mods and t == s.content.track.retirement and not s.retired[p]:
         s.push("retire", p)
     push_effects(s, p, space.effects)  # MA-5.38
 

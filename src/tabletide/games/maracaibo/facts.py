@@ -186,10 +186,12 @@ def view_facts(s: S, seat: int | None) -> dict[str, Any]:
     participant's counts, and whether each quest ``seat`` may see is fulfilled (MA-7.8)."""
     return {
         "values": [treasure_value(cubes) for cubes in s.islands],
-        "counts": [{w: count(s, p, w) for w in COUNTS} for p in range(s.P)],
+        "counts": [{w: count(s, p, w) for w in COUNTS} for p in range(s.participants)],
         "fulfilled": [
-            [fulfilled(s, p, s.c.quests[q]) for q in s.quests[p]] if seat == p or s.over else []
-            for p in range(s.P)
+            [fulfilled(s, p, s.content.quests[q]) for q in s.quests[p]]
+            if seat == p or s.over
+            else []
+            for p in range(s.participants)
         ],
     }
 

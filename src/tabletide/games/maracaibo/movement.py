@@ -116,7 +116,7 @@ def arrive(s: S, p: int, node: int) -> None:
         reveal(s, node)
     push_space(s, p, node)
     if node < GRID:
-        others = [q for q in range(s.P) if q != p and s.ship[q] == node]
+        others = [q for q in range(s.participants) if q != p and s.ship[q] == node]
         if others:
             if "skirmish" in s.mods:
                 skirmish(s, p, node, others)

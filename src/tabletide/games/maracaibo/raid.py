@@ -37,7 +37,7 @@ def raid_bonus(s: S, p: int, color: int, rolled: bool = True) -> int:
 
 def raid_actions(s: S, p: int) -> list[tuple[int, Perm]]:
     """The standard raid actions of the ship, then those of slots, figurehead and cards."""
-    out = [(RAID_STD + i, perm) for i, perm in enumerate(s.c.ship.raid_actions)]
+    out = [(RAID_STD + i, perm) for i, perm in enumerate(s.content.ship.raid_actions)]
     out += [(rid, perm) for rid, perm in s.perms(p) if perm.perm == "raid_action"]
     return out
 

@@ -51,7 +51,7 @@ def count(s: S, p: int, what: str) -> int:
     if what == "quests":
         return len(s.quests[p])
     if what == "fulfilled":
-        return sum(1 for q in s.quests[p] if fulfilled(s, p, s.c.quests[q]))
+        return sum(1 for q in s.quests[p] if fulfilled(s, p, s.content.quests[q]))
     if what in ("gold", "emerald", "pearl"):
         return s.treasure(p, ("gold", "emerald", "pearl").index(what))
     if what == "set":
@@ -116,7 +116,7 @@ def breakdown(s: S, p: int) -> dict[str, int]:
     )
     out["treasure"] = treasure
     out["buried"] = BURIED_VP * s.buried_count(p)  # MA-7.7
-    quests = [s.c.quests[q] for q in s.quests[p]]
+    quests = [s.content.quests[q] for q in s.quests[p]]
     out["quests"] = sum(quest_vp(s, p, q) for q in quests)  # MA-7.8
     done = sum(1 for q in quests if fulfilled(s, p, q))
     out["six_quests"] = SIX_QUESTS_VP if done >= 6 else 0  # MA-7.9
@@ -125,6 +125,6 @@ def breakdown(s: S, p: int) -> dict[str, int]:
 
 def final_scoring(s: S) -> None:
     """Score everybody at once (counts depend on the islands at the end, not on order)."""
-    s.final = [breakdown(s, p) for p in range(s.P)]
+    s.final = [breakdown(s, p) for p in range(s.participants)]
     for p, parts in enumerate(s.final):
         s.vp[p] = sum(parts.values())

@@ -37,7 +37,7 @@ EXPLORE = ((0, 3), (1, 3), (2, 4), (2, 6))
 
 def setup_deck(s: S, b_cards: int) -> None:
     """MA-8.5/8.6: the 6 A cards with ``b_cards`` of them swapped for random B cards."""
-    cards = s.c.solo.cards
+    cards = s.content.solo.cards
     a = [i for i, c in enumerate(cards) if c.deck == "A"]
     b = [i for i, c in enumerate(cards) if c.deck == "B"]
     s.rng.shuffle(a)
@@ -64,9 +64,9 @@ def auto_john(s: S, f: Frame) -> None:
         s.vp[j] += 6
         s.log("maracaibo", j, vp=6)
         return
-    for _ in range(2 * len(s.c.solo.cards)):  # MA-8.11/8.13, with a guard (MA-GAP-11.11)
+    for _ in range(2 * len(s.content.solo.cards)):  # MA-8.11/8.13, with a guard (MA-GAP-11.11)
         card = reveal(s)
-        solo_card = s.c.solo.cards[card]
+        solo_card = s.content.solo.cards[card]
         s.log("solo_card", j, card=card, deck=solo_card.deck)
         if solo_card.bonus is not None:  # MA-8.26: before the movement
             bonus(s, solo_card.bonus)
@@ -180,7 +180,7 @@ def perform(s: S, action: str, node: int, category: str) -> None:
     if action == "raid":
         john_raid(s)
     elif action == "explore":
-        john_explore(s, s.c.solo.bay_explore if node == BAY else explore_value(s, node))
+        john_explore(s, s.content.solo.bay_explore if node == BAY else explore_value(s, node))
     elif action == "quest":
         john_quest(s)
     elif action == "gain_upgrade":  # MA-8.19: the top card of the level II deck
@@ -201,25 +201,25 @@ def bonus(s: S, kind: str) -> None:
     elif kind == "raid":
         john_raid(s)
     elif john_can_explore(s):
-        john_explore(s, s.c.solo.bonus_explore)
+        john_explore(s, s.content.solo.bonus_explore)
 
 
 # ---------------------------------------------------------------------------- his boards
 def level(s: S) -> int:
-    return s.c.solo.levels[s.john_level]
+    return s.content.solo.levels[s.john_level]
 
 
 def john_upgrade(s: S) -> None:
     """MA-8.24: the first empty slot (columns left to right, each top to bottom)."""
     j = s.john
-    order = [slot for col in s.c.solo.board for slot in col]
+    order = [slot for col in s.content.solo.board for slot in col]
     if s.john_slots >= len(order):
         return
     kind = order[s.john_slots]
     s.john_slots += 1
     s.log("john_upgrade", j, slot=kind)
     if kind == "strength":
-        s.john_level = min(s.john_level + 1, len(s.c.solo.levels) - 1)
+        s.john_level = min(s.john_level + 1, len(s.content.solo.levels) - 1)
     elif kind == "figurehead":
         if s.fig[0] >= 0 or not s.fig_offer:  # the player already has one: skip
             return
@@ -277,7 +277,7 @@ def treasure_type(s: S) -> int:
     gold > emerald > pearl."""
     roll = die(s)
     cubes = s.islands
-    if roll >= 4 or s.c.solo.low_roll == "most":
+    if roll >= 4 or s.content.solo.low_roll == "most":
         return max(range(3), key=lambda c: (cubes[c], -c))
     return min(range(3), key=lambda c: (cubes[c], c))
 
@@ -314,11 +314,11 @@ def john_explore(s: S, base: int) -> None:
     spaces; no space effect; VP by level."""
     j = s.john
     extra, vp = EXPLORE[level(s) - 1]
-    track = s.c.track
+    track = s.content.track
     spaces = track.spaces
     rivers = river_ids(track)
     far = longest(track)
-    occupied = {s.explorer[q] for q in range(s.P) if q != j}
+    occupied = {s.explorer[q] for q in range(s.participants) if q != j}
     at, left, mask = s.explorer[j], base + extra, 0
     while left > 0 and spaces[at].next:
         nxt = max(spaces[at].next, key=lambda t: (far[t], -t))
@@ -343,7 +343,7 @@ def sell_ruby(s: S) -> None:
     if free:
         s.ruby_market |= 1 << free[s.rng.below(len(free))]
     else:
-        s.vp[j] += s.c.places.ruby_sold_out_vp
+        s.vp[j] += s.content.places.ruby_sold_out_vp
     s.log("sell_ruby", j)
 
 

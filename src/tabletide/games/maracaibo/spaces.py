@@ -82,7 +82,7 @@ def maracaibo(s: S, p: int) -> None:
         s.log("round_ends", p, round=s.round)
     s.ending = True
     s.log("maracaibo", p)
-    push_effects(s, p, s.c.places.maracaibo)
+    push_effects(s, p, s.content.places.maracaibo)
 
 
 # ---------------------------------------------------------------------------- upgrade cards
@@ -127,7 +127,7 @@ def apply_residence_space(s: S, f: Frame, a: Action) -> None:
 def legal_smuggle_here(s: S, f: Frame) -> list[Action]:
     node = f.data[0]
     tile = s.smug[node] % 10
-    text = s.c.smugglers[tile][s.smug_sides[tile]].text
+    text = s.content.smugglers[tile][s.smug_sides[tile]].text
     return [Action.make("yes", f"Activate your smuggler tile: {text}"), Action.make("no", "No")]
 
 
@@ -140,7 +140,7 @@ def apply_smuggle_here(s: S, f: Frame, a: Action) -> None:
 
 def groups_of(s: S, node: int) -> tuple[Alternatives, ...]:
     if node == BAY:
-        return s.c.places.bay
+        return s.content.places.bay
     return s.cards[s.slot[node]].actions
 
 
@@ -203,13 +203,13 @@ def apply_ruby(s: S, f: Frame, a: Action) -> None:
 def legal_sell_ruby(s: S, f: Frame) -> list[Action]:
     """MA-9.17: sell one ruby onto a free market space for its bonus; when all are taken, for
     2 VP."""
-    market = s.c.places.ruby_market
+    market = s.content.places.ruby_market
     free = [i for i in range(len(market)) if not s.ruby_market >> i & 1]
     out = [
         Action.make("sell_ruby", f"Sell a ruby: {describe_all(market[i])}", space=i) for i in free
     ]
     if not free:
-        vp = s.c.places.ruby_sold_out_vp
+        vp = s.content.places.ruby_sold_out_vp
         out.append(Action.make("sell_ruby", f"Sell a ruby for {vp} VP", space=-1))
     return [*out, SKIP]
 
@@ -221,10 +221,10 @@ def apply_sell_ruby(s: S, f: Frame, a: Action) -> None:
     s.rubies[p] -= 1
     s.log("sell_ruby", p, space=i)
     if i < 0:
-        s.vp[p] += s.c.places.ruby_sold_out_vp
+        s.vp[p] += s.content.places.ruby_sold_out_vp
         return
     s.ruby_market |= 1 << i
-    push_effects(s, p, s.c.places.ruby_market[i])
+    push_effects(s, p, s.content.places.ruby_market[i])
 
 
 LEGAL = {

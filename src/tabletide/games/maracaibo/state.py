@@ -2,8 +2,9 @@
 determinization and dispatch. The rules live in the topic modules; this one holds the data and
 the small queries every module asks (counts, incomes, discounts, treasure).
 
-Participants: ``P`` players take turns in index order; in the solo game (MA-8) index 1 is John
-Silver, who is not an engine seat (``num_players`` is 1) and whose turns run automatically.
+Participants (``participants`` of them) take turns in index order; in the solo game (MA-8)
+index 1 is John Silver, who is not an engine seat (``num_players`` is 1) and whose turns run
+automatically.
 Cards are indexes into ``content.cards``; ``BLANK`` is a level I card from the box placed face
 down when the level II deck is empty (MA-5.15).
 """
@@ -76,11 +77,12 @@ class MaracaiboState(TableState):
     PROMPTS = PROMPTS
     SKIP_EMPTY = True
 
-    c: Content
+    content: Content
     cards: tuple[Card, ...]
     board: Board
     mods: frozenset[str]
-    P: int
+    participants: int
+    """Who takes turns: the players, and John Silver in the solo game (index 1)."""
     john: int
     """John Silver's index in the solo game, else -1."""
     over: bool
@@ -154,14 +156,20 @@ class MaracaiboState(TableState):
         cls, game: Game, content: Content, num_players: int, seed: int, options: dict[str, Any]
     ) -> MaracaiboState:
         s = cls.__new__(cls)
-        s.game, s.c, s.num_players, s.seed, s.options = game, content, num_players, seed, options
+        s.game, s.content, s.num_players, s.seed, s.options = (
+            game,
+            content,
+            num_players,
+            seed,
+            options,
+        )
         s.cards = content.cards
         s.rng = rng = Rng(seed)
         s.stack, s.events, s.history = [], [], []
         s.mods = frozenset(m for m in MODULES if options.get(m))
         s.over = False
         solo_game = num_players == 1
-        s.P = P = 2 if solo_game else num_players
+        s.participants = participants = 2 if solo_game else num_players
         s.john = 1 if solo_game else -1
         layout = next(
             lay for lay in content.layouts if lay.name == options.get("layout", "standard")
@@ -214,29 +222,31 @@ class MaracaiboState(TableState):
             if card.refill and i in deck1:
                 s.refill_of[i] = tiles.pop()
         # MA-3.8-3.10
-        s.ship = [START] * P
-        s.explorer = [0] * P
-        s.rivers = [0] * P
+        s.ship = [START] * participants
+        s.explorer = [0] * participants
+        s.rivers = [0] * participants
         s.smug_sides = tuple(rng.below(2) for _ in range(SMUGGLER_TILES))
-        s.smug_left = [list(range(SMUGGLER_TILES)) for _ in range(P)]
-        s.doubloons = [START_DOUBLOONS[p] for p in range(P)]  # MA-3.14
+        s.smug_left = [list(range(SMUGGLER_TILES)) for _ in range(participants)]
+        s.doubloons = [START_DOUBLOONS[p] for p in range(participants)]  # MA-3.14
         if s.john >= 0:
             s.doubloons[s.john] = 0  # MA-8.2: John never holds doubloons
-        s.vp = [0] * P
-        s.owned = [[] for _ in range(P)]
-        s.store = [[0, 0, 0] for _ in range(P)]
-        s.bonus = [[0, 0, 0] for _ in range(P)]
-        s.buried_at = [[0, 0, 0] for _ in range(P)]
-        s.poseidon = [[-1, -1, -1, -1] for _ in range(P)]
-        s.slots = [0] * P
-        s.fig = [-1] * P
-        s.quests = [[] for _ in range(P)]
-        s.rubies = [0] * P
-        s.retired = [False] * P
+        s.vp = [0] * participants
+        s.owned = [[] for _ in range(participants)]
+        s.store = [[0, 0, 0] for _ in range(participants)]
+        s.bonus = [[0, 0, 0] for _ in range(participants)]
+        s.buried_at = [[0, 0, 0] for _ in range(participants)]
+        s.poseidon = [[-1, -1, -1, -1] for _ in range(participants)]
+        s.slots = [0] * participants
+        s.fig = [-1] * participants
+        s.quests = [[] for _ in range(participants)]
+        s.rubies = [0] * participants
+        s.retired = [False] * participants
         # MA-3.12: the figurehead offer.
         figs = list(range(len(content.figureheads)))
         rng.shuffle(figs)
-        s.fig_offer = sorted(figs[: SOLO_FIGUREHEADS if solo_game else P + FIGUREHEAD_EXTRA])
+        s.fig_offer = sorted(
+            figs[: SOLO_FIGUREHEADS if solo_game else participants + FIGUREHEAD_EXTRA]
+        )
         # MA-9.15: ruby supply tiles on Bonaire and Tobago.
         # MA-9.15: the ruby supply tiles lie on Bonaire and Tobago (all level I locations are
         # dealt); a face-down one gets its tile when it is turned face up (MA-GAP-12.1).
@@ -253,7 +263,7 @@ class MaracaiboState(TableState):
         rng.shuffle(s.quest_deck)
         s.quest_offer = []
         draw = 3 if "royal_orders" in s.mods else 2
-        humans = [p for p in range(P) if p != s.john]
+        humans = [p for p in range(participants) if p != s.john]
         for p in humans:
             s.quests[p] = sorted(s.quest_deck.pop() for _ in range(draw))
         if s.john >= 0:
@@ -319,12 +329,12 @@ class MaracaiboState(TableState):
     def clone(self) -> MaracaiboState:
         s = MaracaiboState.__new__(MaracaiboState)
         self._copy_base_into(s)
-        s.c, s.cards, s.board, s.mods, s.P, s.john, s.over = (
-            self.c,
+        s.content, s.cards, s.board, s.mods, s.participants, s.john, s.over = (
+            self.content,
             self.cards,
             self.board,
             self.mods,
-            self.P,
+            self.participants,
             self.john,
             self.over,
         )
@@ -364,7 +374,7 @@ class MaracaiboState(TableState):
         with the unseen cards of their kind, with their refill tiles); the solo deck's order."""
         rng = self.rng
         # Quests: other hands and the deck form one pool (MA-5.61).
-        others = [p for p in range(self.P) if p != seat]
+        others = [p for p in range(self.participants) if p != seat]
         pool = [q for p in others for q in self.quests[p]] + self.quest_deck
         rng.shuffle(pool)
         for p in others:
@@ -416,11 +426,11 @@ class MaracaiboState(TableState):
         out: list[tuple[int, Perm]] = []
         filled = self.slots[p]
         if filled:
-            for i, sl in enumerate(self.c.ship.slots):
+            for i, sl in enumerate(self.content.ship.slots):
                 if filled >> i & 1:
                     out.extend((RAID_SLOT + i, perm) for perm in sl.permanent)
         if self.fig[p] >= 0:
-            out.extend((RAID_FIG, perm) for perm in self.c.figureheads[self.fig[p]].permanent)
+            out.extend((RAID_FIG, perm) for perm in self.content.figureheads[self.fig[p]].permanent)
         if p != self.john:
             for card in self.owned[p]:
                 out.extend((RAID_CARD + card, perm) for perm in self.cards[card].permanent)
@@ -446,7 +456,7 @@ class MaracaiboState(TableState):
             if perm.perm == "income":
                 d += perm.n
                 v += perm.vp
-        if self.fig[p] >= 0 and self.c.figureheads[self.fig[p]].special == "whale":
+        if self.fig[p] >= 0 and self.content.figureheads[self.fig[p]].special == "whale":
             d += len(self.quests[p])
         return d, v
 
@@ -499,7 +509,7 @@ class MaracaiboState(TableState):
         return COLORS.index(color)
 
     def effects_of_smuggler(self, tile: int) -> tuple[Effect, ...]:
-        return self.c.smugglers[tile][self.smug_sides[tile]].effects
+        return self.content.smugglers[tile][self.smug_sides[tile]].effects
 
     def ruby_supply(self, n: int) -> bool:
         """Whether grid node ``n`` holds a ruby supply tile (on a face-up Bonaire or Tobago)."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def legal_draft(s: S, f: Frame) -> list[Action]:
     """MA-3.11 / MA-9.13: discard one of the drawn quests (keep 1 of 2, or 2 of 3)."""
     return [
-        Action.make("discard_quest", f"Discard quest {q}: {s.c.quests[q].summary}", quest=q)
+        Action.make("discard_quest", f"Discard quest {q}: {s.content.quests[q].summary}", quest=q)
         for q in s.quests[f.seat]
     ]
 
@@ -71,16 +71,16 @@ def seat_of(s: S, p: int) -> int:
 
 
 def auto_end_turn(s: S, f: Frame) -> None:
-    if s.ending and s.active == s.P - 1:
+    if s.ending and s.active == s.participants - 1:
         end_round(s)
         return
-    s.active = (s.active + 1) % s.P
+    s.active = (s.active + 1) % s.participants
     s.push("@turn", seat_of(s, s.active))
 
 
 def end_round(s: S) -> None:
     """MA-GAP-10: the income phase, then the next round or the final scoring."""
-    for p in range(s.P):
+    for p in range(s.participants):
         d, v = s.income(p)  # John's is 0: his cards' income is ignored (MA-8.23)
         if d or v:
             s.doubloons[p] += d
@@ -100,7 +100,7 @@ def end_round(s: S) -> None:
         return
     s.round += 1
     s.ending = False
-    s.ship = [START] * s.P
+    s.ship = [START] * s.participants
     s.active = 0
     s.log("round", None, round=s.round)
     s.push("@turn", 0)

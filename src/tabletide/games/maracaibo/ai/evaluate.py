@@ -101,7 +101,7 @@ def player_value(s: MaracaiboState, p: int) -> float:
 
 def terms(s: MaracaiboState, p: int) -> dict[str, float]:
     """The evaluation of a (non-John) participant by term, for the docs and the tests."""
-    c = s.c
+    c = s.content
     cards = s.cards
     table = tables(c)
     left = rounds_left(s)
@@ -178,7 +178,7 @@ def income(s: MaracaiboState, p: int, table: Tables) -> tuple[int, int]:
         fd, fv = table.figurehead_income[s.fig[p]]
         d += fd
         v += fv
-        if s.c.figureheads[s.fig[p]].special == "whale":  # MA-10.1.D
+        if s.content.figureheads[s.fig[p]].special == "whale":  # MA-10.1.D
             d += len(s.quests[p])
     return d, v
 

@@ -131,8 +131,8 @@ def income(s: MaracaiboState, p: int) -> tuple[int, int]:
 
 def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``s`` into ``out`` (see the module docstring)."""
-    order = seat_order(seat, s.P)
-    rel = [0] * s.P
+    order = seat_order(seat, s.participants)
+    rel = [0] * s.participants
     for k, p in enumerate(order):
         rel[p] = k
     _game(s, rel, out)
@@ -171,7 +171,7 @@ def _game(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
     level = int(s.options.get("difficulty", 0)) if solo else 0
     first = bool(s.options.get("first_game"))
     out.scalars("options", _options(s.mods, first, s.board.name, solo, level), 1.0, OPTIONS_MEANING)
-    turn = [0.0] * (ROUNDS + 5 + s.P)
+    turn = [0.0] * (ROUNDS + 5 + s.participants)
     turn[s.round - 1] = 1.0
     turn[ROUNDS] = 1.0 if s.ending else 0.0
     turn[ROUNDS + 1] = 0.0 if s.stack else 1.0
@@ -309,18 +309,20 @@ def _decision(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
     kind = top.kind if top is not None else ""
     data = top.data if top is not None else ()
     out.onehot("decision_kind", _KIND_INDEX.get(kind), len(DECISIONS), "pending decision kind")
-    out.onehot("decision_seat", rel[top.seat] if top is not None else None, s.P, "who decides")
+    out.onehot(
+        "decision_seat", rel[top.seat] if top is not None else None, s.participants, "who decides"
+    )
     node = data[0] if kind in _NODE_KINDS else None
     out.onehot("decision_node", node, NODES, "the space whose actions are pending, by node")
     card = (data[1],) if kind == "lightning" else ()
     out.counts("decision_card", card, CARDS, meaning="lightning: the card whose effects resolve")
     path = data[2] if kind == "step" else ()
     out.counts("decision_path", path, NODES, meaning="step: the nodes sailed in this move")
-    values = [0.0] * (DATA_FIXED + s.P)
+    values = [0.0] * (DATA_FIXED + s.participants)
     fill = _FILL.get(kind)
     if fill is not None:
         fill(values, data, rel)
-    out.scalars("decision_data", values, 1.0, DATA_MEANING[s.P])
+    out.scalars("decision_data", values, 1.0, DATA_MEANING[s.participants])
 
 
 # ---------------------------------------------------------------------------- participants
@@ -422,7 +424,7 @@ def _own(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     Silver's public boards (zero in a game with more players)."""
     mine = s.quests[seat]
     out.counts("own_quests", mine, QUESTS, meaning="my quest cards, by quest")
-    done = [q for q in mine if fulfilled(s, seat, s.c.quests[q])]
+    done = [q for q in mine if fulfilled(s, seat, s.content.quests[q])]
     out.counts("own_quests_fulfilled", done, QUESTS, meaning="my quests fulfilled now")
     john = [0.0] * (JOHN_SPACES + 2 + SOLO_CARDS)
     if s.john >= 0:
@@ -505,7 +507,7 @@ def _terrain(board: Board) -> tuple[int, ...]:
 
 def _grid(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
     """The 36 grid cells (column by column, rows top to bottom), one block per feature."""
-    n_p = s.P
+    n_p = s.participants
     card_at: list[int] = []
     cell = list(_terrain(s.board))
     pieces: list[int] = []

@@ -75,7 +75,7 @@ def _card_info(card: Card, index: int) -> dict[str, Any]:
 
 def _node(s: S, n: int) -> dict[str, Any]:
     entry: dict[str, Any] = {"node": n, "col": column(n), "row": row(n)}
-    entry["ships"] = [p for p in range(s.P) if s.ship[p] == n]
+    entry["ships"] = [p for p in range(s.participants) if s.ship[p] == n]
     card = s.slot[n]
     if card == -1 and n not in s.board.slots:
         kind = next((c for c, at in s.board.islands.items() if at == n), None)
@@ -108,18 +108,18 @@ def _node(s: S, n: int) -> dict[str, Any]:
 
 
 def _smug_text(s: S, tile: int) -> str:
-    return s.c.smugglers[tile][s.smug_sides[tile]].text
+    return s.content.smugglers[tile][s.smug_sides[tile]].text
 
 
 def _fig_info(s: S, fig: int) -> dict[str, Any] | None:
     if fig < 0:
         return None
-    f = s.c.figureheads[fig]
+    f = s.content.figureheads[fig]
     return {"fig": fig, "letter": f.letter, "name": f.name, "text": f.text, "special": f.special}
 
 
 def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
-    hideout = s.c.hideout
+    hideout = s.content.hideout
     mine = seat == p
     out: dict[str, Any] = {
         "index": p,
@@ -149,7 +149,7 @@ def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
             }
             for i, name in enumerate(COLORS)
         },
-        "slots": [i for i in range(len(s.c.ship.slots)) if s.slots[p] >> i & 1],
+        "slots": [i for i in range(len(s.content.ship.slots)) if s.slots[p] >> i & 1],
         "figurehead": s.fig[p],
         "smugglers_left": s.smug_left[p][:],
         "quest_count": len(s.quests[p]),
@@ -163,17 +163,17 @@ def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
         out["quests"] = [
             {
                 "quest": q,
-                "text": s.c.quests[q].summary,
+                "text": s.content.quests[q].summary,
                 "fulfilled": done,
             }
             for q, done in zip(s.quests[p], facts["fulfilled"][p], strict=True)
         ]
     if p == s.john:
-        out["level"] = s.c.solo.levels[s.john_level]
+        out["level"] = s.content.solo.levels[s.john_level]
         out["john_slots"] = s.john_slots
         out["john_space"] = s.john_level
-        out["john_levels"] = list(s.c.solo.levels)
-        out["john_board"] = [list(col) for col in s.c.solo.board]
+        out["john_levels"] = list(s.content.solo.levels)
+        out["john_board"] = [list(col) for col in s.content.solo.board]
         out["doubloons"] = 0
     if s.over and s.final:
         out["final"] = s.final[p]
@@ -185,7 +185,7 @@ def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
 def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
     """``observation(seat)["state"]`` (``present/schema.py``: ``MaracaiboView``) from the
     state's fields and the ``facts`` the rules computed for it (``facts.view_facts``)."""
-    track = s.c.track
+    track = s.content.track
     top_up = bool(s.deck2) and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
     return {
         "round": s.round,
@@ -199,62 +199,62 @@ def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
             for i, name in enumerate(COLORS)
         },
         "grid": [_node(s, n) for n in range(GRID)],
-        "start": [p for p in range(s.P) if s.ship[p] == START],
-        "bay": [p for p in range(s.P) if s.ship[p] == BAY],
-        "maracaibo": [p for p in range(s.P) if s.ship[p] == MARACAIBO],
+        "start": [p for p in range(s.participants) if s.ship[p] == START],
+        "bay": [p for p in range(s.participants) if s.ship[p] == BAY],
+        "maracaibo": [p for p in range(s.participants) if s.ship[p] == MARACAIBO],
         "track": [
             {
                 "space": sp.id,
                 "effects": describe_all(sp.effects) if sp.effects else "",
                 "next": list(sp.next),
                 "river": list(sp.river),
-                "explorers": [p for p in range(s.P) if s.explorer[p] == sp.id],
+                "explorers": [p for p in range(s.participants) if s.explorer[p] == sp.id],
             }
             for sp in track.spaces
         ],
         "retirement": track.retirement if "retirement" in s.mods else None,
-        "quest_offer": [{"quest": q, "text": s.c.quests[q].summary} for q in s.quest_offer],
+        "quest_offer": [{"quest": q, "text": s.content.quests[q].summary} for q in s.quest_offer],
         "quest_deck": len(s.quest_deck),
         "level2": len(s.deck2),
         "level2_top": card_info(s.cards[s.deck2[-1]], s.deck2[-1]) if top_up else None,
         "figureheads": [
             {"fig": i, "letter": f.letter, "name": f.name, "text": f.text}
-            for i, f in enumerate(s.c.figureheads)
+            for i, f in enumerate(s.content.figureheads)
             if i in s.fig_offer
         ],
-        "figurehead_names": [f.name for f in s.c.figureheads],
+        "figurehead_names": [f.name for f in s.content.figureheads],
         "smuggler_tiles": [_smug_text(s, t) for t in range(len(s.smug_sides))],
         "smuggler_sides": list(s.smug_sides),
         "ship_board": {
-            "thresholds": list(s.c.ship.thresholds),
+            "thresholds": list(s.content.ship.thresholds),
             "slots": [
                 {
                     "zone": sl.zone,
                     "text": describe_slot(sl),
                     "permanent": bool(sl.permanent),
                 }
-                for sl in s.c.ship.slots
+                for sl in s.content.ship.slots
             ],
         },
         "ruby_market": [
             {"text": describe_all(b), "taken": bool(s.ruby_market >> i & 1)}
-            for i, b in enumerate(s.c.places.ruby_market)
+            for i, b in enumerate(s.content.places.ruby_market)
         ]
         if "rubies" in s.mods
         else [],
         "solo_deck": len(s.solo_deck) if s.john >= 0 else None,
         "solo_revealed": len(s.solo_out) if s.john >= 0 else None,
-        "bay_actions": [" / ".join(describe_all(alt) for alt in g) for g in s.c.places.bay],
-        "maracaibo_effects": describe_all(s.c.places.maracaibo),
+        "bay_actions": [" / ".join(describe_all(alt) for alt in g) for g in s.content.places.bay],
+        "maracaibo_effects": describe_all(s.content.places.maracaibo),
         "hideout": {
             name: {
                 "bonus": [describe_all(b) if b else "no bonus" for b in sec.bonus],
                 "buried": [describe_all(b) if b else "no bonus" for b in sec.buried],
             }
             for name in COLORS
-            for sec in (s.c.hideout.section(name),)
+            for sec in (s.content.hideout.section(name),)
         },
-        "players": [_player(s, p, seat, facts) for p in range(s.P)],
+        "players": [_player(s, p, seat, facts) for p in range(s.participants)],
     }
 
 
