@@ -97,7 +97,7 @@ def _use_cost_ok(s: S, p: int, card: Card) -> bool:
 
 
 # ---------------------------------------------------------------------------- the turn
-def _turn_legal(s: S, f: Frame) -> list[Action]:
+def legal_turn(s: S, f: Frame) -> list[Action]:
     p = f.seat
     cards = s.cards
     out: list[Action] = []
@@ -139,7 +139,7 @@ def _turn_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _turn_apply(s: S, f: Frame, a: Action) -> None:
+def apply_turn(s: S, f: Frame, a: Action) -> None:
     p = f.seat
     s.push("@next", p)
     match a.kind:
@@ -208,13 +208,13 @@ def _used(s: S, p: int, pos: int, paid: dict[str, int]) -> None:
     push_alts(s, p, action.effects, name)
 
 
-def _exhaust(s: S, f: Frame) -> None:
+def auto_exhaust(s: S, f: Frame) -> None:
     p, pos = f.seat, f.data[0]
     s.empire[p][pos] = s.empire[p][pos]._replace(exhausted=True)
 
 
 # ---------------------------------------------------------------------------- paying
-def _pay_legal(s: S, f: Frame) -> list[Action]:
+def legal_pay(s: S, f: Frame) -> list[Action]:
     """EN-9.21 (EN-5.2.1, EN-5.3.2, EN-5.6.3): one option per distinct way to pay, the fewest
     gold first; gold stands in only for resources, never for gold, axes or workers."""
     p, cost = f.seat, dict(f.data[0])
@@ -226,7 +226,7 @@ def _pay_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _pay_apply(s: S, f: Frame, a: Action) -> None:
+def apply_pay(s: S, f: Frame, a: Action) -> None:
     p, cost, purpose, args = f.seat, dict(f.data[0]), f.data[1], f.data[2:]
     way = {good: a.num(f"gold_{good}") for good in RESOURCES if a.num(f"gold_{good}")}
     paid = s.paid_goods(cost, way)
@@ -242,11 +242,11 @@ def _pay_apply(s: S, f: Frame, a: Action) -> None:
         _used(s, p, args[0], paid)
 
 
-LEGAL["turn"] = _turn_legal
-APPLY["turn"] = _turn_apply
-LEGAL["pay"] = _pay_legal
-APPLY["pay"] = _pay_apply
-AUTO["@exhaust"] = _exhaust
+LEGAL["turn"] = legal_turn
+APPLY["turn"] = apply_turn
+LEGAL["pay"] = legal_pay
+APPLY["pay"] = apply_pay
+AUTO["@exhaust"] = auto_exhaust
 
 
 # ---------------------------------------------------------------------------- building
@@ -266,7 +266,7 @@ def place(s: S, p: int, card_i: int, host: int = -1) -> None:
     push_alts(s, p, card.bonus, card.name)
 
 
-def _copy_legal(s: S, f: Frame) -> list[Action]:
+def legal_copy(s: S, f: Frame) -> list[Action]:
     p, pos = f.seat, f.data[0]
     card = s.cards[s.empire[p][pos].card]
     return [
@@ -274,7 +274,7 @@ def _copy_legal(s: S, f: Frame) -> list[Action]:
     ]
 
 
-def _copy_apply(s: S, f: Frame, a: Action) -> None:
+def apply_copy(s: S, f: Frame, a: Action) -> None:
     """EN-9.8: the copy acts as the copied card from now on; its build bonus again."""
     p, pos, target = f.seat, f.data[0], a.num("pos")
     acts = s.empire[p][target].acts
@@ -287,8 +287,8 @@ def _copy_apply(s: S, f: Frame, a: Action) -> None:
     push_alts(s, p, copied.bonus, copied.name)
 
 
-LEGAL["copy"] = _copy_legal
-APPLY["copy"] = _copy_apply
+LEGAL["copy"] = legal_copy
+APPLY["copy"] = apply_copy
 
 
 # ---------------------------------------------------------------------------- tile actions
@@ -300,7 +300,7 @@ def start_tile(s: S, p: int, tile: int) -> None:
     s.push("extra", p, tile)
 
 
-def _extra_legal(s: S, f: Frame) -> list[Action]:
+def legal_extra(s: S, f: Frame) -> list[Action]:
     p, tile = f.seat, f.data[0]
     name = TILES[tile]
     out = [Action.make("none", "No card")]
@@ -315,7 +315,7 @@ def _extra_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _extra_apply(s: S, f: Frame, a: Action) -> None:
+def apply_extra(s: S, f: Frame, a: Action) -> None:
     p = f.seat
     if a.kind == "none":
         return
@@ -334,7 +334,7 @@ def _extra_apply(s: S, f: Frame, a: Action) -> None:
         s.push("host", p, c)
 
 
-def _host_legal(s: S, f: Frame) -> list[Action]:
+def legal_host(s: S, f: Frame) -> list[Action]:
     p, c = f.seat, f.data[0]
     card = s.cards[c]
     out = []
@@ -346,14 +346,14 @@ def _host_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _host_apply(s: S, f: Frame, a: Action) -> None:
+def apply_host(s: S, f: Frame, a: Action) -> None:
     p, c = f.seat, f.data[0]
     host = a.num("pos") if a.kind == "host" else -1
     s.log("build", p, card=s.cards[c].name, cost={}, under=host)
     place(s, p, c, host)
 
 
-def _explore(s: S, f: Frame) -> None:
+def auto_explore(s: S, f: Frame) -> None:
     """EN-5.4.1: draw the top card of your clan deck."""
     p = f.seat
     got = s.take_cards(p, 1)
@@ -361,13 +361,13 @@ def _explore(s: S, f: Frame) -> None:
     s.log("draw", p, n=len(got), source="EXPLORE", secret=[s.cards[c].name for c in got])
 
 
-def _populate(s: S, f: Frame) -> None:
+def auto_populate(s: S, f: Frame) -> None:
     """EN-5.4.2: one more worker, for this and every later round."""
     s.workers[f.seat] += 1
     s.log("populate", f.seat)
 
 
-def _construct_legal(s: S, f: Frame) -> list[Action]:
+def legal_construct(s: S, f: Frame) -> list[Action]:
     p = f.seat
     return [
         Action.make("construct", f"Build {s.cards[c].name} for free", card=c)
@@ -376,7 +376,7 @@ def _construct_legal(s: S, f: Frame) -> list[Action]:
     ]
 
 
-def _construct_apply(s: S, f: Frame, a: Action) -> None:
+def apply_construct(s: S, f: Frame, a: Action) -> None:
     """EN-5.4.3: a "Pay to build" location for free: neither goods nor workers (EN-GAP-13k)."""
     c = a.num("card")
     s.log("build", f.seat, card=s.cards[c].name, cost={}, free=True)
@@ -393,7 +393,7 @@ def harvest_goods(s: S, p: int, pos: int) -> dict[str, int]:
     return total
 
 
-def _harvest_legal(s: S, f: Frame) -> list[Action]:
+def legal_harvest(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = []
     for pos in production_sites(s, p):
@@ -403,7 +403,7 @@ def _harvest_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _harvest_apply(s: S, f: Frame, a: Action) -> None:
+def apply_harvest(s: S, f: Frame, a: Action) -> None:
     """EN-5.4.4: gain the goods of one production location, upgrades included."""
     p, pos = f.seat, a.num("pos")
     goods = harvest_goods(s, p, pos)
@@ -411,7 +411,7 @@ def _harvest_apply(s: S, f: Frame, a: Action) -> None:
     s.gain(p, goods)
 
 
-def _after_tile(s: S, f: Frame) -> None:
+def auto_after_tile(s: S, f: Frame) -> None:
     trigger(s, "tile", f.seat, tile=TILES[f.data[0]])
 
 
@@ -422,14 +422,14 @@ _TILE_FRAME = {
     HARVEST: "harvest",
     SAIL: "sail",
 }
-LEGAL["extra"] = _extra_legal
-APPLY["extra"] = _extra_apply
-LEGAL["host"] = _host_legal
-APPLY["host"] = _host_apply
-LEGAL["construct"] = _construct_legal
-APPLY["construct"] = _construct_apply
-LEGAL["harvest"] = _harvest_legal
-APPLY["harvest"] = _harvest_apply
-AUTO["@explore"] = _explore
-AUTO["@populate"] = _populate
-AUTO["@after_tile"] = _after_tile
+LEGAL["extra"] = legal_extra
+APPLY["extra"] = apply_extra
+LEGAL["host"] = legal_host
+APPLY["host"] = apply_host
+LEGAL["construct"] = legal_construct
+APPLY["construct"] = apply_construct
+LEGAL["harvest"] = legal_harvest
+APPLY["harvest"] = apply_harvest
+AUTO["@explore"] = auto_explore
+AUTO["@populate"] = auto_populate
+AUTO["@after_tile"] = auto_after_tile

@@ -101,17 +101,17 @@ def push_effects(s: S, p: int, effects: tuple[Effect, ...], source: str) -> None
         s.push("@effects", p, effects, source)
 
 
-def _alt_legal(s: S, f: Frame) -> list[Action]:
+def legal_alt(s: S, f: Frame) -> list[Action]:
     alts: Alternatives = f.data[0]
     return [Action.make("alt", describe_option(o).capitalize(), i=i) for i, o in enumerate(alts)]
 
 
-def _alt_apply(s: S, f: Frame, a: Action) -> None:
+def apply_alt(s: S, f: Frame, a: Action) -> None:
     alts, source = f.data
     push_effects(s, f.seat, alts[a.num("i")], source)
 
 
-def _effects(s: S, f: Frame) -> None:
+def auto_effects(s: S, f: Frame) -> None:
     effects, source = f.data
     first, rest = effects[0], effects[1:]
     if rest:
@@ -192,13 +192,13 @@ def _find(s: S, p: int, name: str, source: str) -> None:
     s.log("find", p, card=name, found=card >= 0, source=source)
 
 
-AUTO["@effects"] = _effects
-LEGAL["alt"] = _alt_legal
-APPLY["alt"] = _alt_apply
+AUTO["@effects"] = auto_effects
+LEGAL["alt"] = legal_alt
+APPLY["alt"] = apply_alt
 
 
 # ---------------------------------------------------------------------------- effect decisions
-def _refresh_legal(s: S, f: Frame) -> list[Action]:
+def legal_refresh(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = [
         Action.make("refresh", f"Refresh {card_name(s, p, i)}", pos=i)
@@ -208,7 +208,7 @@ def _refresh_legal(s: S, f: Frame) -> list[Action]:
     return [*out, Action.make("done", "Done")] if out else []
 
 
-def _refresh_apply(s: S, f: Frame, a: Action) -> None:
+def apply_refresh(s: S, f: Frame, a: Action) -> None:
     """EN-9.7: an exhausted card turns upright and may act again this round."""
     if a.kind == "done":
         return
@@ -219,7 +219,7 @@ def _refresh_apply(s: S, f: Frame, a: Action) -> None:
         s.push("refresh", p, f.data[0] - 1, f.data[1])
 
 
-def _release_legal(s: S, f: Frame) -> list[Action]:
+def legal_release(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = []
     for pos, goods in sorted(s.stock[p].items()):
@@ -231,7 +231,7 @@ def _release_legal(s: S, f: Frame) -> list[Action]:
     return [*out, Action.make("done", "Done")] if out else []
 
 
-def _release_apply(s: S, f: Frame, a: Action) -> None:
+def apply_release(s: S, f: Frame, a: Action) -> None:
     """EN-9.5: take a good (or worker) from one of your cards back into your supply."""
     if a.kind == "done":
         return
@@ -248,7 +248,7 @@ def _release_apply(s: S, f: Frame, a: Action) -> None:
         s.push("release", p, f.data[0] - 1, f.data[1])
 
 
-def _relocate_legal(s: S, f: Frame) -> list[Action]:
+def legal_relocate(s: S, f: Frame) -> list[Action]:
     """EN-9.14: a disc used this round (on a tile) moves to any other tile; an exhausted disc
     stays put (moving it could change nothing, EN-GAP-6)."""
     p = f.seat
@@ -263,7 +263,7 @@ def _relocate_legal(s: S, f: Frame) -> list[Action]:
     return [*out, Action.make("done", "Leave the discs where they are")] if out else []
 
 
-def _relocate_apply(s: S, f: Frame, a: Action) -> None:
+def apply_relocate(s: S, f: Frame, a: Action) -> None:
     if a.kind == "done":
         return
     p, d, t = f.seat, a.num("disc"), a.num("to")
@@ -271,7 +271,7 @@ def _relocate_apply(s: S, f: Frame, a: Action) -> None:
     s.log("relocate", p, disc=d, tile=TILES[t])
 
 
-def _forward_legal(s: S, f: Frame) -> list[Action]:
+def legal_forward(s: S, f: Frame) -> list[Action]:
     """EN-9.15: one of your ships overtakes the ship directly ahead; a passed opponent's ship
     cannot be overtaken (EN-GAP-13e) and the first ship stays first (EN-GAP-13l)."""
     p = f.seat
@@ -284,14 +284,14 @@ def _forward_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _forward_apply(s: S, f: Frame, a: Action) -> None:
+def apply_forward(s: S, f: Frame, a: Action) -> None:
     i = a.num("ship")
     q = s.queue
     q[i - 1], q[i] = q[i], q[i - 1]
     s.log("forward", f.seat, place=i)
 
 
-def _launch_legal(s: S, f: Frame) -> list[Action]:
+def legal_launch(s: S, f: Frame) -> list[Action]:
     """EN-5.8: one of your ships in the queue goes to the islands now."""
     p = f.seat
     out = [
@@ -302,7 +302,7 @@ def _launch_legal(s: S, f: Frame) -> list[Action]:
     return [*out, Action.make("done", "Keep it in the queue")] if out else []
 
 
-def _launch_apply(s: S, f: Frame, a: Action) -> None:
+def apply_launch(s: S, f: Frame, a: Action) -> None:
     if a.kind == "done":
         return
     ship = s.queue.pop(a.num("ship"))  # EN-GAP-13(c): the ships behind move up
@@ -311,11 +311,11 @@ def _launch_apply(s: S, f: Frame, a: Action) -> None:
 
 
 for _kind, _legal, _apply in (
-    ("refresh", _refresh_legal, _refresh_apply),
-    ("release", _release_legal, _release_apply),
-    ("relocate", _relocate_legal, _relocate_apply),
-    ("forward", _forward_legal, _forward_apply),
-    ("launch", _launch_legal, _launch_apply),
+    ("refresh", legal_refresh, apply_refresh),
+    ("release", legal_release, apply_release),
+    ("relocate", legal_relocate, apply_relocate),
+    ("forward", legal_forward, apply_forward),
+    ("launch", legal_launch, apply_launch),
 ):
     LEGAL[_kind] = _legal
     APPLY[_kind] = _apply

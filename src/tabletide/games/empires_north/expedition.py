@@ -28,7 +28,7 @@ def start_sail(s: S, p: int, common: bool) -> None:
     s.push("sail", p, common)
 
 
-def _sail_legal(s: S, f: Frame) -> list[Action]:
+def legal_sail(s: S, f: Frame) -> list[Action]:
     """EN-5.4.5.3/5.4.5.4: a fish (or gold in its place) opens the distant islands, an axe lets
     the ship conquer; both are chosen now and cannot be added later (EN-GAP-13j)."""
     p = f.seat
@@ -43,7 +43,7 @@ def _sail_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _sail_apply(s: S, f: Frame, a: Action) -> None:
+def apply_sail(s: S, f: Frame, a: Action) -> None:
     p = f.seat
     common = bool(f.data[0]) if f.data else False
     fish, axe = a.num("fish"), a.num("axe")
@@ -57,18 +57,18 @@ def _sail_apply(s: S, f: Frame, a: Action) -> None:
     s.log("sail", p, place=len(s.queue), fish=fish > 0, axe=bool(axe), common=common)
 
 
-LEGAL["sail"] = _sail_legal
-APPLY["sail"] = _sail_apply
+LEGAL["sail"] = legal_sail
+APPLY["sail"] = apply_sail
 
 
 # ---------------------------------------------------------------------------- the Expedition
-def _phase(s: S, f: Frame) -> None:
+def auto_expedition_phase(s: S, f: Frame) -> None:
     s.phase = "expedition"
     s.push("@cleanup", s.start)
     s.push("@voyages", s.start)
 
 
-def _voyages(s: S, f: Frame) -> None:
+def auto_voyages(s: S, f: Frame) -> None:
     """EN-6.1: the ships in queue order, the one on the arrow first."""
     if s.queue:
         ship = s.queue.pop(0)
@@ -96,7 +96,7 @@ def island_name(s: S, d: int, i: int) -> str:
     return f"the {ordinal(same.index((d, i)) + 1)} {name}"
 
 
-def _voyage_legal(s: S, f: Frame) -> list[Action]:
+def legal_voyage(s: S, f: Frame) -> list[Action]:
     """EN-6.2: any near island (face up, or the deck's top card); with a fish the distant ones
     too. EN-6.4: with an axe the ship may conquer instead of raid. Choosing is optional."""
     ship: Ship = f.data[0]
@@ -119,7 +119,7 @@ def _voyage_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _voyage_apply(s: S, f: Frame, a: Action) -> None:
+def apply_voyage(s: S, f: Frame, a: Action) -> None:
     """EN-6.5: once the island is chosen the ship comes home; its fish and axe are spent."""
     p = f.seat
     ship: Ship = f.data[0]
@@ -140,7 +140,7 @@ def _voyage_apply(s: S, f: Frame, a: Action) -> None:
     _land(s, p, card_i, d, a.kind == "conquer")
 
 
-def _landing_legal(s: S, f: Frame) -> list[Action]:
+def legal_landing(s: S, f: Frame) -> list[Action]:
     ship: Ship = f.data[0]
     card = s.cards[s.revealed]
     out = [Action.make("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=REVEALED)]
@@ -149,7 +149,7 @@ def _landing_legal(s: S, f: Frame) -> list[Action]:
     return out
 
 
-def _landing_apply(s: S, f: Frame, a: Action) -> None:
+def apply_landing(s: S, f: Frame, a: Action) -> None:
     card_i, s.revealed = s.revealed, -1
     _land(s, f.seat, card_i, f.data[1], a.kind == "conquer")
 
@@ -168,9 +168,9 @@ def _land(s: S, p: int, card_i: int, d: int, conquer: bool) -> None:
         trigger(s, "raid", p)
 
 
-AUTO["@expedition_phase"] = _phase
-AUTO["@voyages"] = _voyages
-LEGAL["voyage"] = _voyage_legal
-APPLY["voyage"] = _voyage_apply
-LEGAL["landing"] = _landing_legal
-APPLY["landing"] = _landing_apply
+AUTO["@expedition_phase"] = auto_expedition_phase
+AUTO["@voyages"] = auto_voyages
+LEGAL["voyage"] = legal_voyage
+APPLY["voyage"] = apply_voyage
+LEGAL["landing"] = legal_landing
+APPLY["landing"] = apply_landing

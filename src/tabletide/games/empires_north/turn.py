@@ -39,11 +39,11 @@ def _discard_look(s: S, p: int) -> None:
 
 
 # ---------------------------------------------------------------------------- opening
-def _opening_legal(s: S, f: Frame) -> list[Action]:
+def legal_opening(s: S, f: Frame) -> list[Action]:
     return _keeps(s, f.seat)
 
 
-def _opening_apply(s: S, f: Frame, a: Action) -> None:
+def apply_opening(s: S, f: Frame, a: Action) -> None:
     """EN-3.15: keep 3 of the first 5 cards, free; the other 2 go to the discard pile."""
     p = f.seat
     card = a.num("card")
@@ -57,12 +57,12 @@ def _opening_apply(s: S, f: Frame, a: Action) -> None:
     _discard_look(s, p)
 
 
-LEGAL["opening"] = _opening_legal
-APPLY["opening"] = _opening_apply
+LEGAL["opening"] = legal_opening
+APPLY["opening"] = apply_opening
 
 
 # ---------------------------------------------------------------------------- Lookout (EN-4.3)
-def _round(s: S, f: Frame) -> None:
+def auto_round(s: S, f: Frame) -> None:
     s.phase = "lookout"
     s.log("round", None, round=s.round, start=s.start, last=s.last_round)
     s.push("@actions", s.start)
@@ -73,13 +73,13 @@ def _round(s: S, f: Frame) -> None:
         s.push("lookout", p)
 
 
-def _lookout_legal(s: S, f: Frame) -> list[Action]:
+def legal_lookout(s: S, f: Frame) -> list[Action]:
     p = f.seat
     keeps = _keeps(s, p) if s.workers[p] > 0 else []
     return [*keeps, Action.make("done", "Done: discard the rest")]
 
 
-def _lookout_apply(s: S, f: Frame, a: Action) -> None:
+def apply_lookout(s: S, f: Frame, a: Action) -> None:
     """EN-4.3: each kept card tires 1 worker; the rest go to the discard pile."""
     p = f.seat
     if a.kind == "done":
@@ -100,7 +100,7 @@ def _lookout_apply(s: S, f: Frame, a: Action) -> None:
         s.log("lookout", p, kept=s.tired[p])
 
 
-def _stored(s: S, f: Frame) -> None:
+def auto_stored(s: S, f: Frame) -> None:
     """EN-4.4 / EN-9.9: at the end of the Lookout, each STORED card pays one yield per ``each``
     goods on it, chosen yield by yield (in turn order, then empire order)."""
     todo: list[tuple[int, int]] = []
@@ -117,14 +117,14 @@ def _stored(s: S, f: Frame) -> None:
         effects.push_alts(s, p, stored.yields, s.cards[s.empire[p][pos].card].name)
 
 
-def _actions(s: S, f: Frame) -> None:
+def auto_actions(s: S, f: Frame) -> None:
     s.phase = "action"
     s.passed = [False] * s.num_players
     s.active = s.start
     s.push("turn", s.start)
 
 
-def next_turn(s: S, f: Frame) -> None:
+def auto_next(s: S, f: Frame) -> None:
     """EN-5.1: the next player clockwise who has not passed; when all have, the Expedition."""
     n = s.num_players
     for k in range(1, n + 1):
@@ -136,16 +136,16 @@ def next_turn(s: S, f: Frame) -> None:
     s.push("@expedition_phase", s.start)
 
 
-AUTO["@round"] = _round
-AUTO["@stored"] = _stored
-AUTO["@actions"] = _actions
-AUTO["@next"] = next_turn
-LEGAL["lookout"] = _lookout_legal
-APPLY["lookout"] = _lookout_apply
+AUTO["@round"] = auto_round
+AUTO["@stored"] = auto_stored
+AUTO["@actions"] = auto_actions
+AUTO["@next"] = auto_next
+LEGAL["lookout"] = legal_lookout
+APPLY["lookout"] = apply_lookout
 
 
 # ---------------------------------------------------------------------------- Cleanup (EN-7)
-def _cleanup(s: S, f: Frame) -> None:
+def auto_cleanup(s: S, f: Frame) -> None:
     if s.last_round or s.round >= ROUND_LIMIT:
         s.push("@final", s.start)  # EN-7.0: no Cleanup in the last round
         return
@@ -194,7 +194,7 @@ def breakdown(s: S, p: int) -> dict[str, int]:
     }
 
 
-def _final(s: S, f: Frame) -> None:
+def auto_final(s: S, f: Frame) -> None:
     s.phase = "over"
     s.final = []
     for p in range(s.num_players):
@@ -206,5 +206,5 @@ def _final(s: S, f: Frame) -> None:
     s.log("final", None, scores=list(s.vp), breakdown=s.final)
 
 
-AUTO["@cleanup"] = _cleanup
-AUTO["@final"] = _final
+AUTO["@cleanup"] = auto_cleanup
+AUTO["@final"] = auto_final
