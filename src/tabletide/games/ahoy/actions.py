@@ -207,7 +207,7 @@ CREW_DIE: dict[str, Callable[[AhoyState, int, int], None]] = {
 
 
 # ------------------------------------------------------------------ their decisions
-def _tailwind_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_tailwind(s: AhoyState, frame: Frame) -> list[Action]:
     fig, value, _ = frame.data
     out = [Action.make("stay", "Stay where you are")]
     for p in movement.tailwind_spaces(s, value):
@@ -216,7 +216,7 @@ def _tailwind_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _tailwind_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_tailwind(s: AhoyState, frame: Frame, action: Action) -> None:
     fig, _, rider = frame.data
     if action.kind == "goto":
         movement.jump(s, fig, frame.seat, "Tailwind", action.num("at"), rider=rider)
@@ -255,7 +255,7 @@ def _explorable(s: AhoyState, target: int, d: int) -> bool:
     return geometry.can_explore(s.cells, s.islands, target, d)
 
 
-def _order_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_order(s: AhoyState, frame: Frame) -> list[Action]:
     (moved,) = frame.data
     out = [Action.make("done", "Done")]
     if len(moved) < 4:  # AH-6.1.2: up to 4 different patrols, 1 space each
@@ -263,7 +263,7 @@ def _order_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _order_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_order(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     (moved,) = frame.data
@@ -273,7 +273,7 @@ def _order_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     movement.do_step(s, i, action.num("dir"))
 
 
-def _officer_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_officer(s: AhoyState, frame: Frame) -> list[Action]:
     (moved,) = frame.data
     out = [Action.make("done", "Done")]
     if len(moved) < 2:  # AH-A.19: up to 2 patrols, 1 or 2 spaces, no battles, no exploring
@@ -290,7 +290,7 @@ def _officer_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _officer_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_officer(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     (moved,) = frame.data
@@ -299,19 +299,19 @@ def _officer_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     movement.sail(s, p, frame.seat, "Persuasive Officer", 2, battles=False, explore=False)
 
 
-def _deploy_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_deploy(s: AhoyState, frame: Frame) -> list[Action]:
     pos = s.fig[frame.seat]
     spaces = [pos] + [pos + d for d in DELTA if pos + d in s.cells]  # sandbars ignored
     return [Action.make("deploy", f"Deploy a patrol at {s.space_name(p)}", at=p) for p in spaces]
 
 
-def _deploy_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_deploy(s: AhoyState, frame: Frame, action: Action) -> None:
     p = s.patrols_in_supply()[0]
     s.fig[p] = action.num("at")  # PLACE: no battle, no terrain
     s.log("patrol", frame.seat, at=action.num("at"))
 
 
-def _whisper_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_whisper(s: AhoyState, frame: Frame) -> list[Action]:
     (used,) = frame.data
     out = [Action.make("done", "Done")]
     if len(used) < 4 and s.ready:
@@ -327,7 +327,7 @@ def _whisper_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _whisper_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_whisper(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     (used,) = frame.data
@@ -336,19 +336,19 @@ def _whisper_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.push("whisper", frame.seat, (*used, r))
 
 
-def _count_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_count(s: AhoyState, frame: Frame) -> list[Action]:
     _, _, most = frame.data
     return [Action.make("count", f"{n}", n=n) for n in range(most + 1)]
 
 
-def _count_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_count(s: AhoyState, frame: Frame, action: Action) -> None:
     why, arg, _ = frame.data
     n = action.num("n")
     if why == "uprising":
         movement.place_allies(s, arg, n)
 
 
-def _ally_move_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_ally_move(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "Don't move allies")]
     for a in range(len(s.placed)):
         for b in range(len(s.placed)):
@@ -368,7 +368,7 @@ def _ally_move_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _ally_move_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_ally_move(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     a, b, n = action.num("frm"), action.num("to"), action.num("n")
@@ -378,20 +378,20 @@ def _ally_move_apply(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 LEGAL = {
-    "tailwind": _tailwind_legal,
-    "order": _order_legal,
-    "officer": _officer_legal,
-    "deploy": _deploy_legal,
-    "whisper": _whisper_legal,
-    "count": _count_legal,
-    "ally_move": _ally_move_legal,
+    "tailwind": legal_tailwind,
+    "order": legal_order,
+    "officer": legal_officer,
+    "deploy": legal_deploy,
+    "whisper": legal_whisper,
+    "count": legal_count,
+    "ally_move": legal_ally_move,
 }
 APPLY = {
-    "tailwind": _tailwind_apply,
-    "order": _order_apply,
-    "officer": _officer_apply,
-    "deploy": _deploy_apply,
-    "whisper": _whisper_apply,
-    "count": _count_apply,
-    "ally_move": _ally_move_apply,
+    "tailwind": apply_tailwind,
+    "order": apply_order,
+    "officer": apply_officer,
+    "deploy": apply_deploy,
+    "whisper": apply_whisper,
+    "count": apply_count,
+    "ally_move": apply_ally_move,
 }

@@ -93,7 +93,7 @@ def _present(s: AhoyState, f: Fight) -> bool:
     return at >= 0 and (at == f.pos or f.move < 0)
 
 
-def _fight(s: AhoyState, frame: Frame) -> None:
+def auto_fight(s: AhoyState, frame: Frame) -> None:
     f = s.fight
     assert f is not None
     if _present(s, f) and [e for e in eligible(s, f.mover, f.pos) if e not in f.done]:
@@ -102,7 +102,7 @@ def _fight(s: AhoyState, frame: Frame) -> None:
         s.fight = None  # AH-GAP-7: a removed or moved attacker fights no more
 
 
-def _pick_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_pick_defender(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     out: list[Action] = []
@@ -116,7 +116,7 @@ def _pick_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _pick_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_pick_defender(s: AhoyState, frame: Frame, action: Action) -> None:
     f = s.fight
     assert f is not None
     e = action.num("fig")
@@ -144,7 +144,7 @@ def _battle_plans(s: AhoyState) -> list[int]:
     return [c for c in s.plan_hand if s.plan_cards[c] in BATTLE_PLANS]
 
 
-def _plan_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_battle_plan(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "Play no (more) plans")]
     seen: set[str] = set()
     for card in _battle_plans(s):
@@ -155,7 +155,7 @@ def _plan_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _plan_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_battle_plan(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     f = s.fight
@@ -184,7 +184,7 @@ def _cannons_options(s: AhoyState, seat: int, fighter: int) -> list[int]:
     return sorted(set(s.cannons_dice(seat)))
 
 
-def _cannons_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_cannons(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     (side,) = frame.data
@@ -197,7 +197,7 @@ def _cannons_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _cannons_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_cannons(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "keep":
         return
     f = s.fight
@@ -218,7 +218,7 @@ def _roll_dice(s: AhoyState, f: Fight, side: int) -> None:
         f.roll[side] += 1 + s.rng.below(6)
 
 
-def _roll(s: AhoyState, frame: Frame) -> None:
+def auto_roll(s: AhoyState, frame: Frame) -> None:
     f = s.fight
     assert f is not None
     if f.ignored:
@@ -237,7 +237,7 @@ def _roll(s: AhoyState, frame: Frame) -> None:
             s.push("rum", fighter, side)
 
 
-def _rum_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_rum(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     (side,) = frame.data
@@ -247,7 +247,7 @@ def _rum_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _rum_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_rum(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "keep":
         return
     f = s.fight
@@ -272,7 +272,7 @@ def total(s: AhoyState, f: Fight, side: int) -> int:
     return value
 
 
-def _resolve(s: AhoyState, frame: Frame) -> None:
+def auto_resolve(s: AhoyState, frame: Frame) -> None:
     f = s.fight
     assert f is not None
     att, dfn = total(s, f, 0), total(s, f, 1)
@@ -294,7 +294,7 @@ def _resolve(s: AhoyState, frame: Frame) -> None:
     s.push("reward", winner)
 
 
-def _reward_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_reward(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     kinds = ["none", *FACTION_REWARDS[s.faction[frame.seat]]]
@@ -303,7 +303,7 @@ def _reward_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [Action.make("reward", REWARD_TEXT[k], what=k) for k in kinds]
 
 
-def _reward_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_reward(s: AhoyState, frame: Frame, action: Action) -> None:
     f = s.fight
     assert f is not None
     kind = action.text("what")
@@ -336,7 +336,7 @@ def _reward_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     damage.deal(s, seat, loser, n, why="battle")
 
 
-def _win_tail(s: AhoyState, frame: Frame) -> None:
+def auto_win_tail(s: AhoyState, frame: Frame) -> None:
     f = s.fight
     assert f is not None
     seat = frame.seat
@@ -357,7 +357,7 @@ def ram_targets(s: AhoyState, fig: int) -> list[int]:
     ]  # AH-A.1: never off the map
 
 
-def _ram_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_ram(s: AhoyState, frame: Frame) -> list[Action]:
     (fig,) = frame.data
     out = [Action.make("skip", "Don't")]
     if s.fig[fig] >= 0:
@@ -366,7 +366,7 @@ def _ram_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _ram_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_ram(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "skip":
         return
     (fig,) = frame.data
@@ -374,7 +374,7 @@ def _ram_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     movement.jump(s, fig, frame.seat, "rammed", dest, battles=False, explore=False, anchor_fx=False)
 
 
-def _buccaneer_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_buccaneer(s: AhoyState, frame: Frame) -> list[Action]:
     (victim,) = frame.data
     out = [Action.make("skip", "Keep the Buccaneer")]
     crew = s.crew[victim]
@@ -386,7 +386,7 @@ def _buccaneer_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _buccaneer_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_buccaneer(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "skip":
         return
     (victim,) = frame.data
@@ -410,37 +410,42 @@ def gunner_spaces(s: AhoyState, seat: int) -> list[int]:
     return sorted(p for p, c in s.cells.items() if c.region == region and eligible(s, seat, p))
 
 
-def _gunner_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_gunner_target(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("skip", "Don't")]
     for p in gunner_spaces(s, frame.seat):
         out.append(Action.make("gunner", f"Battle at {s.space_name(p)}", at=p))
     return out
 
 
-def _gunner_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_gunner_target(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "gunner":
         s.fight = Fight(frame.seat, frame.seat, action.num("at"), -1)
         s.push("@fight", frame.seat)
 
 
 LEGAL = {
-    "pick_defender": _pick_legal,
-    "battle_plan": _plan_legal,
-    "cannons": _cannons_legal,
-    "rum": _rum_legal,
-    "reward": _reward_legal,
-    "ram": _ram_legal,
-    "buccaneer": _buccaneer_legal,
-    "gunner_target": _gunner_legal,
+    "pick_defender": legal_pick_defender,
+    "battle_plan": legal_battle_plan,
+    "cannons": legal_cannons,
+    "rum": legal_rum,
+    "reward": legal_reward,
+    "ram": legal_ram,
+    "buccaneer": legal_buccaneer,
+    "gunner_target": legal_gunner_target,
 }
 APPLY = {
-    "pick_defender": _pick_apply,
-    "battle_plan": _plan_apply,
-    "cannons": _cannons_apply,
-    "rum": _rum_apply,
-    "reward": _reward_apply,
-    "ram": _ram_apply,
-    "buccaneer": _buccaneer_apply,
-    "gunner_target": _gunner_apply,
+    "pick_defender": apply_pick_defender,
+    "battle_plan": apply_battle_plan,
+    "cannons": apply_cannons,
+    "rum": apply_rum,
+    "reward": apply_reward,
+    "ram": apply_ram,
+    "buccaneer": apply_buccaneer,
+    "gunner_target": apply_gunner_target,
 }
-AUTO = {"@fight": _fight, "@roll": _roll, "@resolve": _resolve, "@win_tail": _win_tail}
+AUTO = {
+    "@fight": auto_fight,
+    "@roll": auto_roll,
+    "@resolve": auto_resolve,
+    "@win_tail": auto_win_tail,
+}

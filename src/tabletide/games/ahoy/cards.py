@@ -146,7 +146,7 @@ def apply_free(s: AhoyState, seat: int, action: Action) -> bool:
     return True
 
 
-def _pay_die_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_pay_die(s: AhoyState, frame: Frame) -> list[Action]:
     (card,) = frame.data
     return [
         Action.make("pay_die", f"Place your {v} on {crew_name(s, card)}", die=v)
@@ -154,7 +154,7 @@ def _pay_die_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _pay_die_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_pay_die(s: AhoyState, frame: Frame, action: Action) -> None:
     """AH-5.34 / AH-GAP-4: the die sits on the card's spot; the action is not triggered."""
     (card,) = frame.data
     v = action.num("die")
@@ -231,7 +231,7 @@ def reward_text(kind: str, amount: int) -> str:
     }.get(kind, "nothing")
 
 
-def _grid_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_grid(s: AhoyState, frame: Frame) -> list[Action]:
     """AH-6.3.6. Two spaces may hold the same reward (2 gold), so a label names the space by
     its place on the grid: "Move to the top-right space (2 gold) and take it"."""
     seat = frame.seat
@@ -245,7 +245,7 @@ def _grid_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _grid_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_grid(s: AhoyState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     g = action.num("to")
     s.black[seat], s.white[seat] = s.white[seat], g  # AH-6.3.6
@@ -266,47 +266,47 @@ def _grid_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         s.push("tile", seat)
 
 
-def _tile_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_tile(s: AhoyState, frame: Frame) -> list[Action]:
     return movement.placements(s, tile_targets(s))
 
 
-def _tile_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_tile(s: AhoyState, frame: Frame, action: Action) -> None:
     movement.place_tile(s, frame.seat, action)
 
 
-def _favor_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_favor(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make("favor", "Under your Fleet favor token", token=0),
         Action.make("favor", "Under your Union favor token", token=1),
     ]
 
 
-def _favor_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_favor(s: AhoyState, frame: Frame, action: Action) -> None:
     (card,) = frame.data
     token = action.num("token")
     s.favor[frame.seat][token].append(card)
     s.log("favor", frame.seat, secret={"token": ("fleet", "union")[token]})
 
 
-def _overboard_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_overboard(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make("overboard", f"Throw {cargo_name(s, c)} overboard", card=c)
         for c in s.cargo[frame.seat]
     ]
 
 
-def _overboard_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_overboard(s: AhoyState, frame: Frame, action: Action) -> None:
     s.cargo[frame.seat].remove(action.num("card"))  # AH-6.3.4: out of the game
     s.log("overboard", frame.seat, card=action.num("card"))
 
 
-def _recruit_free_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_recruit_free(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "Recruit nothing")] if frame.data[0] else []
     out += [Action.make("take", f"Recruit {crew_name(s, c)}", card=c) for c in s.market]
     return out or [Action.make("done", "The market is empty")]
 
 
-def _recruit_free_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_recruit_free(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "take":
         take(s, frame.seat, action.num("card"))
 
@@ -318,7 +318,7 @@ def negotiate(s: AhoyState, seat: int) -> None:
         s.push("negotiate", seat, region, 0)
 
 
-def _negotiate_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_negotiate(s: AhoyState, frame: Frame) -> list[Action]:
     region, count = frame.data
     out = [Action.make("done", "Stop")] if count else []
     if count == 1 and not s.allies[region]:
@@ -328,7 +328,7 @@ def _negotiate_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _negotiate_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_negotiate(s: AhoyState, frame: Frame, action: Action) -> None:
     region, count = frame.data
     if action.kind == "done":
         return
@@ -418,7 +418,7 @@ def _gust(s: AhoyState, seat: int) -> None:
 CREW_ACTIONS = {"mystic": _mystic, "noble": _noble, "breeze": _breeze, "wind": _wind, "gust": _gust}
 
 
-def _noble_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_noble(s: AhoyState, frame: Frame) -> list[Action]:
     out: list[Action] = []
     smuggler = s.faction[frame.seat] == "smuggler"
     for other, card, was_cargo in noble_victims(s, frame.seat):
@@ -437,7 +437,7 @@ def _noble_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out or [Action.make("done", "Nothing to steal")]
 
 
-def _noble_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_noble(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     other, card, into = action.num("seat"), action.num("card"), action.num("cargo")
@@ -458,7 +458,7 @@ def _goto_spaces(s: AhoyState, seat: int, why: str) -> list[int]:
     return [p for p in spaces if p != s.fig[seat]]
 
 
-def _goto_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_goto(s: AhoyState, frame: Frame) -> list[Action]:
     (why,) = frame.data
     return [
         Action.make("goto", f"Go to {s.space_name(p)}", at=p)
@@ -466,31 +466,31 @@ def _goto_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _goto_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_goto(s: AhoyState, frame: Frame, action: Action) -> None:
     (why,) = frame.data
     how = "Whispering Breeze" if why == "breeze" else "Mysterious Gust"
     movement.jump(s, frame.seat, frame.seat, how, action.num("at"))
 
 
 LEGAL = {
-    "pay_die": _pay_die_legal,
-    "grid": _grid_legal,
-    "tile": _tile_legal,
-    "favor": _favor_legal,
-    "overboard": _overboard_legal,
-    "recruit_free": _recruit_free_legal,
-    "negotiate": _negotiate_legal,
-    "noble": _noble_legal,
-    "goto": _goto_legal,
+    "pay_die": legal_pay_die,
+    "grid": legal_grid,
+    "tile": legal_tile,
+    "favor": legal_favor,
+    "overboard": legal_overboard,
+    "recruit_free": legal_recruit_free,
+    "negotiate": legal_negotiate,
+    "noble": legal_noble,
+    "goto": legal_goto,
 }
 APPLY = {
-    "pay_die": _pay_die_apply,
-    "grid": _grid_apply,
-    "tile": _tile_apply,
-    "favor": _favor_apply,
-    "overboard": _overboard_apply,
-    "recruit_free": _recruit_free_apply,
-    "negotiate": _negotiate_apply,
-    "noble": _noble_apply,
-    "goto": _goto_apply,
+    "pay_die": apply_pay_die,
+    "grid": apply_grid,
+    "tile": apply_tile,
+    "favor": apply_favor,
+    "overboard": apply_overboard,
+    "recruit_free": apply_recruit_free,
+    "negotiate": apply_negotiate,
+    "noble": apply_noble,
+    "goto": apply_goto,
 }

@@ -81,7 +81,7 @@ def suffer(s: AhoyState, f: int, n: int, board_only: bool = False) -> None:
         s.push("@hit", victim, victim, ship, board_only)
 
 
-def _hit_auto(s: AhoyState, frame: Frame) -> None:
+def auto_hit(s: AhoyState, frame: Frame) -> None:
     victim, ship, board_only = frame.data
     if ship >= 0 and s.fig[ship] < 0:
         return
@@ -91,7 +91,7 @@ def _hit_auto(s: AhoyState, frame: Frame) -> None:
         s.log("damage_ignored", victim)
 
 
-def _hit_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_hit(s: AhoyState, frame: Frame) -> list[Action]:
     victim, ship, board_only = frame.data
     return [
         Action.make("hit", f"Damage {spot_label(s, victim, sp)}", spot=sp)
@@ -99,7 +99,7 @@ def _hit_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _hit_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_hit(s: AhoyState, frame: Frame, action: Action) -> None:
     victim, ship, _ = frame.data
     spot = action.num("spot")
     s.damage[victim].append(spot)
@@ -139,14 +139,14 @@ def start_repair(s: AhoyState, seat: int, n: int) -> None:
     s.push("repair", seat, n, 0)
 
 
-def _repair_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_repair(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "Done repairing")]
     for sp in sorted(repairable(s, frame.seat)):
         out.append(Action.make("fix", f"Repair {spot_label(s, frame.seat, sp)}", spot=sp))
     return out
 
 
-def _repair_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_repair(s: AhoyState, frame: Frame, action: Action) -> None:
     left, fixed = frame.data
     seat = frame.seat
     if action.kind == "fix":
@@ -203,7 +203,7 @@ def figure_label(s: AhoyState, f: int) -> str:
     return f"the {s.figure_name(f)} of {s.name(s.owner(f))} at {s.space_name(s.fig[f])}"
 
 
-def _target_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_target(s: AhoyState, frame: Frame) -> list[Action]:
     """AH-A.11, AH-A.14: any 1 figure of the region; identical figures on one space are one
     choice (``alike``)."""
     (why,) = frame.data
@@ -213,7 +213,7 @@ def _target_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _target_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_target(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "target":
         f = action.num("fig")
         if s.owner(f) != frame.seat and s.has_crew(frame.seat, "battering_ram"):
@@ -222,7 +222,7 @@ def _target_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         deal(s, frame.seat, f, 1, why=frame.data[0])
 
 
-def _ram_check(s: AhoyState, frame: Frame) -> None:
+def auto_ram_check(s: AhoyState, frame: Frame) -> None:
     """AH-A.1: the figure took a damage token and is still on the map: the Ram may push it."""
     from tabletide.games.ahoy import battle
 
@@ -231,6 +231,6 @@ def _ram_check(s: AhoyState, frame: Frame) -> None:
         s.push("ram", frame.seat, f)
 
 
-LEGAL = {"hit": _hit_legal, "repair": _repair_legal, "target": _target_legal}
-APPLY = {"hit": _hit_apply, "repair": _repair_apply, "target": _target_apply}
-AUTO = {"@hit": _hit_auto, "@ram_check": _ram_check}
+LEGAL = {"hit": legal_hit, "repair": legal_repair, "target": legal_target}
+APPLY = {"hit": apply_hit, "repair": apply_repair, "target": apply_target}
+AUTO = {"@hit": auto_hit, "@ram_check": auto_ram_check}

@@ -104,7 +104,7 @@ def _witch_dest(s: AhoyState, pos: int, d: int) -> int:
     return pos
 
 
-def _step_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_step(s: AhoyState, frame: Frame) -> list[Action]:
     (i,) = frame.data
     mv = s.moves[i]
     pos = s.fig[mv.fig]
@@ -133,7 +133,7 @@ def _step_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _step_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_step(s: AhoyState, frame: Frame, action: Action) -> None:
     (i,) = frame.data
     mv = s.moves[i]
     if action.kind == "stop":
@@ -195,12 +195,12 @@ def placements(s: AhoyState, targets: list[tuple[int, int]]) -> list[Action]:
     return out
 
 
-def _explore_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_explore(s: AhoyState, frame: Frame) -> list[Action]:
     _, target, d = frame.data
     return placements(s, [(target, d)])
 
 
-def _explore_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_explore(s: AhoyState, frame: Frame, action: Action) -> None:
     i, target, _ = frame.data
     mv = s.moves[i]
     place_tile(s, mv.ctrl, action)
@@ -221,7 +221,7 @@ def place_tile(s: AhoyState, seat: int, action: Action) -> None:
     )
 
 
-def _next(s: AhoyState, frame: Frame) -> None:
+def auto_next(s: AhoyState, frame: Frame) -> None:
     (i,) = frame.data
     mv = s.moves[i]
     if _alive(s, i) and not mv.ended and mv.steps > 0:
@@ -229,7 +229,7 @@ def _next(s: AhoyState, frame: Frame) -> None:
 
 
 # ------------------------------------------------------------------ entering a space
-def _battles(s: AhoyState, frame: Frame) -> None:
+def auto_battles(s: AhoyState, frame: Frame) -> None:
     i, pos = frame.data
     if _alive(s, i, pos) and s.moves[i].battles:
         from tabletide.games.ahoy import battle
@@ -237,7 +237,7 @@ def _battles(s: AhoyState, frame: Frame) -> None:
         battle.start(s, s.moves[i].fig, pos, i)
 
 
-def _terrain(s: AhoyState, frame: Frame) -> None:
+def auto_terrain(s: AhoyState, frame: Frame) -> None:
     i, pos = frame.data
     if not _alive(s, i, pos):
         return
@@ -275,7 +275,7 @@ def push(s: AhoyState, i: int, pos: int, d: int) -> None:
         _explore(s, i, target, d)
 
 
-def _current_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_current(s: AhoyState, frame: Frame) -> list[Action]:
     _, pos = frame.data
     cell = s.cells[pos]
     out = [Action.make("current", "Ignore it", dir=4)]
@@ -287,7 +287,7 @@ def _current_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _current_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_current(s: AhoyState, frame: Frame, action: Action) -> None:
     i, pos = frame.data
     d = action.num("dir")
     if d < 4:
@@ -295,7 +295,7 @@ def _current_apply(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 # ------------------------------------------------------------------ anchoring
-def _moved(s: AhoyState, frame: Frame) -> None:
+def auto_moved(s: AhoyState, frame: Frame) -> None:
     mv = s.moves.pop()
     pos = s.fig[mv.fig]
     if mv.dead or pos < 0 or not mv.moved:
@@ -331,7 +331,7 @@ def harbor_sources(s: AhoyState, seat: int) -> list[int]:
     return sorted({sp for sp, v in s.dice[seat] if sp != cannons and (not fleet or v >= 5)})
 
 
-def _harbor_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_harbor(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("harbor_repair", "Repair 2 damage")]
     for spot in harbor_sources(s, frame.seat):
         out.append(
@@ -344,7 +344,7 @@ def _harbor_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _harbor_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_harbor(s: AhoyState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     if action.kind == "harbor_repair":
         damage.start_repair(s, seat, 2)
@@ -359,11 +359,11 @@ def _harbor_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     battle.assistant_gunner(s, seat)
 
 
-def _rider_patrol_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_rider_patrol(s: AhoyState, frame: Frame) -> list[Action]:
     return [Action.make("yes", "Place a patrol here"), Action.make("no", "No")]
 
 
-def _rider_patrol_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_rider_patrol(s: AhoyState, frame: Frame, action: Action) -> None:
     (pos,) = frame.data
     free = s.patrols_in_supply()
     if action.kind == "yes" and free:  # AH-6.1.3: PLACE, no battle, no terrain
@@ -371,7 +371,7 @@ def _rider_patrol_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         s.log("patrol", frame.seat, at=pos)
 
 
-def _rider_allies_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_rider_allies(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make("allies", "Place 2 ready allies on this island", how="place"),
         Action.make("allies", "Gain 2 ready allies", how="gain"),
@@ -379,7 +379,7 @@ def _rider_allies_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _rider_allies_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_rider_allies(s: AhoyState, frame: Frame, action: Action) -> None:
     (region,) = frame.data
     how = action.text("how")
     if how == "place":
@@ -405,19 +405,24 @@ def gain_ready(s: AhoyState, n: int) -> None:
 
 
 LEGAL = {
-    "step": _step_legal,
-    "explore": _explore_legal,
-    "current": _current_legal,
-    "harbor": _harbor_legal,
-    "rider_patrol": _rider_patrol_legal,
-    "rider_allies": _rider_allies_legal,
+    "step": legal_step,
+    "explore": legal_explore,
+    "current": legal_current,
+    "harbor": legal_harbor,
+    "rider_patrol": legal_rider_patrol,
+    "rider_allies": legal_rider_allies,
 }
 APPLY = {
-    "step": _step_apply,
-    "explore": _explore_apply,
-    "current": _current_apply,
-    "harbor": _harbor_apply,
-    "rider_patrol": _rider_patrol_apply,
-    "rider_allies": _rider_allies_apply,
+    "step": apply_step,
+    "explore": apply_explore,
+    "current": apply_current,
+    "harbor": apply_harbor,
+    "rider_patrol": apply_rider_patrol,
+    "rider_allies": apply_rider_allies,
 }
-AUTO = {"@moved": _moved, "@next": _next, "@battles": _battles, "@terrain": _terrain}
+AUTO = {
+    "@moved": auto_moved,
+    "@next": auto_next,
+    "@battles": auto_battles,
+    "@terrain": auto_terrain,
+}

@@ -82,7 +82,7 @@ def play(s: AhoyState, seat: int, card: int) -> None:
         s.push("region", seat, "drive")
 
 
-def _island_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_island(s: AhoyState, frame: Frame) -> list[Action]:
     (key,) = frame.data
     return [
         Action.make(
@@ -95,7 +95,7 @@ def _island_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _island_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_island(s: AhoyState, frame: Frame, action: Action) -> None:
     (key,) = frame.data
     r = action.num("region")
     s.allies[r] -= 2
@@ -105,7 +105,7 @@ def _island_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.log("ship", s.union, fig=ship, at=s.island_of[r])
 
 
-def _region_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_region(s: AhoyState, frame: Frame) -> list[Action]:
     (why,) = frame.data
     out: list[Action] = []
     for r in range(len(s.placed)):
@@ -117,7 +117,7 @@ def _region_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _region_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_region(s: AhoyState, frame: Frame, action: Action) -> None:
     (why,) = frame.data
     r = action.num("region")
     if why == "stealth":  # AH-B.3: up to 2, the Union picks which
@@ -127,7 +127,7 @@ def _region_apply(s: AhoyState, frame: Frame, action: Action) -> None:
         s.push("drive", frame.seat, r)
 
 
-def _stealth_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_stealth(s: AhoyState, frame: Frame) -> list[Action]:
     """AH-B.3: the Union removes up to 2 patrols of the region one at a time, choosing them by
     their space (patrols on one space are alike)."""
     r, removed = frame.data
@@ -144,7 +144,7 @@ def _stealth_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _stealth_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_stealth(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     r, removed = frame.data
@@ -153,7 +153,7 @@ def _stealth_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.push("stealth", frame.seat, r, removed + 1)
 
 
-def _drive_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_drive(s: AhoyState, frame: Frame) -> list[Action]:
     (r,) = frame.data
     symbol = s.island_symbol(r)
     out = [Action.make("done", "Done recruiting")]
@@ -165,19 +165,19 @@ def _drive_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _drive_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_drive(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     cards.take(s, frame.seat, action.num("card"), fill=False)  # AH-B.4: refill afterwards
     s.push("drive", frame.seat, frame.data[0])
 
 
-def _refill_after(s: AhoyState, frame: Frame) -> None:
+def auto_refill_after(s: AhoyState, frame: Frame) -> None:
     while len(s.market) < 3 and s.market_deck:
         cards.refill(s)
 
 
-def _evac_from_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_evac_from(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make(
             "region",
@@ -189,14 +189,14 @@ def _evac_from_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _evac_from_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_evac_from(s: AhoyState, frame: Frame, action: Action) -> None:
     r = action.num("region")
     n = s.allies[r]
     s.allies[r] = 0
     s.push("evac_to", frame.seat, r, n)
 
 
-def _evac_to_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_evac_to(s: AhoyState, frame: Frame) -> list[Action]:
     src, _ = frame.data
     return [
         Action.make(
@@ -209,7 +209,7 @@ def _evac_to_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _evac_to_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_evac_to(s: AhoyState, frame: Frame, action: Action) -> None:
     src, left = frame.data
     s.allies[action.num("region")] += 1
     s.log("allies_moved", frame.seat, frm=src, to=action.num("region"), count=1)
@@ -226,19 +226,19 @@ def draw_plans(s: AhoyState) -> None:
 
 
 LEGAL = {
-    "island": _island_legal,
-    "region": _region_legal,
-    "stealth": _stealth_legal,
-    "drive": _drive_legal,
-    "evac_from": _evac_from_legal,
-    "evac_to": _evac_to_legal,
+    "island": legal_island,
+    "region": legal_region,
+    "stealth": legal_stealth,
+    "drive": legal_drive,
+    "evac_from": legal_evac_from,
+    "evac_to": legal_evac_to,
 }
 APPLY = {
-    "island": _island_apply,
-    "region": _region_apply,
-    "stealth": _stealth_apply,
-    "drive": _drive_apply,
-    "evac_from": _evac_from_apply,
-    "evac_to": _evac_to_apply,
+    "island": apply_island,
+    "region": apply_region,
+    "stealth": apply_stealth,
+    "drive": apply_drive,
+    "evac_from": apply_evac_from,
+    "evac_to": apply_evac_to,
 }
-AUTO = {"@refill_after": _refill_after}
+AUTO = {"@refill_after": auto_refill_after}

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------ setup
-def _start_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_start(s: AhoyState, frame: Frame) -> list[Action]:
     faction = s.faction[frame.seat]
     if faction == "fleet":  # AH-3.13 C: an island of the Fleet's choice
         spaces = list(s.island_of)
@@ -39,7 +39,7 @@ def _start_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return [Action.make("start", f"Start at {s.space_name(p)}", at=p) for p in spaces]
 
 
-def _start_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_start(s: AhoyState, frame: Frame, action: Action) -> None:
     seat, pos = frame.seat, action.num("at")
     s.fig[seat] = pos
     if s.faction[seat] == "fleet":
@@ -49,7 +49,7 @@ def _start_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.log("start", seat, at=pos)
 
 
-def _first_turn(s: AhoyState, frame: Frame) -> None:
+def auto_first_turn(s: AhoyState, frame: Frame) -> None:
     s.log("round", None, round=s.round, first=s.first)
     begin_turn(s, s.first)  # AH-3.17
 
@@ -64,7 +64,7 @@ def begin_turn(s: AhoyState, seat: int) -> None:
     s.push("turn", seat)
 
 
-def _turn_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_turn(s: AhoyState, frame: Frame) -> list[Action]:
     seat = frame.seat
     placing = actions.placements(s, seat) if s.placed_turn < s.quota else []
     out: list[Action] = []
@@ -76,7 +76,7 @@ def _turn_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _turn_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_turn(s: AhoyState, frame: Frame, action: Action) -> None:
     seat = frame.seat
     if action.kind == "end":
         _end_turn(s, seat)
@@ -113,7 +113,7 @@ def fort_islands(s: AhoyState) -> list[int]:
     ]
 
 
-def _fort_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_fort(s: AhoyState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "No (more) forts")]
     for r in fort_islands(s):
         out.append(
@@ -126,7 +126,7 @@ def _fort_legal(s: AhoyState, frame: Frame) -> list[Action]:
     return out
 
 
-def _fort_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_fort(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     pos = s.island_of[action.num("region")]
@@ -138,7 +138,7 @@ def _fort_apply(s: AhoyState, frame: Frame, action: Action) -> None:
     s.push("fort", frame.seat)
 
 
-def _turn_over(s: AhoyState, frame: Frame) -> None:
+def auto_turn_over(s: AhoyState, frame: Frame) -> None:
     seat = frame.seat
     if s.has_crew(seat, "chronicler"):  # AH-A.5
         region = s.flag_region(seat)
@@ -228,7 +228,7 @@ def _round_end(s: AhoyState) -> None:
             s.push("raise", s.first)
 
 
-def _raise_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_raise(s: AhoyState, frame: Frame) -> list[Action]:
     return [
         Action.make(
             "region", f"Raise the region of {s.island_name(r)} to {s.wealth[r] + 1}", region=r
@@ -238,17 +238,17 @@ def _raise_legal(s: AhoyState, frame: Frame) -> list[Action]:
     ]
 
 
-def _raise_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_raise(s: AhoyState, frame: Frame, action: Action) -> None:
     r = action.num("region")
     s.raise_wealth(r)
     s.log("wealth", frame.seat, region=r, wealth=s.wealth[r])
 
 
-def _clear_legal(s: AhoyState, frame: Frame) -> list[Action]:
+def legal_clear_market(s: AhoyState, frame: Frame) -> list[Action]:
     return [Action.make("no", "Keep the market"), Action.make("yes", "Clear the market")]
 
 
-def _clear_apply(s: AhoyState, frame: Frame, action: Action) -> None:
+def apply_clear_market(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "yes":
         s.log("market_cleared", frame.seat, cards=s.market[:])
         s.market = []
@@ -256,7 +256,7 @@ def _clear_apply(s: AhoyState, frame: Frame, action: Action) -> None:
             cards.refill(s)
 
 
-def _cleanup(s: AhoyState, frame: Frame) -> None:
+def auto_cleanup(s: AhoyState, frame: Frame) -> None:
     for seat in range(s.num_players):  # AH-7.6: every die comes back and is rolled
         s.dice[seat] = []
         s.hand[seat] = s.roll(seat)
@@ -268,21 +268,21 @@ def _cleanup(s: AhoyState, frame: Frame) -> None:
 
 
 LEGAL = {
-    "start": _start_legal,
-    "turn": _turn_legal,
-    "fort": _fort_legal,
-    "raise": _raise_legal,
-    "clear_market": _clear_legal,
+    "start": legal_start,
+    "turn": legal_turn,
+    "fort": legal_fort,
+    "raise": legal_raise,
+    "clear_market": legal_clear_market,
 }
 APPLY = {
-    "start": _start_apply,
-    "turn": _turn_apply,
-    "fort": _fort_apply,
-    "raise": _raise_apply,
-    "clear_market": _clear_apply,
+    "start": apply_start,
+    "turn": apply_turn,
+    "fort": apply_fort,
+    "raise": apply_raise,
+    "clear_market": apply_clear_market,
 }
 AUTO = {
-    "@first_turn": _first_turn,
-    "@turn_over": _turn_over,
-    "@cleanup": _cleanup,
+    "@first_turn": auto_first_turn,
+    "@turn_over": auto_turn_over,
+    "@cleanup": auto_cleanup,
 }
