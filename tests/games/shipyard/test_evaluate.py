@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tabletide.agents import GreedyAgent
-from tabletide.games.shipyard import building
+from tabletide.games.shipyard import building, scoring, voyage
 from tabletide.games.shipyard.ai.evaluate import breakdown, evaluate, row_plan, turns_left
 from tabletide.games.shipyard.constants import BOW, EMPTY, ITEM_INDEX, ITEMS, MIDDLE, STERN
 from tabletide.games.shipyard.state import ShipyardState
@@ -340,7 +340,7 @@ def test_greedy_steers_the_voyage_onto_the_blue_riband() -> None:
     ship = Ship((BUOY_BOW, A_MID, A_STERN), tuple(items(captain=1, sail=1)))  # 1 lifebuoy
     s.ship = ship
     base = ship_base_score(ship.items, 2)
-    s.push("route", 0, 2, 0, 0, base)
+    s.push_record("route", 0, voyage.Route(2, 0, 0, base))
     greedy_moves(s)
     assert s.vp[0] == base + 2  # the riband entered on move 2, not the lifebuoy official (+1)
     assert s.boat[0] is not None and s.boat[0][2] == 3
@@ -357,7 +357,7 @@ def test_a_voyage_under_way_is_worth_its_best_ending() -> None:
     ship = Ship((BUOY_BOW, A_MID, A_STERN), tuple(items(captain=1, sail=2)))  # 1 lifebuoy
     s.ship = ship
     base = ship_base_score(ship.items, 3)
-    s.push("route", 0, 3, 0, 0, base)
+    s.push_record("route", 0, voyage.Route(3, 0, 0, base))
     before = evaluate(s, 0)
     greedy_moves(s)
     assert s.vp[0] == base + 3
@@ -372,7 +372,7 @@ def test_greedy_keeps_the_contract_its_fleet_scores() -> None:
     sail_pairs, funnel_pairs = contract_index(s, "SY-C-06"), contract_index(s, "SY-C-09")
     lanterns = contract_index(s, "SY-C-15")
     s.contracts[0] = sorted([sail_pairs, funnel_pairs, lanterns])
-    s.push("discard", 0, 1)
+    s.push_record("discard", 0, scoring.Discard(1))
     greedy_moves(s)
     assert sail_pairs in s.contracts[0]
     assert funnel_pairs in s.discarded[0]

@@ -108,7 +108,9 @@ def sail_route(s: ShipyardState, ship: Ship, speed: int, seat: int = 0) -> int:
     returns the VP the voyage (base score included) earned."""
     before = s.vp[seat]
     s.ship = ship
-    s.push("route", seat, speed, 0, 0, voyage.ship_base_score(ship.items, speed))
+    s.push_record(
+        "route", seat, voyage.Route(speed, 0, 0, voyage.ship_base_score(ship.items, speed))
+    )
     s.advance()
     while s.stack:
         take(s, "sail", option=0)
@@ -605,7 +607,7 @@ def circle_state(which: str, pointer: int, coins: int, employees: list[int]) -> 
         s.eq_ptr = pointer
     else:
         s.crew_ptr = pointer
-    s.push("circle", 0, which)
+    s.push_record("circle", 0, supplies.CircleChoice(which))
     return s
 
 
@@ -1395,14 +1397,14 @@ def test_route_may_not_take_a_branch_that_dead_ends_before_full_speed() -> None:
     s.canals[0] = {(0, 0): (fork, 0), (1, 0): (east, 0)}
     s.boat[0] = (0, 0, 1, 0, 0, 0)  # on the junction, came from the west end
     s.ship = ship(captain=1, sail=1)
-    s.push("route", 0, 2, 0, 0, 0)
+    s.push_record("route", 0, voyage.Route(2, 0, 0, 0))
     assert len(s.legal_actions()) == 1  # north (space 2) dead-ends after 1 move
     s = fresh()
     (fork,) = add_canals(s, ("fork", ("none", "none", "trade", "military")))
     s.canals[0] = {(0, 0): (fork, 0)}
     s.boat[0] = (0, 0, 1, 0, 0, 0)
     s.ship = ship(captain=1, soldier=1, merchant=1)
-    s.push("route", 0, 1, 0, 0, 0)
+    s.push_record("route", 0, voyage.Route(1, 0, 0, 0))
     assert len(s.legal_actions()) == 2
     take(s, "sail", option=1)
     assert s.boat[0] == (0, 0, 3, 0, 0, 1)
@@ -1416,7 +1418,7 @@ def test_route_labels_at_a_junction_name_the_end_entered() -> None:
     s.canals[0] = {(0, 0): (fork, 1)}  # turned 90°: ends north, east and south
     s.boat[0] = (0, 0, 1, 0, 0, 0)  # on the junction, came from the north end
     s.ship = ship(captain=1)
-    s.push("route", 0, 1, 0, 0, 0)
+    s.push_record("route", 0, voyage.Route(1, 0, 0, 0))
     labels = [a.label for a in s.legal_actions()]
     assert labels == [
         "Sail along this card to its east end, a blank space",
@@ -1883,7 +1885,7 @@ def test_equipment_circle_runs_cannon_funnel_crane_sail() -> None:
 def test_an_employee_works_every_time_for_the_rest_of_the_game() -> None:
     s = circle_state("equipment", 0, 10, [ENG_SAIL, ENG_CRANE])
     for _ in range(5):
-        s.push("circle", 0, "equipment")
+        s.push_record("circle", 0, supplies.CircleChoice("equipment"))
         s.advance()
         take(s, "circle", steps=1)
     assert s.supply[0][ITEM_INDEX["sail"]] >= 5 and s.supply[0][ITEM_INDEX["crane"]] >= 5

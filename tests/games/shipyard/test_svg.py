@@ -169,7 +169,8 @@ def _check_water(
     parents = {child: parent for parent in root.iter() for child in parent}
     frame = state.stack[-1]
     if frame.kind == "route":
-        speed, done, _, _ = frame.data
+        route = frame.record(voyage.Route)
+        speed, done = route.speed, route.moves_made
         options = voyage.route_options(state, seat, speed - done)
     for i, action in enumerate(legal):
         for e in marks.get(i, []):
@@ -182,7 +183,9 @@ def _check_water(
                     holder = parents[holder]
                 assert holder.get("data-canal") == str(card), action
             else:
-                ports, _ = canals.geometry(state.content.canals[frame.data[0]].shape, 0)
+                ports, _ = canals.geometry(
+                    state.content.canals[frame.record(canals.NewCanal).card].shape, 0
+                )
                 assert e.get("data-water") == str(ports[action["side"]]), action
 
 

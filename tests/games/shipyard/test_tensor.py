@@ -12,7 +12,7 @@ import pytest
 from conformance import check_tensor
 from tabletide import load_game
 from tabletide.engine import Segment
-from tabletide.games.shipyard import track, voyage
+from tabletide.games.shipyard import building, track, turn, voyage
 from tabletide.games.shipyard.ai import tensor
 from tabletide.games.shipyard.constants import (
     CAPTAIN,
@@ -231,16 +231,16 @@ def test_a_finished_ship_shows_in_the_fleet_summary() -> None:
 def test_menu_decision_shows_the_chosen_tile() -> None:
     s = play_until(new(3, 2), lambda st: kind(st) == "menu", rng_seed=2)
     seat = s.current_player()
-    chosen = s.stack[-1].data[2]
+    chosen = s.stack[-1].record(turn.Menu).tile
     menu = segment(s, seat, "menu")
     assert one_hot_index(menu[3:]) == chosen
-    assert menu[0] == float(s.stack[-1].data[0])  # main action done
+    assert menu[0] == float(s.stack[-1].record(turn.Menu).main_done)  # main action done
     assert one_hot_index(segment(s, seat, "decision")) == tensor.DECISIONS.index("menu")
 
 
 def test_place_decision_shows_the_part_in_hand() -> None:
     s = play_until(new(2, 4), lambda st: kind(st) == "place", rng_seed=4)
-    code = s.stack[-1].data[0]
+    code = s.stack[-1].record(building.Place).part
     part = segment(s, 0, "part_to_place")
     if code >= SUBSTITUTE:
         assert part[code - SUBSTITUTE] == 1.0 and part[3] == 1.0
@@ -259,7 +259,7 @@ def test_route_decision_canal_window_and_longest_voyage() -> None:
     items = [0] * len(ITEMS)
     items[CAPTAIN] = 1
     s.ship = Ship((A_BOW, 20, A_STERN), tuple(items))
-    s.push("route", 0, 2, 0, 0, voyage.ship_base_score(s.ship.items, 2))
+    s.push_record("route", 0, voyage.Route(2, 0, 0, voyage.ship_base_score(s.ship.items, 2)))
     s.advance()  # the first move has one way only; at the fork centre the player chooses
     assert kind(s) == "route"
     assert segment(s, 0, "voyage")[:2] == pytest.approx([2 / tensor.VOYAGE_MAX, 1 / 15])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
-from tabletide.games.shipyard import voyage
+from tabletide.games.shipyard import building, canals, supplies, turn, voyage
 from tabletide.games.shipyard.constants import PART_TYPES, SUBSTITUTE
 from tabletide.games.shipyard.supplies import wagon_goods
 
@@ -23,25 +23,29 @@ def test_decision_contexts_name_what_the_decision_is_about() -> None:
             assert (decision["kind"], decision["seat"]) == (frame.kind, frame.seat)
             ctx = decision["context"]
             if frame.kind == "place":
-                code = frame.data[0]
+                code = frame.record(building.Place).part
                 part = ctx["part"]
                 if code >= SUBSTITUTE:
                     assert part["id"] is None and part["type"] == PART_TYPES[code - SUBSTITUTE]
                 else:
                     assert part["id"] == code
             elif frame.kind in ("first_canal", "place_canal"):
-                assert ctx["card"] == frame.data[0]
+                assert ctx["card"] == frame.record(canals.NewCanal).card
             elif frame.kind == "menu":
-                assert ctx["tile"] == frame.data[2]
+                assert ctx["tile"] == frame.record(turn.Menu).tile
             elif frame.kind == "wagon":
-                tile, index, _ = frame.data
-                assert ctx["goods"] == wagon_goods(state, tile)[index]
+                sale = frame.record(supplies.WagonSale)
+                assert ctx["goods"] == wagon_goods(state, sale.tile)[sale.position]
             elif frame.kind == "route":
-                speed, done, _, _ = frame.data
-                spots = voyage.route_options(state, frame.seat, speed - done)
+                route = frame.record(voyage.Route)
+                spots = voyage.route_options(state, frame.seat, route.speed - route.moves_made)
                 assert ctx["options"] == [list(spot) for spot in spots]
             elif frame.kind == "circle":
-                pointer = state.eq_ptr if frame.data[0] == "equipment" else state.crew_ptr
+                pointer = (
+                    state.eq_ptr
+                    if frame.record(supplies.CircleChoice).circle == "equipment"
+                    else state.crew_ptr
+                )
                 assert ctx["targets"][0] == (pointer + 1) % 4
             checked.add(frame.kind)
             state.apply(rng.choice(state.legal_actions()))

@@ -8,7 +8,7 @@ before anything shifts; the offer slides and refills when the action ends (SY-5.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard.constants import (
@@ -154,15 +154,33 @@ def refill_offer(state: ShipyardState) -> None:
 
 
 # ---------------------------------------------------------------------------- decisions
+class Build(NamedTuple):
+    """The ``build`` decision: buy the next part (SY-5.1)."""
+
+    bought: int
+    """Parts bought so far in this action."""
+    last_chance: bool
+    """The last chance to complete a ship (SY-7.3), not a Ship building action."""
+
+
+class Place(NamedTuple):
+    """The ``place`` decision: put a part just bought into the shipyard (SY-5.1.3)."""
+
+    part: int
+    """The part: its id, or SUBSTITUTE + its type."""
+    last_chance: bool
+    """The last chance to complete a ship (SY-7.3)."""
+
+
 def start(state: ShipyardState, seat: int, last_chance: bool = False) -> None:
     """Begin Ship building (or the last chance to complete a ship)."""
     state.push("@refill_parts", seat)
-    state.push("build", seat, 0, last_chance)
+    state.push_record("build", seat, Build(0, last_chance))
 
 
 def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
     seat = frame.seat
-    bought, last_chance = frame.data
+    last_chance = frame.record(Build).last_chance
     actions = []
     for col, row, price, ptype in part_options(state, seat, state.coins[seat], last_chance):
         if col < 0:
@@ -179,14 +197,14 @@ def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
             actions.append(Action.make("take_part", label, column=col, row=row))
     if last_chance:
         actions.append(Action.make("pass", "Pass (complete no ship)"))
-    elif bought:
+    elif frame.record(Build).bought:
         actions.append(Action.make("stop_building", "Stop buying parts"))
     return actions
 
 
 def apply_build(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    bought, last_chance = frame.data
+    build = frame.record(Build)
     if action.kind in ("stop_building", "pass"):
         return
     if action.kind == "substitute":
@@ -199,22 +217,22 @@ def apply_build(state: ShipyardState, frame: Frame, action: Action) -> None:
         state.offer[col][row] = EMPTY
     state.coins[seat] -= price
     state.log("buy_part", seat, part=state.describe_part(code), price=price)
-    if bought + 1 < MAX_PARTS_PER_ACTION and not last_chance:
-        state.push("build", seat, bought + 1, last_chance)
-    state.push("place", seat, code, last_chance)
+    if build.bought + 1 < MAX_PARTS_PER_ACTION and not build.last_chance:
+        state.push_record("build", seat, build._replace(bought=build.bought + 1))
+    state.push_record("place", seat, Place(code, build.last_chance))
 
 
 def legal_place(state: ShipyardState, frame: Frame) -> list[Action]:
-    code, last_chance = frame.data
-    ptype = part_type(state, code)
+    place = frame.record(Place)
+    ptype = part_type(state, place.part)
     return [
         Action.make("place_part", f"Place it on shipyard space {cell + 1}", cell=cell)
-        for cell in legal_cells(state, frame.seat, ptype, last_chance)
+        for cell in legal_cells(state, frame.seat, ptype, place.last_chance)
     ]
 
 
 def apply_place(state: ShipyardState, frame: Frame, action: Action) -> None:
-    code, _ = frame.data
+    code = frame.record(Place).part
     cell = action.num("cell")
     state.row[frame.seat][cell] = code
     state.log("place_part", frame.seat, part=state.describe_part(code), cell=cell)

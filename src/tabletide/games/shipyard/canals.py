@@ -9,7 +9,7 @@ is used up (SY-6.13), so no path can revisit a card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard.content import geometry as geometry  # re-exported
@@ -124,6 +124,13 @@ def prune(state: ShipyardState, seat: int) -> None:
 
 
 # ---------------------------------------------------------------------------- canal rental
+class NewCanal(NamedTuple):
+    """The ``first_canal`` and ``place_canal`` decisions: where the canal just rented goes."""
+
+    card: int
+    """The canal card (index into the content's canals)."""
+
+
 def placements(state: ShipyardState, seat: int) -> list[tuple[int, int, int]]:
     """``(dx, dy, rotation)`` relative to the boat's card: empty cells touching the system on at
     least one side (SY-5.2.3), within the table reach (SY-GAP-3b), any rotation."""
@@ -171,13 +178,13 @@ def apply_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
     state.refill_column(state.canal_offer, state.canal_deck, None)
     state.log("canal", seat, card=card, price=state.content.board.canal_prices[slot])
     if state.boat[seat] is None:
-        state.push("first_canal", seat, card)
+        state.push_record("first_canal", seat, NewCanal(card))
     else:
-        state.push("place_canal", seat, card)
+        state.push_record("place_canal", seat, NewCanal(card))
 
 
 def legal_first_canal(state: ShipyardState, frame: Frame) -> list[Action]:
-    ports, _ = geometry(card_shape(state, frame.data[0]), 0)
+    ports, _ = geometry(card_shape(state, frame.record(NewCanal).card), 0)
     return [
         Action.make("first_canal", f"Start the boat at the {SIDE_NAMES[side]} end", side=side)
         for side in sorted(ports)
@@ -186,7 +193,7 @@ def legal_first_canal(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_first_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
     """SY-5.2.2: the first card lies at (0, 0); the boat sits on an end space, stern outwards."""
-    seat, card = frame.seat, frame.data[0]
+    seat, card = frame.seat, frame.record(NewCanal).card
     side = action.num("side")
     ports, _ = geometry(card_shape(state, card), 0)
     state.canals[seat] = {(0, 0): (card, 0)}
@@ -208,7 +215,7 @@ def legal_place_canal(state: ShipyardState, frame: Frame) -> list[Action]:
 
 
 def apply_place_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
-    seat, card = frame.seat, frame.data[0]
+    seat, card = frame.seat, frame.record(NewCanal).card
     boat = state.boat[seat]
     assert boat is not None
     cell = (boat[0] + action.num("dx"), boat[1] + action.num("dy"))

@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletide.games.shipyard import track
-from tabletide.games.shipyard.building import completed_ships, row_types
+from tabletide.games.shipyard.building import Build, Place, completed_ships, row_types
+from tabletide.games.shipyard.canals import NewCanal
 from tabletide.games.shipyard.constants import ITEMS, PART_TYPES, SUBSTITUTE
-from tabletide.games.shipyard.supplies import wagon_goods
-from tabletide.games.shipyard.voyage import base_speed, hull, max_boost, route_options
+from tabletide.games.shipyard.scoring import Discard
+from tabletide.games.shipyard.supplies import CircleChoice, WagonSale, wagon_goods
+from tabletide.games.shipyard.turn import Menu
+from tabletide.games.shipyard.voyage import Route, base_speed, hull, max_boost, route_options
 
 if TYPE_CHECKING:
     from tabletide.engine import Frame
@@ -90,26 +93,26 @@ def _circle_targets(pointer: int, spaces: int) -> list[int]:
 
 
 def _menu(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    main_done, bonus_done, tile, _ = frame.data
-    return {"tile": tile, "main_done": main_done, "bonus_done": bonus_done}
+    menu = frame.record(Menu)
+    return {"tile": menu.tile, "main_done": menu.main_done, "bonus_done": menu.bonus_done}
 
 
 def _build(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    bought, last_chance = frame.data
-    return {"bought": bought, "last_chance": last_chance}
+    build = frame.record(Build)
+    return {"bought": build.bought, "last_chance": build.last_chance}
 
 
 def _place(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    code, last_chance = frame.data
-    return {"part": part_record(s, code), "last_chance": last_chance}
+    place = frame.record(Place)
+    return {"part": part_record(s, place.part), "last_chance": place.last_chance}
 
 
 def _new_canal(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    return {"card": frame.data[0]}
+    return {"card": frame.record(NewCanal).card}
 
 
 def _circle(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    which = frame.data[0]
+    which = frame.record(CircleChoice).circle
     pointer = s.eq_ptr if which == "equipment" else s.crew_ptr
     return {"circle": which, "pointer": pointer, "targets": _circle_targets(pointer, 4)}
 
@@ -124,12 +127,12 @@ def _hire(s: ShipyardState, frame: Frame) -> dict[str, Any]:
 
 
 def _wagon(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    tile, index, swapped = frame.data
+    sale = frame.record(WagonSale)
     return {
-        "tile": tile,
-        "goods": wagon_goods(s, tile)[index],
-        "index": index,
-        "swapped": list(swapped),
+        "tile": sale.tile,
+        "goods": wagon_goods(s, sale.tile)[sale.position],
+        "index": sale.position,
+        "swapped": list(sale.swapped),
     }
 
 
@@ -151,7 +154,8 @@ def _boost(s: ShipyardState, frame: Frame) -> dict[str, Any]:
 
 
 def _route(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    speed, done, _, _ = frame.data
+    route = frame.record(Route)
+    speed, done = route.speed, route.moves_made
     return {
         "speed": speed,
         "moves_made": done,
@@ -160,7 +164,7 @@ def _route(s: ShipyardState, frame: Frame) -> dict[str, Any]:
 
 
 def _discard(s: ShipyardState, frame: Frame) -> dict[str, Any]:
-    return {"keep": frame.data[0]}
+    return {"keep": frame.record(Discard).keep}
 
 
 def _nothing(s: ShipyardState, frame: Frame) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard.constants import CAPTAIN, ITEM_INDEX, ITEMS, SUBSTITUTE
@@ -16,6 +16,13 @@ KINDS = ("propeller", "funnel", "sail", "crane", "cannon", "merchant", "soldier"
 
 
 # ---------------------------------------------------------------------------- discards
+class Discard(NamedTuple):
+    """The ``discard`` decision: discard contracts down to ``keep`` of each colour (SY-4.15)."""
+
+    keep: int
+    """Contracts of each colour a seat may keep."""
+
+
 def colours_over(state: ShipyardState, seat: int, keep: int) -> set[str]:
     held = [state.content.contracts[i].colour for i in state.contracts[seat]]
     return {c for c in ("blue", "green") if held.count(c) > keep}
@@ -26,11 +33,11 @@ def push_discards(state: ShipyardState, keep: int) -> None:
     (SY-4.15; simultaneous in the rulebook, taken in seat order here: nothing is revealed)."""
     for seat in reversed(range(state.num_players)):
         if colours_over(state, seat, keep):
-            state.push("discard", seat, keep)
+            state.push_record("discard", seat, Discard(keep))
 
 
 def legal_discard(state: ShipyardState, frame: Frame) -> list[Action]:
-    over = colours_over(state, frame.seat, frame.data[0])
+    over = colours_over(state, frame.seat, frame.record(Discard).keep)
     cards = state.content.contracts
     return [
         Action.make(
@@ -42,7 +49,7 @@ def legal_discard(state: ShipyardState, frame: Frame) -> list[Action]:
 
 
 def apply_discard(state: ShipyardState, frame: Frame, action: Action) -> None:
-    seat, keep = frame.seat, frame.data[0]
+    seat, discard = frame.seat, frame.record(Discard)
     i = action.num("contract")
     state.contracts[seat].remove(i)
     state.discarded[seat].append(i)
@@ -52,8 +59,8 @@ def apply_discard(state: ShipyardState, frame: Frame, action: Action) -> None:
         colour=state.content.contracts[i].colour,
         secret={"contract": state.content.contracts[i].id},
     )
-    if colours_over(state, seat, keep):
-        state.push("discard", seat, keep)
+    if colours_over(state, seat, discard.keep):
+        state.push_record("discard", seat, discard)
 
 
 # ---------------------------------------------------------------------------- contracts

@@ -5,7 +5,7 @@ exchange (SY-5.7) and Subsidy (SY-5.8)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard.constants import (
@@ -24,6 +24,13 @@ CIRCLE_SPACES = 4
 
 
 # ---------------------------------------------------------------------------- circles
+class CircleChoice(NamedTuple):
+    """The ``circle`` decision: how far to move the pointer of one circle (SY-5.3)."""
+
+    circle: str
+    """``"equipment"`` or ``"crew"``."""
+
+
 def circle_cost(state: ShipyardState, seat: int, steps: int) -> int:
     """SY-5.3.1-5.3.3: one step free, then 1 coin a step; an Accountant makes 1 or 2 extra
     steps free (SY-E-ACC)."""
@@ -32,11 +39,11 @@ def circle_cost(state: ShipyardState, seat: int, steps: int) -> int:
 
 
 def start_circle(state: ShipyardState, seat: int, which: str) -> None:
-    state.push("circle", seat, which)
+    state.push_record("circle", seat, CircleChoice(which))
 
 
 def legal_circle(state: ShipyardState, frame: Frame) -> list[Action]:
-    seat, which = frame.seat, frame.data[0]
+    seat, which = frame.seat, frame.record(CircleChoice).circle
     circle = state.circle(which)
     pointer = state.eq_ptr if which == "equipment" else state.crew_ptr
     out = []
@@ -49,7 +56,7 @@ def legal_circle(state: ShipyardState, frame: Frame) -> list[Action]:
 
 
 def apply_circle(state: ShipyardState, frame: Frame, action: Action) -> None:
-    seat, which = frame.seat, frame.data[0]
+    seat, which = frame.seat, frame.record(CircleChoice).circle
     steps = action.num("steps")
     cost = circle_cost(state, seat, steps)
     state.coins[seat] -= cost
@@ -209,6 +216,17 @@ def can_buy_goods(state: ShipyardState, coins: int) -> bool:
 
 
 # ---------------------------------------------------------------------------- stock exchange
+class WagonSale(NamedTuple):
+    """The ``wagon`` decision: sell or swap one wagon of a traded tile (SY-5.7.3/5.7.4)."""
+
+    tile: int
+    """The wagon tile traded (STARTING_WAGON or an index into the wagon deck)."""
+    position: int
+    """Which of the tile's wagons is up."""
+    swapped: tuple[str, ...]
+    """Items already taken in swaps from this tile."""
+
+
 def start_exchange(state: ShipyardState, seat: int) -> None:
     """SY-5.7.2: the pointer moves exactly one space, then the player picks a wagon tile."""
     state.hex_ptr = (state.hex_ptr + 1) % len(state.content.board.exchange_prices)
@@ -241,7 +259,7 @@ def apply_exchange(state: ShipyardState, frame: Frame, action: Action) -> None:
     state.wagons[frame.seat].remove(tile)
     if tile != STARTING_WAGON:  # SY-5.7.5; starting tiles leave the game (SY-GAP-5c)
         state.wagon_discard.append(tile)
-    state.push("wagon", frame.seat, tile, 0, ())
+    state.push_record("wagon", frame.seat, WagonSale(tile, 0, ()))
 
 
 def wagon_goods(state: ShipyardState, tile: int) -> tuple[Goods, ...]:
@@ -258,19 +276,20 @@ def sale_price(state: ShipyardState, seat: int, goods: Goods) -> int:
 
 
 def legal_wagon(state: ShipyardState, frame: Frame) -> list[Action]:
-    tile, index, swapped = frame.data
-    goods = wagon_goods(state, tile)[index]
+    sale = frame.record(WagonSale)
+    goods = wagon_goods(state, sale.tile)[sale.position]
     price = sale_price(state, frame.seat, goods)
     out = [Action.make("sell", f"Sell the {goods} wagon for {price} coins")]
     for item in state.content.board.exchange_swaps[goods]:
-        if item not in swapped:  # SY-5.7.4: no two wagons swapped for the same item
+        if item not in sale.swapped:  # SY-5.7.4: no two wagons swapped for the same item
             out.append(Action.make("swap", f"Swap the {goods} wagon for a {item}", item=item))
     return out
 
 
 def apply_wagon(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    tile, index, swapped = frame.data
+    sale = frame.record(WagonSale)
+    tile, index = sale.tile, sale.position
     goods = wagon_goods(state, tile)[index]
     if action.kind == "sell":
         price = sale_price(state, seat, goods)
@@ -279,10 +298,10 @@ def apply_wagon(state: ShipyardState, frame: Frame, action: Action) -> None:
     else:
         item = action.text("item")
         state.supply[seat][ITEM_INDEX[item]] += 1
-        swapped = (*swapped, item)
+        sale = sale._replace(swapped=(*sale.swapped, item))
         state.log("swap", seat, goods=goods, item=item)
     if index + 1 < len(wagon_goods(state, tile)):
-        state.push("wagon", seat, tile, index + 1, swapped)
+        state.push_record("wagon", seat, sale._replace(position=index + 1))
 
 
 # ---------------------------------------------------------------------------- subsidy

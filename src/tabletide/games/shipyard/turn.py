@@ -4,7 +4,7 @@ the game (SY-7: normal and early end, final actions, last chance)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard import building, canals, scoring, supplies, track
@@ -64,6 +64,19 @@ def start_action(state: ShipyardState, seat: int, tile: int, how: str) -> None:
 
 
 # ---------------------------------------------------------------------------- turn
+class Menu(NamedTuple):
+    """The ``@menu``/``menu`` steps of phase 4 (SY-4.12): what is done so far this turn."""
+
+    main_done: bool
+    """The main action has been performed."""
+    bonus_done: bool
+    """A bonus action has been bought."""
+    tile: int
+    """The action tile chosen in phase 2 (the main action)."""
+    doable: bool
+    """The chosen tile was performable when chosen (SY-GAP-11b)."""
+
+
 def auto_start_turn(state: ShipyardState, frame: Frame) -> None:
     """Phase 1 (SY-4.5): move the tile chosen last turn (two turns ago with 2 players) to the
     front; skipped in first turns (SY-4.3.1, SY-4.4.1)."""
@@ -113,7 +126,7 @@ def apply_choose_tile(state: ShipyardState, frame: Frame, action: Action) -> Non
         state.first_left[seat] -= 1
     state.coins[seat] += coins
     state.log("choose", seat, tile=TILE_NAMES[tile], income=coins)
-    state.push("@menu", seat, False, False, tile, doable)
+    state.push_record("@menu", seat, Menu(False, False, tile, doable))
 
 
 def bonus_tiles(state: ShipyardState, seat: int, chosen: int, main_done: bool) -> list[int]:
@@ -128,26 +141,27 @@ def bonus_tiles(state: ShipyardState, seat: int, chosen: int, main_done: bool) -
 def auto_menu(state: ShipyardState, frame: Frame) -> None:
     """Phase 4 (SY-4.12): the main action, optionally one bonus action before or after it."""
     seat = frame.seat
-    main_done, bonus_done, tile, _ = frame.data
-    if not bonus_done and bonus_tiles(state, seat, tile, main_done):
-        state.push("menu", seat, *frame.data)
-    elif not main_done:
-        run_main(state, seat, frame)
+    menu = frame.record(Menu)
+    if not menu.bonus_done and bonus_tiles(state, seat, menu.tile, menu.main_done):
+        state.push_record("menu", seat, menu)
+    elif not menu.main_done:
+        run_main(state, seat, menu)
 
 
-def run_main(state: ShipyardState, seat: int, frame: Frame) -> None:
+def run_main(state: ShipyardState, seat: int, menu: Menu) -> None:
     """The chosen action must be performed (SY-4.12.1). If a bonus action taken first made it
     impossible, it performs nothing (SY-GAP-11b)."""
-    _, bonus_done, tile, doable = frame.data
-    state.push("@menu", seat, True, bonus_done, tile, doable)
-    if doable and performable(state, seat, tile, state.coins[seat]):
+    state.push_record("@menu", seat, menu._replace(main_done=True))
+    tile = menu.tile
+    if menu.doable and performable(state, seat, tile, state.coins[seat]):
         start_action(state, seat, tile, "main")
     else:
         state.log("nothing", seat, tile=TILE_NAMES[tile])
 
 
 def legal_menu(state: ShipyardState, frame: Frame) -> list[Action]:
-    main_done, _, tile, _ = frame.data
+    menu = frame.record(Menu)
+    main_done, tile = menu.main_done, menu.tile
     out = []
     if main_done:
         out.append(Action.make("end_turn", "End the turn (no bonus action)"))
@@ -165,12 +179,12 @@ def legal_menu(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_menu(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    main_done, _, tile, doable = frame.data
+    menu = frame.record(Menu)
     if action.kind == "main":
-        run_main(state, seat, frame)
+        run_main(state, seat, menu)
     elif action.kind == "bonus":
         state.coins[seat] -= BONUS_PRICE  # SY-4.12.3: paid before it is performed
-        state.push("@menu", seat, main_done, True, tile, doable)
+        state.push_record("@menu", seat, menu._replace(bonus_done=True))
         start_action(state, seat, action.num("tile"), "bonus")
 
 

@@ -142,6 +142,19 @@ def ship_base_score(items: tuple[int, ...], speed: int) -> int:
 
 
 # ---------------------------------------------------------------------------- phase 5 flow
+class Route(NamedTuple):
+    """The ``route`` decision: the next move of the boat on a voyage (SY-6.9 to SY-6.13)."""
+
+    speed: int
+    """Moves the voyage takes."""
+    moves_made: int
+    """Moves made so far."""
+    riband_vp: int
+    """VP of the last Blue Riband space entered: the move it was entered on (SY-GAP-3c)."""
+    vp: int
+    """VP of the voyage so far: the ship's base score and the officials met."""
+
+
 def auto_voyages(state: ShipyardState, frame: Frame) -> None:
     """Launch the seat's completed ships one by one (SY-6.1)."""
     seat = frame.seat
@@ -250,7 +263,7 @@ def depart(state: ShipyardState, seat: int, boost: int) -> None:
         state.log("ship_lost", seat, parts=len(ship.parts), reason=reason)
         return
     base = ship_base_score(ship.items, speed)
-    state.push("route", seat, speed, 0, 0, base)
+    state.push_record("route", seat, Route(speed, 0, 0, base))
 
 
 def route_options(state: ShipyardState, seat: int, remaining: int) -> list[canals.Spot]:
@@ -268,14 +281,14 @@ def route_options(state: ShipyardState, seat: int, remaining: int) -> list[canal
 
 
 def legal_route(state: ShipyardState, frame: Frame) -> list[Action]:
-    speed, done, _, _ = frame.data
+    route = frame.record(Route)
     seat = frame.seat
     boat = state.boat[seat]
     assert boat is not None
     system = state.canals[seat]
     return [
         Action.make("sail", route_label(state, system, boat, to), option=i)
-        for i, to in enumerate(route_options(state, seat, speed - done))
+        for i, to in enumerate(route_options(state, seat, route.speed - route.moves_made))
     ]
 
 
@@ -303,7 +316,8 @@ def route_label(
 def apply_route(state: ShipyardState, frame: Frame, action: Action) -> None:
     """SY-6.9-6.13: one move; officials score on entry; the last Blue Riband scores its step."""
     seat = frame.seat
-    speed, done, riband, vp = frame.data
+    route = frame.record(Route)
+    speed, done, riband, vp = route.speed, route.moves_made, route.riband_vp, route.vp
     ship = state.ship
     assert ship is not None
     boat = state.boat[seat]
@@ -323,7 +337,7 @@ def apply_route(state: ShipyardState, frame: Frame, action: Action) -> None:
     else:
         vp += official_score(symbol, ship, hull(state, ship.parts))
     if done < speed:
-        state.push("route", seat, speed, done, riband, vp)
+        state.push_record("route", seat, route._replace(moves_made=done, riband_vp=riband, vp=vp))
         return
     vp += riband
     state.vp[seat] += vp

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from tabletide.games.shipyard import canals
-from tabletide.games.shipyard.building import legal_cells
+from tabletide.games.shipyard.building import Place, legal_cells
 from tabletide.games.shipyard.constants import (
     BOW,
     CANNON,
@@ -56,9 +56,10 @@ from tabletide.games.shipyard.constants import (
 )
 from tabletide.games.shipyard.content import Employee
 from tabletide.games.shipyard.scoring import contract_vp
-from tabletide.games.shipyard.supplies import wagon_goods
+from tabletide.games.shipyard.supplies import WagonSale, wagon_goods
 from tabletide.games.shipyard.voyage import (
     Hull,
+    Route,
     Ship,
     designer_allowance,
     hull,
@@ -560,18 +561,21 @@ def _evaluate(state: ShipyardState, seat: int, out: dict[str, float] | None) -> 
     top = state.stack[-1]
     kind = top.kind if top.seat == seat else ""
     if kind == "place":
-        row = _place_best(state, seat, top.data[0], top.data[1])
+        place = top.record(Place)
+        row = _place_best(state, seat, place.part, place.last_chance)
     elif kind in ("first_canal", "place_canal"):
         cap += CARD_MOVES - (1 if kind == "first_canal" else 0)
     elif kind == "wagon":
-        goods += _goods(state, [top.data[0]]) - top.data[1]
+        sale = top.record(WagonSale)
+        goods += _goods(state, [sale.tile]) - sale.position
 
     # The ship being fitted or sailing now.
     ship = state.ship if kind in ("fit", "boost", "route") else None
     if ship is not None:
         h = _hull(state, ship.parts)
         if kind == "route":
-            speed, done, riband, vp = top.data
+            route = top.record(Route)
+            speed, done, riband, vp = route.speed, route.moves_made, route.riband_vp, route.vp
             value += vp + voyage_gain(state, seat, ship.items, h, speed - done, done, riband)
             fleet = [*fleet, ship]
             cap = max(0, cap - (speed - done))

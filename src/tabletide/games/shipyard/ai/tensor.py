@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tabletide.engine import TensorLayout, TensorWriter, seat_order
 from tabletide.games.shipyard import canals, track
-from tabletide.games.shipyard.building import MAX_PARTS_PER_ACTION
+from tabletide.games.shipyard.building import MAX_PARTS_PER_ACTION, Build, Place
 from tabletide.games.shipyard.constants import (
     CAPTAIN,
     EMPTY,
@@ -38,7 +38,10 @@ from tabletide.games.shipyard.constants import (
     SUBSTITUTE,
 )
 from tabletide.games.shipyard.content import SYMBOLS, Content
-from tabletide.games.shipyard.voyage import Ship, base_speed, max_boost, route_options
+from tabletide.games.shipyard.scoring import Discard
+from tabletide.games.shipyard.supplies import CircleChoice, WagonSale
+from tabletide.games.shipyard.turn import Menu
+from tabletide.games.shipyard.voyage import Route, Ship, base_speed, max_boost, route_options
 
 if TYPE_CHECKING:
     from tabletide.engine import Frame
@@ -542,18 +545,20 @@ def _write_decision_data(
 ) -> None:
     if top is None:
         return
-    kind, data = top.kind, top.data
-    if kind == "menu":  # data: main done, bonus done, chosen tile, performable
+    kind = top.kind
+    if kind == "menu":
+        menu = top.record(Menu)
         at = off["menu"]
-        v[at] = float(data[0])
-        v[at + 1] = float(data[1])
-        v[at + 2] = float(data[3])
-        v[at + 3 + data[2]] = 1.0
-    elif kind == "build":  # data: parts bought so far, last chance
-        v[off["build"]] = data[0] / MAX_PARTS_PER_ACTION
-        v[off["build"] + 1] = float(data[1])
-    elif kind == "place":  # data: part code, last chance
-        code = data[0]
+        v[at] = float(menu.main_done)
+        v[at + 1] = float(menu.bonus_done)
+        v[at + 2] = float(menu.doable)
+        v[at + 3 + menu.tile] = 1.0
+    elif kind == "build":
+        build = top.record(Build)
+        v[off["build"]] = build.bought / MAX_PARTS_PER_ACTION
+        v[off["build"] + 1] = float(build.last_chance)
+    elif kind == "place":
+        code = top.record(Place).part
         at = off["part_to_place"]
         if code >= SUBSTITUTE:
             v[at + code - SUBSTITUTE] = v[at + 3] = 1.0
@@ -562,34 +567,37 @@ def _write_decision_data(
             at = off["part_to_place_features"]
             for f in t.part_features[code]:
                 v[at + f] += 1 / FEATURE_MAX
-    elif kind in ("first_canal", "place_canal"):  # data: the card
+    elif kind in ("first_canal", "place_canal"):
+        card = top.record(canals.NewCanal).card
         at = off["canal_to_place"]
-        v[at + t.canal_shape[data[0]]] = 1.0
-        for k in t.canal_symbols[data[0]]:
+        v[at + t.canal_shape[card]] = 1.0
+        for k in t.canal_symbols[card]:
             v[at + len(SHAPE_NAMES) + k] += 1.0
-    elif kind == "circle":  # data: which circle
-        v[off["circle"] + CIRCLES.index(data[0])] = 1.0
-    elif kind == "wagon":  # data: wagon tile, index of the wagon on it, items swapped for
-        tile, index, swapped = data
-        goods = t.wagon_goods[tile]
+    elif kind == "circle":
+        v[off["circle"] + CIRCLES.index(top.record(CircleChoice).circle)] = 1.0
+    elif kind == "wagon":  # the wagon up on the tile traded, and the items swapped for
+        sale = top.record(WagonSale)
+        index = sale.position
+        goods = t.wagon_goods[sale.tile]
         at = off["wagon_trade"]
         v[at + goods[index]] = 1.0
-        for item in swapped:
+        for item in sale.swapped:
             v[at + len(GOODS) + ITEM_INDEX[item]] = 1.0
         v[at + len(GOODS) + len(ITEMS) + len(goods) - index - 1] = 1.0
     elif kind == "route":
         _write_route(s, t, v, off, top)
     elif kind == "boost" and s.ship is not None:
         v[off["voyage"] + 4] = max_boost(s, top.seat, s.ship.items) / BOOST_MAX
-    elif kind == "discard":  # data: contracts of each colour to keep
-        v[off["discard_keep"]] = data[0] / DISCARD_KEEP_MAX
+    elif kind == "discard":
+        v[off["discard_keep"]] = top.record(Discard).keep / DISCARD_KEEP_MAX
 
 
 def _write_route(
     s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], top: Frame
 ) -> None:
     """The voyage so far and, per sail option, the space it enters."""
-    speed, done, riband, vp = top.data
+    route = top.record(Route)
+    speed, done, riband, vp = route.speed, route.moves_made, route.riband_vp, route.vp
     at = off["voyage"]
     v[at : at + 4] = (speed / VOYAGE_MAX, done / VOYAGE_MAX, riband / VOYAGE_MAX, vp / ROUTE_VP_MAX)
     boat = s.boat[top.seat]
