@@ -63,9 +63,9 @@ def with_card(state: PiratesState, pos: int, **features: Any) -> PiratesState:
     cove, storm, burial, islands) and resize its burial slots. Other cards are untouched."""
     old = state.card(pos)
     card = MapCard(id=old.id, name=features.pop("name", "test card"), **features)
-    cards = list(state.c.map_cards)
+    cards = list(state.content.map_cards)
     cards[old.id] = card
-    state.c = state.c.model_copy(update={"map_cards": tuple(cards)})
+    state.content = state.content.model_copy(update={"map_cards": tuple(cards)})
     state.burial[pos] = [-1] * len(card.burial)
     return state
 

@@ -58,10 +58,10 @@ def random_states(num_players: int, seeds: range, every: int = 7) -> list[Pirate
 
 def snapshot(s: PiratesState) -> dict[str, Any]:
     """Every field by value; the append-only logs by length."""
-    skip = ("game", "c", "rng", "_last_legal", "events", "history")
+    skip = ("game", "content", "rng", "_last_legal", "events", "history")
     fields = {k: v for k, v in vars(s).items() if k not in skip}
     logs = {"events": len(s.events), "history": len(s.history)}
-    return copy.deepcopy(fields) | logs | {"rng": s.rng._s, "content": id(s.c)}
+    return copy.deepcopy(fields) | logs | {"rng": s.rng._s, "content": id(s.content)}
 
 
 def set_captain(
@@ -70,9 +70,9 @@ def set_captain(
     """A captain card whose row is "Bury, then Plunder" on ``trigger``, with these die faces."""
     row = BonusRow(trigger=trigger, actions=(BonusAction(kind="bury"), BonusAction(kind="plunder")))
     face = CardFace(dice=dice, bonus=row)
-    caps = list(s.c.captains)
+    caps = list(s.content.captains)
     caps.append(Captain(id=len(caps), name=f"test captain {ship}", sides=(face, face)))
-    s.c = s.c.model_copy(update={"captains": tuple(caps)})
+    s.content = s.content.model_copy(update={"captains": tuple(caps)})
     s.captain_card[ship] = len(caps) - 1
     s.side[ship] = 0
 

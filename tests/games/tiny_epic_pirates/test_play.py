@@ -98,7 +98,7 @@ def check_invariants(s: PiratesState, infamy_before: list[int], where: str) -> N
     assert cubes + pending == NUM_LOOT * CUBES_PER_TYPE, f"{where}: {cubes} cubes"
     crew = len(s.crew_deck) + len(s.crew_row) + sum(len(c) for c in s.crew)
     crew += sum(1 for f in s.stack if f.kind == "release")
-    assert crew == len(s.c.crew), f"{where}: {crew} crew cards"
+    assert crew == len(s.content.crew), f"{where}: {crew} crew cards"
     assert sorted(s.market) == list(range(NUM_LOOT)), f"{where}: market {s.market}"
 
 
@@ -287,7 +287,7 @@ def test_twins_look_the_same_while_the_decks_and_tokens_are_used_unrevealed() ->
     put(state, 1, 10)
     state.gold[0] = 5
     state.merchant_at[0] = 5
-    state.merchant_slot[0] = next(m.id for m in state.c.merchants if m.damage == 2)
+    state.merchant_slot[0] = next(m.id for m in state.content.merchants if m.damage == 2)
     state.assign[0] = [0, 9, 0, 0]  # 9 Cannons: the merchant surely sinks
     state.search[5] = 0  # a gold2 token under the ship
     twin = state.clone()
@@ -333,7 +333,7 @@ def test_determinize_keeps_what_is_known() -> None:
     assert sorted(det.merchant_deck) == sorted(state.merchant_deck)
     face_down = [p for p, k in enumerate(state.search) if k >= 0]
     assert [p for p, k in enumerate(det.search) if k >= 0] == face_down
-    values = [det.c.merchants[m].value for m in det.merchant_deck]
+    values = [det.content.merchants[m].value for m in det.merchant_deck]
     assert values == sorted(values, reverse=True), "the deck keeps 2s on top, 8s at the bottom"
     changed = det.crew_deck != state.crew_deck or det.search != state.search
     assert changed, "nothing hidden was resampled"

@@ -57,21 +57,21 @@ def set_captain(
 ) -> None:
     """Give ``ship`` its own captain card: no die symbols, row "Bury, then ``then``"."""
     face = CardFace(hits=hits, bonus=row(trigger, bonus("bury"), bonus(then)))
-    caps = list(s.c.captains)
+    caps = list(s.content.captains)
     caps.append(Captain(id=len(caps), name=f"test captain {ship}", sides=(face, face)))
-    s.c = s.c.model_copy(update={"captains": tuple(caps)})
+    s.content = s.content.model_copy(update={"captains": tuple(caps)})
     s.captain_card[ship] = len(caps) - 1
     s.side[ship] = 0
 
 
 def set_crew(s: PiratesState, ship: int, *rows: BonusRow | None) -> None:
     """Replace ``ship``'s crew with cards that have no die symbols and these bonus rows."""
-    crew = list(s.c.crew)
+    crew = list(s.content.crew)
     ids = []
     for r in rows:
         ids.append(len(crew))
         crew.append(Crew(id=len(crew), name=f"test crew {len(crew)}", face=CardFace(bonus=r)))
-    s.c = s.c.model_copy(update={"crew": tuple(crew)})
+    s.content = s.content.model_copy(update={"crew": tuple(crew)})
     s.crew[ship] = ids
 
 

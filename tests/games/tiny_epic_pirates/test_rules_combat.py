@@ -44,21 +44,21 @@ def set_captain(
         actions=(BonusAction(kind="bury"), BonusAction(kind=then)),
     )
     face = CardFace(dice=dice_, hits=hits, bonus=row)
-    caps = list(s.c.captains)
+    caps = list(s.content.captains)
     caps.append(Captain(id=len(caps), name=f"test captain {ship}", sides=(face, face)))
-    s.c = s.c.model_copy(update={"captains": tuple(caps)})
+    s.content = s.content.model_copy(update={"captains": tuple(caps)})
     s.captain_card[ship] = len(caps) - 1
     s.side[ship] = 0
 
 
 def set_crew(s: PiratesState, ship: int, *faces: CardFace) -> list[int]:
     """Replace ``ship``'s crew with new crew cards showing ``faces``."""
-    crew = list(s.c.crew)
+    crew = list(s.content.crew)
     ids = []
     for face in faces:
         ids.append(len(crew))
         crew.append(Crew(id=len(crew), name=f"test crew {len(crew)}", face=face))
-    s.c = s.c.model_copy(update={"crew": tuple(crew)})
+    s.content = s.content.model_copy(update={"crew": tuple(crew)})
     s.crew[ship] = ids
     return ids
 
@@ -72,7 +72,7 @@ def set_merchant(
     s: PiratesState, m: int, damage: int, gold: int = 3, value: int = 4, infamy_upto: int = 0
 ) -> int:
     """Put a new merchant card with these numbers in merchant ``m``'s space."""
-    merchants = list(s.c.merchants)
+    merchants = list(s.content.merchants)
     mid = len(merchants)
     merchants.append(
         Merchant(
@@ -83,7 +83,7 @@ def set_merchant(
             infamy_upto=infamy_upto,
         )
     )
-    s.c = s.c.model_copy(update={"merchants": tuple(merchants)})
+    s.content = s.content.model_copy(update={"merchants": tuple(merchants)})
     s.merchant_slot[m] = mid
     return mid
 
@@ -704,7 +704,7 @@ def test_a_level_with_a_volley_token_gives_it_and_raises_the_dice() -> None:
 @pytest.mark.rule("PC-5.25.4")
 def test_no_bonus_once_the_top_level_is_reached() -> None:
     s = arena()
-    top = len(s.c.sheets.infamy) - 1
+    top = len(s.content.sheets.infamy) - 1
     s.infamy[0] = top
     s.gold[0] = 5
     win_battles(s, 1)

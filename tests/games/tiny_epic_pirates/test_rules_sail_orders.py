@@ -89,7 +89,7 @@ def test_the_sail_total_is_the_level_plus_rigging(infamy: int) -> None:
     s = turn_to("recruit", pos=0, assign=(1, 0, 0, 0))
     s.infamy[0] = infamy
     act(s, "captain", steps=1)
-    total = s.c.sheets.infamy[infamy].sail + 1
+    total = s.content.sheets.infamy[infamy].sail + 1
     path = [1, 2, 3, 7, 6, 5, 4, 8]
     for p in path[:total]:
         sail_to(s, p)
@@ -166,7 +166,7 @@ def test_entering_a_storm_lists_at_once() -> None:
 def test_ex10_a_storm_that_costs_rigging_cuts_the_voyage(listed: int, more: int) -> None:
     s = turn_to("recruit", pos=4, assign=(1, 1, 0, 0))
     s.infamy[0] = 1  # 2 sail moves
-    assert s.c.sheets.infamy[1].sail == 2
+    assert s.content.sheets.infamy[1].sail == 2
     with_card(s, MID, storm=True)
     act(s, "captain", steps=1)
     assert sailing.sail_total(s, 0) == 3
@@ -532,7 +532,7 @@ def test_the_new_captain_side_is_in_effect_at_once() -> None:
 
     s = new(2)
     s.side[0] = 0
-    card = s.c.captains[s.captain_card[0]]
+    card = s.content.captains[s.captain_card[0]]
     recruit_pending(s)
     act(s, "mutiny")
     assert combat.faces(s, 0)[0] == card.sides[1]
@@ -610,7 +610,7 @@ def test_a_kept_token_is_used_on_the_same_turn() -> None:
     s.legal_actions()
     act(s, "use_sail_token")
     assert s.kept[0] == []
-    assert sailing.sail_total(s, 0) == s.c.sheets.infamy[0].sail + 2
+    assert sailing.sail_total(s, 0) == s.content.sheets.infamy[0].sail + 2
 
 
 @pytest.mark.rule("PC-5.13.4", "PC-EX-22")

@@ -183,10 +183,10 @@ def test_the_sea_is_the_16_map_cards_with_one_face_down_token_each_and_the_rest_
     assert sorted(s.grid) == list(range(16))
     assert all(0 <= k < len(SEARCH_KINDS) for k in s.search)
     assert len(s.search) == 16
-    counts = s.c.search_tokens.counts
+    counts = s.content.search_tokens.counts
     placed = [SEARCH_KINDS[k] for k in s.search + s.token_box]
     assert {k: placed.count(k) for k in counts} == dict(counts)
-    assert len(s.token_box) == s.c.search_tokens.total - 16
+    assert len(s.token_box) == s.content.search_tokens.total - 16
 
 
 @pytest.mark.rule("PC-3.1")
@@ -250,7 +250,7 @@ def test_three_dice_and_a_volley_supply_that_never_runs_out() -> None:
     """PC-3.10: 3 dice and the volley tokens are a general supply. No infamy level (normal or
     solo) rolls more than the 3 dice, and 12 tokens cover every player at the cap of 3, so a
     gain is never refused for want of tokens."""
-    c = new(2).c
+    c = new(2).content
     assert max(lvl.dice for lvl in c.sheets.infamy) == 3
     assert max(lvl.dice for sheet in c.solo_infamy for lvl in sheet.levels) == 3
     s = new(4)
@@ -294,18 +294,18 @@ def test_ports_on_opposite_corners_each_merchant_bound_for_the_other(diagonal: i
 @pytest.mark.rule("PC-3.7")
 def test_merchant_deck_is_stacked_2s_on_top_8s_at_the_bottom_with_two_face_up() -> None:
     s = new(2, seed=5)
-    values = [s.c.merchants[m].value for m in s.merchant_deck]  # index 0 = bottom
+    values = [s.content.merchants[m].value for m in s.merchant_deck]  # index 0 = bottom
     assert values == sorted(values, reverse=True)
     assert values[0] == 8
-    assert [s.c.merchants[m].value for m in s.merchant_slot] == [2, 2]
-    assert len(s.merchant_deck) + 2 == len(s.c.merchants)
+    assert [s.content.merchants[m].value for m in s.merchant_slot] == [2, 2]
+    assert len(s.merchant_deck) + 2 == len(s.content.merchants)
 
 
 @pytest.mark.rule("PC-3.8")
 def test_three_crew_cards_are_revealed_in_a_row() -> None:
     s = new(2)
     assert len(s.crew_row) == 3
-    assert sorted(s.crew_row + s.crew_deck) == list(range(len(s.c.crew)))
+    assert sorted(s.crew_row + s.crew_deck) == list(range(len(s.content.crew)))
 
 
 @pytest.mark.rule("PC-3.9")
@@ -580,7 +580,7 @@ def test_ex8_skipping_with_helm_deckhands() -> None:
     assert not s.crossed
     # the freed deckhand already counts for Rigging in step 2
     assert kind(s) == "sail"
-    level = s.c.sheets.infamy[s.infamy[0]].sail
+    level = s.content.sheets.infamy[s.infamy[0]].sail
     assert sailing.sail_total(s, 0) == level + 2
 
 
@@ -591,7 +591,7 @@ def test_each_rigging_deckhand_adds_a_sail_move(rigging: int) -> None:
     s = helm_turn(new(2), captain=0, assign=[rigging, 0, 0, 3 - rigging])
     put(s, 0, 0)
     act(s, "captain", steps=1)
-    level = s.c.sheets.infamy[0].sail
+    level = s.content.sheets.infamy[0].sail
     moves = 0
     path = [1, 5, 4, 8, 9, 13, 12]  # east, south, west, south, east, south, west
     for p in path:

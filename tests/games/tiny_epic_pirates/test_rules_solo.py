@@ -90,7 +90,9 @@ def lp_game(b: SoloBridge | None = None, sh: SoloInfamy | None = None) -> Pirate
     at (2,2), both visible; its captain on Hide, its deckhands Rigging/Cannons/Extortion."""
     s = new(1)
     plain_sea(s)
-    s.c = s.c.model_copy(update={"solo_bridges": (b or bridge(),), "solo_infamy": (sh or sheet(),)})
+    s.content = s.content.model_copy(
+        update={"solo_bridges": (b or bridge(),), "solo_infamy": (sh or sheet(),)}
+    )
     s.lp_bridge_id = s.lp_sheet_id = 0
     s.lp_track = 0
     s.helm[s.lp] = HELM[:]
@@ -543,7 +545,9 @@ def test_six_sails_once_toward_you_before_the_orders() -> None:
 
 def replace_track(s: PiratesState, track: tuple[SoloSpace, ...]) -> PiratesState:
     old = s.lp_sheet()
-    s.c = s.c.model_copy(update={"solo_infamy": (old.model_copy(update={"track": track}),)})
+    s.content = s.content.model_copy(
+        update={"solo_infamy": (old.model_copy(update={"track": track}),)}
+    )
     return s
 
 
@@ -901,8 +905,8 @@ def test_it_beats_you() -> None:
     s.captain[lp] = 4
     put(s, YOU, s.at[lp])
     s.assign[YOU] = [1, 0, 0, 0]
-    four = next(m.id for m in s.c.merchants if m.gold == 4)
-    six = next(m.id for m in s.c.merchants if m.gold == 6)
+    four = next(m.id for m in s.content.merchants if m.gold == 4)
+    six = next(m.id for m in s.content.merchants if m.gold == 6)
     s.merchant_slot = [six, four]
     s.cargo[YOU] = cubes("rum")
     lp_turn(s, 5, 6, 6, 2, 2)
@@ -932,7 +936,7 @@ def merchant_fight(s: PiratesState, merchant: int, *rolls: int) -> list[dict[str
     lp = s.lp
     s.captain[lp] = 4
     s.lp_bridge_id = 0
-    s.c = s.c.model_copy(
+    s.content = s.content.model_copy(
         update={"solo_bridges": (s.lp_bridge().model_copy(update={"targets": ("orange",) * 5}),)}
     )
     s.merchant_slot[0] = merchant
@@ -945,7 +949,7 @@ def merchant_fight(s: PiratesState, merchant: int, *rolls: int) -> list[dict[str
 def test_it_sinks_a_merchant() -> None:
     s = lp_game(sh=sheet(levels=(level(2, 1, hits=10),) * 4, gold_track=20))
     lp = s.lp
-    eight = next(m.id for m in s.c.merchants if m.value == 8 and m.infamy_upto >= 1)
+    eight = next(m.id for m in s.content.merchants if m.value == 8 and m.infamy_upto >= 1)
     s.merchant_cube[0] = GUNPOWDER
     deck = s.merchant_deck[:]
     merchant_fight(s, eight, 1, 1)
@@ -963,7 +967,7 @@ def test_it_sinks_a_merchant() -> None:
 def test_sunk_merchants_cube_as_third_trades_at_once() -> None:
     s = lp_game(sh=sheet(levels=(level(2, 1, hits=10),) * 4, gold_track=30))
     lp = s.lp
-    two = next(m.id for m in s.c.merchants if m.value == 2)
+    two = next(m.id for m in s.content.merchants if m.value == 2)
     s.cargo[lp] = cubes("sugar", "sugar")
     s.merchant_cube[0] = RUM
     s.market = [RUM, COFFEE, SUGAR, GUNPOWDER]
@@ -975,7 +979,7 @@ def test_sunk_merchants_cube_as_third_trades_at_once() -> None:
 @pytest.mark.rule("PC-6.10.1")
 def test_sinking_replaces_a_low_merchant_card() -> None:
     s = lp_game(sh=sheet(levels=(level(2, 1, hits=10),) * 4, gold_track=20))
-    two = next(m.id for m in s.c.merchants if m.value == 2)
+    two = next(m.id for m in s.content.merchants if m.value == 2)
     top = s.merchant_deck[-1]
     merchant_fight(s, two, 1, 1)
     assert s.merchant_slot[0] == top
@@ -990,7 +994,7 @@ def test_merchant_beats_it() -> None:
     lp = s.lp
     with_card(s, rc(2, 4), cove=True)
     with_card(s, rc(4, 4), cove=True)
-    two = next(m.id for m in s.c.merchants if m.value == 2 and m.damage == 2)
+    two = next(m.id for m in s.content.merchants if m.value == 2 and m.damage == 2)
     s.assign[lp] = [1, 0, 1, 0]
     events = merchant_fight(s, two, 1, 1)
     assert of(events, "battle", lp)[0]["damage"] == 0
@@ -1004,7 +1008,7 @@ def test_merchant_beats_it() -> None:
 def test_tie_with_a_merchant() -> None:
     s = lp_game()
     lp = s.lp
-    two = next(m.id for m in s.c.merchants if m.value == 2 and m.damage == 2)
+    two = next(m.id for m in s.content.merchants if m.value == 2 and m.damage == 2)
     s.assign[lp] = [1, 0, 1, 0]
     here = s.at[lp]
     cube = s.merchant_cube[0]
@@ -1045,7 +1049,7 @@ def test_relocated_pirate_is_hidden_from_you_and_the_navy() -> None:
     s = lp_game()
     lp = s.lp
     with_card(s, rc(2, 3), cove=True)
-    two = next(m.id for m in s.c.merchants if m.value == 2 and m.damage == 2)
+    two = next(m.id for m in s.content.merchants if m.value == 2 and m.damage == 2)
     s.assign[lp] = [1, 0, 1, 0]
     merchant_fight(s, two, 1, 1)  # it loses and goes to the cove at (2,3), hidden
     assert s.at[lp] == rc(2, 3) and s.hidden[lp]
@@ -1274,7 +1278,7 @@ def test_you_bury_your_third_and_win_at_once() -> None:
 @pytest.mark.parametrize(("upto", "infamy"), [(2, 1), (0, 0)])
 def test_merchant_infamy_counts_one_player(upto: int, infamy: int) -> None:
     s = lp_game()
-    m = next(c.id for c in s.c.merchants if c.infamy_upto == upto)
+    m = next(c.id for c in s.content.merchants if c.infamy_upto == upto)
     s.merchant_slot[0] = m
     set_merchant(s, 0, s.at[YOU], rc(4, 4))
     s.assign[YOU] = [0, 6, 0, 0]  # two 6s match face 6: 2 + 6 Cannons = 8

@@ -142,7 +142,7 @@ def test_nothing_hidden_from_every_seat_is_drawn() -> None:
     twin.crew_deck.reverse()
     twin.merchant_deck.reverse()
     assert twin.search != state.search and any(k >= 0 for k in state.search)
-    in_deck = [state.c.crew[c].name for c in state.crew_deck]
+    in_deck = [state.content.crew[c].name for c in state.crew_deck]
     assert in_deck
     for seat in (0, 1, 2, None):
         svg = GAME.render_svg(view_of(state, seat))
@@ -166,7 +166,7 @@ def element(root: ET.Element, **attrs: str) -> ET.Element:
 
 def test_a_known_position_is_drawn_as_it_is() -> None:
     state = new(2, seed=3)
-    purser = next(c.id for c in state.c.crew if c.name == "Purser Quill")
+    purser = next(c.id for c in state.content.crew if c.name == "Purser Quill")
     pos = next(p for p in range(16) if state.card(p).burial)
     state.gold[1] = 7
     state.buried[1] = 2

@@ -133,7 +133,7 @@ def test_a_battle_shows_dice_sides_and_damage() -> None:
     assert segment(s, 1, "fight_attacker") == [1.0, 0.0]
     assert segment(s, 0, "fight_merchant") == [0.0, 1.0]
     assert segment(s, 0, "fight_defender") == [0.0, 0.0]
-    to_beat = s.c.merchants[s.merchant_slot[1]].damage
+    to_beat = s.content.merchants[s.merchant_slot[1]].damage
     assert segment(s, 0, "fight_damage")[1] * 15 == pytest.approx(to_beat)
 
 
@@ -147,7 +147,7 @@ def test_market_bag_and_crew_row() -> None:
     assert sum(market) == 4.0
     assert segment(s, 0, "bag") == pytest.approx([n / (CUBES_PER_TYPE - 1) for n in s.bag])
     row = segment(s, 1, "crew_row")
-    width = len(s.c.crew)
+    width = len(s.content.crew)
     assert [row[i * width : (i + 1) * width].index(1.0) for i in range(3)] == s.crew_row
 
 

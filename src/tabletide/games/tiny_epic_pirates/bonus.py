@@ -23,11 +23,11 @@ def rows(s: PiratesState, ship: int) -> list[tuple[int, BonusRow]]:
     """Active bonus rows: their leftmost symbol matches the captain's order (PC-5.18.2)."""
     order = ORDERS[s.order]
     out = []
-    side = s.c.captains[s.captain_card[ship]].sides[s.side[ship]]
+    side = s.content.captains[s.captain_card[ship]].sides[s.side[ship]]
     if side.bonus is not None and side.bonus.trigger == order:
         out.append((CAPTAIN, side.bonus))
     for i, c in enumerate(s.crew[ship]):
-        row = s.c.crew[c].face.bonus
+        row = s.content.crew[c].face.bonus
         if row is not None and row.trigger == order:
             out.append((1 + i, row))
     return out
@@ -105,7 +105,7 @@ def legal_bonus(s: PiratesState, frame: Frame) -> list[Action]:
             if card != CAPTAIN and (card, j) in s.crew_used:
                 continue
             if can_do(s, ship, act):
-                who = "captain" if card == CAPTAIN else s.c.crew[s.crew[ship][card - 1]].name
+                who = "captain" if card == CAPTAIN else s.content.crew[s.crew[ship][card - 1]].name
                 label = f"{who}: {describe(act)}"
                 if sum(describe(other) == describe(act) for other in row.actions) > 1:
                     label += f" (action {j + 1} of the row)"  # a row may repeat an action

@@ -53,10 +53,10 @@ class Fight:
 # ---------------------------------------------------------------------------- damage
 def faces(s: PiratesState, ship: int) -> list[CardFace]:
     """The cards whose die symbols and automatic hits fight for ``ship``."""
-    crew = [s.c.crew[c].face for c in s.crew[ship]]
+    crew = [s.content.crew[c].face for c in s.crew[ship]]
     if ship == s.lp:
         return crew
-    return [s.c.captains[s.captain_card[ship]].sides[s.side[ship]], *crew]
+    return [s.content.captains[s.captain_card[ship]].sides[s.side[ship]], *crew]
 
 
 def symbols(s: PiratesState, ship: int) -> list[int]:
@@ -81,7 +81,7 @@ def damage(s: PiratesState, ship: int, dice: list[int]) -> int:
 def dice_count(s: PiratesState, ship: int) -> int:
     if ship == s.lp:
         return s.lp_level().dice
-    return s.c.sheets.infamy[s.infamy[ship]].dice
+    return s.content.sheets.infamy[s.infamy[ship]].dice
 
 
 def roll(s: PiratesState, n: int) -> list[int]:
@@ -150,7 +150,7 @@ def begin(s: PiratesState, attacker: int, defender: int, merchant: int, reroll: 
             cards = [
                 c
                 for c in s.crew[attacker]
-                if (row := s.c.crew[c].face.bonus) is not None
+                if (row := s.content.crew[c].face.bonus) is not None
                 and row.trigger == "attack"
                 and any(a.kind == "reroll" for a in row.actions)
             ]
@@ -172,7 +172,7 @@ def auto_defend(s: PiratesState, frame: Frame) -> None:
 
 
 def reroll_faces(s: PiratesState, card: int) -> tuple[int, ...]:
-    row = s.c.crew[card].face.bonus
+    row = s.content.crew[card].face.bonus
     assert row is not None
     return tuple(f for a in row.actions if a.kind == "reroll" for f in a.faces)
 
@@ -263,7 +263,7 @@ def auto_resolve(s: PiratesState, frame: Frame) -> None:
     hit = damage(s, a, fight.dice)
     if fight.defender == MERCHANT:
         m = fight.merchant
-        card = s.c.merchants[s.merchant_slot[m]]
+        card = s.content.merchants[s.merchant_slot[m]]
         s.say(
             "battle", a, damage=hit, against=card.damage, target=MERCHANT_COLOURS[m] + " merchant"
         )
@@ -300,7 +300,7 @@ def auto_resolve(s: PiratesState, frame: Frame) -> None:
 
 def sink(s: PiratesState, ship: int, m: int) -> None:
     """PC-5.15.3-5.15.4 for a pirate ship that sinks merchant ``m``."""
-    card = s.c.merchants[s.merchant_slot[m]]
+    card = s.content.merchants[s.merchant_slot[m]]
     s.say("sink", ship, merchant=MERCHANT_COLOURS[m], gold=card.gold)
     cube = s.merchant_cube[m]
     s.merchant_cube[m] = -1
@@ -318,7 +318,7 @@ def auto_reset_merchant(s: PiratesState, frame: Frame) -> None:
 def reset_merchant(s: PiratesState, ship: int, m: int) -> None:
     """Steps 2-4 of PC-5.15.3: a new card (not for an 8), the port farthest from the sinker
     (it chooses on a tie), a new cube."""
-    card = s.c.merchants[s.merchant_slot[m]]
+    card = s.content.merchants[s.merchant_slot[m]]
     if card.value != 8 and s.merchant_deck:
         s.merchant_slot[m] = s.merchant_deck.pop()
         s.log("merchant_card", None, merchant=MERCHANT_COLOURS[m], card=s.merchant_slot[m])
@@ -357,7 +357,7 @@ def apply_port(s: PiratesState, frame: Frame, action: Action) -> None:
 
 def gain_infamy(s: PiratesState, ship: int) -> None:
     """PC-5.25: one level up, with that level's one-time bonuses; nothing past the top."""
-    track = s.c.sheets.infamy
+    track = s.content.sheets.infamy
     if s.infamy[ship] + 1 >= len(track):
         s.say("infamy_top", ship)
         return

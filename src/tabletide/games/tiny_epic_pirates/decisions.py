@@ -42,7 +42,7 @@ def battle(s: PiratesState) -> Context | None:
         "defender": None if merchant >= 0 else fight.defender,
         "merchant": MERCHANT_COLOURS[merchant] if merchant >= 0 else None,
         "merchant_damage": (
-            s.c.merchants[s.merchant_slot[merchant]].damage if merchant >= 0 else None
+            s.content.merchants[s.merchant_slot[merchant]].damage if merchant >= 0 else None
         ),
         "defence": (
             side(fight.defender, fight.defence, fight.defence_fixed)
@@ -114,7 +114,7 @@ def _cargo(s: PiratesState, frame: Frame) -> Context:
 
 def _release(s: PiratesState, frame: Frame) -> Context:
     ship, card = frame.data
-    return {"ship": ship, "recruited": s.c.crew[card].name}
+    return {"ship": ship, "recruited": s.content.crew[card].name}
 
 
 def _reroll(s: PiratesState, frame: Frame) -> Context:
@@ -123,7 +123,7 @@ def _reroll(s: PiratesState, frame: Frame) -> Context:
     assert fight is not None
     return {
         "ship": fight.attacker,
-        "card": s.c.crew[card].name,
+        "card": s.content.crew[card].name,
         "faces": list(combat.reroll_faces(s, card)),
         "rerolled": list(used),
         "battle": battle(s),

@@ -98,7 +98,7 @@ def legal_recruit(s: PiratesState, frame: Frame) -> list[Action]:
     out = [Action.make("done", "finish recruiting")]
     if not took:
         for slot, card in enumerate(s.crew_row):
-            label = f"recruit {s.c.crew[card].name}"
+            label = f"recruit {s.content.crew[card].name}"
             if len(s.crew[ship]) >= MAX_CREW:
                 label += " (dismissing one of your crew)"
             out.append(Action.make("recruit", label, slot=slot))
@@ -146,7 +146,7 @@ def refill_row(s: PiratesState) -> None:
 def legal_release(s: PiratesState, frame: Frame) -> list[Action]:
     ship, _ = frame.data
     return [
-        Action.make("release", f"dismiss {s.c.crew[card].name}", index=i)
+        Action.make("release", f"dismiss {s.content.crew[card].name}", index=i)
         for i, card in enumerate(s.crew[ship])
     ]
 

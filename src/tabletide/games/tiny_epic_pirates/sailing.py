@@ -25,7 +25,7 @@ SAIL2, STORM = "sail2", "storm"
 # ---------------------------------------------------------------------------- the voyage
 def sail_total(s: PiratesState, ship: int) -> int:
     """PC-5.5.2: the infamy level's moves + 1 per Rigging deckhand + 2 per +2 token spent."""
-    return s.c.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + s.sail_extra
+    return s.content.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + s.sail_extra
 
 
 def start_voyage(s: PiratesState, ship: int) -> None:
@@ -134,7 +134,7 @@ def auto_cross(s: PiratesState, frame: Frame) -> None:
     s.say("cross", ship)
     economy.gain_gold(s, ship, s.assign[ship][EXTORTION], "extortion")
     target = s.at[ship]
-    moves = s.c.sheets.navy_moves[min(s.buried[ship], 3)]
+    moves = s.content.sheets.navy_moves[min(s.buried[ship], 3)]
     s.push("@navy", ship, moves, target)
     s.push("@merchant", ship, 1)
     s.push("@merchant", ship, 0)

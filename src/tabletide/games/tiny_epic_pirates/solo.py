@@ -315,7 +315,7 @@ def pirate_outcome(s: PiratesState, a: int, d: int, hit: int, held: int) -> None
         s.say("win_battle", lp, against=s.ship_name(YOU))
         helm.list_ship(s, YOU, "lost a battle")
         economy.gain_volley(s, YOU, "lost a battle")
-        gain_gold(s, min(s.c.merchants[c].gold for c in s.merchant_slot), "won a battle")
+        gain_gold(s, min(s.content.merchants[c].gold for c in s.merchant_slot), "won a battle")
     else:
         economy.gain_volley(s, YOU, "drew a battle")
         gain_gold(s, 1, "drew a battle")

@@ -82,7 +82,7 @@ class PiratesState(TableState):
     LEGAL, APPLY, AUTO = dispatch_tables(*_MODULES)
     PROMPTS = PROMPTS
 
-    c: Content
+    content: Content
     ships: int
     lp: int
     """The Legendary Pirate's ship index in solo, else -1."""
@@ -158,7 +158,13 @@ class PiratesState(TableState):
         cls, game: Game, content: Content, num_players: int, seed: int, options: dict[str, Any]
     ) -> PiratesState:
         s = cls.__new__(cls)
-        s.game, s.c, s.num_players, s.seed, s.options = game, content, num_players, seed, options
+        s.game, s.content, s.num_players, s.seed, s.options = (
+            game,
+            content,
+            num_players,
+            seed,
+            options,
+        )
         s.rng = rng = Rng(seed)
         s.stack, s.events, s.history = [], [], []
         is_solo = bool(options.get("solo"))
@@ -307,7 +313,7 @@ class PiratesState(TableState):
     def clone(self) -> PiratesState:
         s = PiratesState.__new__(PiratesState)
         self._copy_base_into(s)
-        s.c, s.ships, s.lp, s.over = self.c, self.ships, self.lp, self.over
+        s.content, s.ships, s.lp, s.over = self.content, self.ships, self.lp, self.over
         s.grid = self.grid
         s.search = self.search[:]
         s.token_box = self.token_box[:]
@@ -368,7 +374,7 @@ class PiratesState(TableState):
         # The merchant deck keeps its value bands (2s above 4s above 6s above 8s).
         bands: dict[int, list[int]] = {}
         for m in self.merchant_deck:
-            bands.setdefault(self.c.merchants[m].value, []).append(m)
+            bands.setdefault(self.content.merchants[m].value, []).append(m)
         self.merchant_deck = []
         for value in (8, 6, 4, 2):
             group = bands.get(value, [])
@@ -388,7 +394,7 @@ class PiratesState(TableState):
         return card
 
     def card(self, pos: int) -> MapCard:
-        return self.c.map_cards[self.grid[pos]]
+        return self.content.map_cards[self.grid[pos]]
 
     def decider(self, ship: int) -> int:
         """The seat that decides for ``ship``: its own, or seat 0 for the Legendary Pirate."""
@@ -402,10 +408,10 @@ class PiratesState(TableState):
         return "the Legendary Pirate" if ship == self.lp else f"seat {ship}"
 
     def lp_bridge(self) -> SoloBridge:
-        return self.c.solo_bridges[self.lp_bridge_id]
+        return self.content.solo_bridges[self.lp_bridge_id]
 
     def lp_sheet(self) -> SoloInfamy:
-        return self.c.solo_infamy[self.lp_sheet_id]
+        return self.content.solo_infamy[self.lp_sheet_id]
 
     def lp_level(self) -> SoloLevel:
         """PC-6.9.1 a: the rightmost level space no treasure covers."""

@@ -73,7 +73,7 @@ def apply_start(s: PiratesState, frame: Frame, action: Action) -> None:
 
 
 def legal_side(s: PiratesState, frame: Frame) -> list[Action]:
-    card = s.c.captains[s.captain_card[frame.seat]]
+    card = s.content.captains[s.captain_card[frame.seat]]
     out = []
     for i, side in enumerate(card.sides):
         row = side.bonus

@@ -158,7 +158,7 @@ _last_sea: _Sea | None = None
 
 def _tables(s: PiratesState) -> tuple[_Cards, _Sea]:
     global _cards, _last_sea
-    c = s.c
+    c = s.content
     cards = _cards
     if cards is None or cards.content is not c:
         cards = _cards = _Cards(c)
@@ -223,7 +223,7 @@ def _phase(s: PiratesState, ship: int) -> tuple[int, int]:
 def _sail(s: PiratesState, ship: int) -> int:
     """PC-5.5.2 (with the +2 tokens spent this voyage)."""
     extra = s.sail_extra if s.active == ship else 0
-    return s.c.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + extra
+    return s.content.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + extra
 
 
 def helm_turns(s: PiratesState, ship: int) -> list[int]:
@@ -252,7 +252,7 @@ def ship_worth(s: PiratesState, ship: int) -> float:
     if buried >= TREASURES:
         return TREASURES + TIE * (s.infamy[ship] + 0.1 * gold + 0.01 * len(cargo))
     cards, table = _tables(s)
-    c = s.c
+    c = s.content
     dist = DIST[s.at[ship]]
     navy = s.navy
     need_n = TREASURES - buried
@@ -450,7 +450,7 @@ def _strength(s: PiratesState, ship: int, cards: _Cards) -> tuple[float, float]:
         hits += h
         for f in dice:
             marks[f] += 1
-    n = s.c.sheets.infamy[s.infamy[ship]].dice
+    n = s.content.sheets.infamy[s.infamy[ship]].dice
     per_die = sum(marks) / 6.0
     volleys = min(s.volley[ship], n)
     mean = (n - volleys) * per_die + volleys * max(marks) + s.assign[ship][CANNONS] + hits

@@ -212,8 +212,8 @@ def layout_of(s: PiratesState) -> Layout:
     """The cached layout for this state's shape."""
     key = (s.ships, s.lp >= 0)
     table = _layouts.get(key)
-    if table is None or table.content is not s.c:
-        table = _layouts[key] = Layout(s.c, s.ships, s.lp >= 0)
+    if table is None or table.content is not s.content:
+        table = _layouts[key] = Layout(s.content, s.ships, s.lp >= 0)
     return table
 
 
@@ -223,7 +223,7 @@ class Fixed:
     place, and writing them costs little.)"""
 
     def __init__(self, s: PiratesState, lay: Layout) -> None:
-        self.content, self.grid, self.layout = s.c, s.grid, lay
+        self.content, self.grid, self.layout = s.content, s.grid, lay
         o, spots = lay.off, lay.spots
         self.start = o["sea_colony"]
         block = [0.0] * (o["sea_burial_owner"] - self.start)
@@ -239,7 +239,7 @@ class Fixed:
         self.sea = block
 
     def fits(self, s: PiratesState, lay: Layout) -> bool:
-        return self.grid is s.grid and self.content is s.c and self.layout is lay
+        return self.grid is s.grid and self.content is s.content and self.layout is lay
 
 
 _fixed: dict[int, Fixed] = {}
@@ -247,7 +247,7 @@ _fixed: dict[int, Fixed] = {}
 
 def fixed_of(s: PiratesState, lay: Layout) -> Fixed:
     """The cached sea features of this game (clones share ``grid``, so identity is a cheap key;
-    a test that swaps a map card replaces ``s.c`` and misses the cache)."""
+    a test that swaps a map card replaces ``s.content`` and misses the cache)."""
     table = _fixed.get(id(s.grid))
     if table is None or not table.fits(s, lay):
         if len(_fixed) > 64:
@@ -294,7 +294,9 @@ def _turn(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
     v[at] = s.moves / MAX_MOVES
     if s.stack and s.stack[-1].kind == "sail":
         ship = s.active
-        total = s.c.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + s.sail_extra
+        total = (
+            s.content.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + s.sail_extra
+        )
         v[at + 1] = max(total - s.moves, 0) / MAX_MOVES
     v[at + 2] = s.sail_extra / MAX_MOVES
     v[o["captain_next"]] = s.captain_next / lay.captain_row_len
@@ -365,7 +367,7 @@ def _fight(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None
     v[at] = damage(s, fight.attacker, fight.dice) / MAX_DAMAGE
     if fight.defender == MERCHANT:
         v[o["fight_merchant"] + fight.merchant] = 1.0
-        v[at + 1] = s.c.merchants[s.merchant_slot[fight.merchant]].damage / MAX_DAMAGE
+        v[at + 1] = s.content.merchants[s.merchant_slot[fight.merchant]].damage / MAX_DAMAGE
     else:
         v[o["fight_defender"] + rel[fight.defender]] = 1.0
         if fight.defence:
@@ -391,7 +393,7 @@ def _sea(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
 
 
 def _merchants(s: PiratesState, lay: Layout, v: list[float]) -> None:
-    o, c = lay.off, s.c
+    o, c = lay.off, s.content
     top = lay.merchant_max
     for m in range(2):
         if s.merchant_at[m] >= 0:

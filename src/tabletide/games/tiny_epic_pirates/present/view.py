@@ -66,12 +66,12 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
                 level=s.lp_level().model_dump(mode="json"),
             )
         else:
-            level = s.c.sheets.infamy[s.infamy[i]]
-            captain = s.c.captains[s.captain_card[i]]
+            level = s.content.sheets.infamy[s.infamy[i]]
+            captain = s.content.captains[s.captain_card[i]]
             side = captain.sides[s.side[i]]
             ship.update(
                 infamy=s.infamy[i],
-                infamy_levels=len(s.c.sheets.infamy),
+                infamy_levels=len(s.content.sheets.infamy),
                 infamy_name=level.name,
                 sail=level.sail,
                 dice=level.dice,
@@ -99,7 +99,7 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
                 "at": s.merchant_at[m],
                 "bound_for": s.merchant_dest[m],
                 "loot": LOOT[s.merchant_cube[m]] if s.merchant_cube[m] >= 0 else None,
-                "card": s.c.merchants[s.merchant_slot[m]].model_dump(
+                "card": s.content.merchants[s.merchant_slot[m]].model_dump(
                     mode="json", include={"value", "damage", "gold", "infamy_upto"}
                 ),
             }
@@ -132,7 +132,7 @@ def final_breakdown(s: PiratesState) -> list[dict[str, int]]:
 
 
 def crew_card(s: PiratesState, card: int) -> dict[str, Any]:
-    return {"name": s.c.crew[card].name, **s.c.crew[card].face.model_dump(mode="json")}
+    return {"name": s.content.crew[card].name, **s.content.crew[card].face.model_dump(mode="json")}
 
 
 def who(event: Event) -> str:
