@@ -33,7 +33,7 @@ def rows(s: PiratesState, ship: int) -> list[tuple[int, BonusRow]]:
     return out
 
 
-def start_bonus(s: PiratesState, frame: Frame) -> None:
+def auto_bonus(s: PiratesState, frame: Frame) -> None:
     s.captain_next = 0
     s.crew_used = []
     s.push("bonus", frame.seat)
@@ -225,4 +225,4 @@ def apply_exchange(s: PiratesState, frame: Frame, action: Action) -> None:
 
 LEGAL = {"bonus": legal_bonus, "bury": legal_bury, "exchange": legal_exchange}
 APPLY = {"bonus": apply_bonus, "bury": apply_bury, "exchange": apply_exchange}
-AUTO = {"@bonus": start_bonus}
+AUTO = {"@bonus": auto_bonus}

@@ -154,7 +154,7 @@ def target_pos(s: PiratesState, target: str) -> int:
     return s.at[YOU] if target == "you" else s.merchant_at[TARGETS.index(target)]
 
 
-def auto_sail(s: PiratesState, frame: Frame) -> None:
+def auto_solo_sail(s: PiratesState, frame: Frame) -> None:
     """PC-6.6.1: vertically into the target's row, then horizontally, stopping on its card.
     Moves: level + Rigging + bonus sail (PC-GAP-12.8); storms list it and with every
     deckhand on Repairs it stops before one (PC-GAP-12.9)."""
@@ -176,7 +176,7 @@ def auto_sail(s: PiratesState, frame: Frame) -> None:
             list_ship(s, "storm")
 
 
-def auto_order(s: PiratesState, frame: Frame) -> None:
+def auto_solo_order(s: PiratesState, frame: Frame) -> None:
     """PC-6.7 and step 3's bonus (gold of the bridge bonuses this order activates)."""
     lp = s.lp
     order, target = frame.data
@@ -198,7 +198,7 @@ def auto_order(s: PiratesState, frame: Frame) -> None:
         attack(s, target)
 
 
-def auto_gold(s: PiratesState, frame: Frame) -> None:
+def auto_solo_gold(s: PiratesState, frame: Frame) -> None:
     gain_gold(s, frame.data[0], "bonus")
 
 
@@ -371,4 +371,4 @@ def merchant_step(s: PiratesState, m: int, options: tuple[tuple[int, int], ...])
 
 LEGAL = {"pick": legal_pick}
 APPLY = {"pick": apply_pick}
-AUTO = {"@solo_sail": auto_sail, "@solo_order": auto_order, "@solo_gold": auto_gold}
+AUTO = {"@solo_sail": auto_solo_sail, "@solo_order": auto_solo_order, "@solo_gold": auto_solo_gold}
