@@ -17,6 +17,7 @@ from tabletide.agents import GreedyAgent, RandomAgent
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.ai import evaluate as ev
 from tabletide.games.empires_north.constants import RESOURCES
+from tabletide.games.empires_north.expedition import Voyage
 from tabletide.games.empires_north.state import EmpiresState
 from tabletide.games.empires_north.turn import breakdown
 
@@ -294,7 +295,7 @@ def test_greedy_sends_a_ship_with_an_axe_to_conquer_a_rich_island() -> None:
     island_up(s, NEAR, 1, "Puffin Skerry")
     s.isl_up[1] = [card_id("Amber Strand"), card_id("Drifting Berg")]
     s.isl_deck, s.isl_discard = [[], []], [[], []]  # no face-down top card to gamble on
-    s.stack = [Frame("turn", 1), Frame("voyage", 0, (Ship(0, True, True),))]
+    s.stack = [Frame("turn", 1), Frame("voyage", 0, Voyage(Ship(0, True, True)))]
     s.phase = "expedition"
     action = _greedy(s)
     assert action.kind == "conquer"

@@ -13,6 +13,7 @@ import pytest
 
 from tabletide.engine import Frame
 from tabletide.games.empires_north.effects import ordinal
+from tabletide.games.empires_north.expedition import Voyage
 from tabletide.games.empires_north.state import EmpiresState
 
 from .helpers import (
@@ -177,7 +178,7 @@ def test_two_face_up_islands_of_one_name_are_the_1st_and_the_2nd() -> None:
     s = _fresh(("olaf", "glenn"))
     island_up(s, NEAR, 0, "Ewe Island")
     island_up(s, NEAR, 1, "Ewe Island")
-    s.stack = [Frame("voyage", 0, (Ship(0, False, True),))]
+    s.stack = [Frame("voyage", 0, Voyage(Ship(0, False, True)))]
     resume(s)
     assert kind(s) == "voyage"
     raids = _labels(s, "raid")

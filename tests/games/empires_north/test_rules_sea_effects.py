@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tabletide.games.empires_north.effects import Alt
 from tabletide.games.empires_north.state import EmpiresState
 
 from .helpers import (
@@ -91,7 +92,7 @@ def to_hand(s: EmpiresState, p: int, *cards: int) -> None:
 def source(s: EmpiresState) -> str:
     """The card whose '/' choice is pending."""
     assert kind(s) == "alt", kind(s)
-    return str(s.stack[-1].data[-1])
+    return s.stack[-1].record(Alt).source
 
 
 def gain(**goods: int) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from tabletide.games.empires_north.ai.tensor import (
     SLOTS,
 )
 from tabletide.games.empires_north.constants import CLANS, END_VP, GOODS, TILES
+from tabletide.games.empires_north.expedition import Landing
 from tabletide.games.empires_north.state import EmpiresState
 
 from .helpers import (
@@ -286,7 +287,7 @@ def test_a_landing_shows_the_ship_and_the_deck() -> None:
     island = s.isl_deck[DISTANT].pop()
     s.revealed = island
     s.phase = "expedition"
-    s.stack = [Frame("landing", 1, (Ship(1, True, True), DISTANT))]
+    s.stack = [Frame("landing", 1, Landing(Ship(1, True, True), DISTANT))]
     ship = segment(s, 0, "decision_ship")
     assert ship == [1.0, 1.0, 0.0, 0.0, 1.0]
     assert segment(s, 0, "decider") == [0.0, 1.0]

@@ -4,7 +4,7 @@ opponent's action card, use your own, pass."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import (
@@ -17,6 +17,7 @@ from tabletide.games.empires_north.constants import (
 )
 from tabletide.games.empires_north.content import Card
 from tabletide.games.empires_north.effects import card_name, push_alts, trigger
+from tabletide.games.empires_north.expedition import Sail
 from tabletide.games.empires_north.pieces import Placed
 
 if TYPE_CHECKING:
@@ -145,12 +146,13 @@ def apply_turn(s: S, f: Frame, a: Action) -> None:
     match a.kind:
         case "build":  # EN-5.2.1: choose the card, then how to pay for it
             card = a.num("card")
-            s.push("pay", p, tuple(s.cards[card].cost.items()), "build", card)
+            s.push_record("pay", p, Pay(tuple(s.cards[card].cost.items()), "build", card=card))
         case "disc":
             d = s.disc_at[p].index(-1)
             _disc(s, p, d, a.num("tile"))
         case "move":  # EN-5.3.2, EN-GAP-6: 1 food, or 1 gold in its place
-            s.push("pay", p, ((DISC_MOVE_COST, 1),), "move", a.num("disc"), a.num("to"))
+            cost = ((DISC_MOVE_COST, 1),)
+            s.push_record("pay", p, Pay(cost, "move", disc=a.num("disc"), tile=a.num("to")))
         case "attack":
             _attack(s, p, a.num("seat"), a.num("pos"))
         case "use":
@@ -195,7 +197,7 @@ def _use(s: S, p: int, pos: int) -> None:
         on_card = s.stock[p].setdefault(pos, {})
         for good, k in action.assign.items():
             on_card[good] = on_card.get(good, 0) + k
-    s.push("pay", p, tuple(action.cost.items()), "use", pos)
+    s.push_record("pay", p, Pay(tuple(action.cost.items()), "use", pos=pos))
 
 
 def _used(s: S, p: int, pos: int, paid: dict[str, int]) -> None:
@@ -204,20 +206,44 @@ def _used(s: S, p: int, pos: int, paid: dict[str, int]) -> None:
     assert action is not None
     name = s.cards[s.empire[p][pos].card].name
     s.log("use", p, card=name, cost=paid, assign=dict(action.assign))
-    s.push("@exhaust", p, pos)
+    s.push_record("@exhaust", p, Exhaust(pos))
     push_alts(s, p, action.effects, name)
 
 
+class Exhaust(NamedTuple):
+    """``@exhaust``: the card used, exhausted once its effects are resolved."""
+
+    pos: int
+    """Its position in the empire."""
+
+
 def auto_exhaust(s: S, f: Frame) -> None:
-    p, pos = f.seat, f.data[0]
+    p, pos = f.seat, f.record(Exhaust).pos
     s.empire[p][pos] = s.empire[p][pos]._replace(exhausted=True)
 
 
 # ---------------------------------------------------------------------------- paying
+class Pay(NamedTuple):
+    """``pay``: a cost to pay, gold standing in for resources (EN-9.21), and what for."""
+
+    cost: tuple[tuple[str, int], ...]
+    """The cost, good by good in the card's order."""
+    purpose: str
+    """"build" (``card``), "move" (``disc`` to ``tile``) or "use" (the card at ``pos``)."""
+    card: int = -1
+    """The card of the hand being built."""
+    disc: int = -1
+    """The disc being moved."""
+    tile: int = -1
+    """The tile the disc moves to."""
+    pos: int = -1
+    """The empire position of the card being used."""
+
+
 def legal_pay(s: S, f: Frame) -> list[Action]:
     """EN-9.21 (EN-5.2.1, EN-5.3.2, EN-5.6.3): one option per distinct way to pay, the fewest
     gold first; gold stands in only for resources, never for gold, axes or workers."""
-    p, cost = f.seat, dict(f.data[0])
+    p, cost = f.seat, dict(f.record(Pay).cost)
     out = []
     for way in s.payments(p, cost):
         label = f"Pay {bundle_text(s.paid_goods(cost, way))}"
@@ -227,19 +253,19 @@ def legal_pay(s: S, f: Frame) -> list[Action]:
 
 
 def apply_pay(s: S, f: Frame, a: Action) -> None:
-    p, cost, purpose, args = f.seat, dict(f.data[0]), f.data[1], f.data[2:]
+    p, pay = f.seat, f.record(Pay)
+    cost, purpose = dict(pay.cost), pay.purpose
     way = {good: a.num(f"gold_{good}") for good in RESOURCES if a.num(f"gold_{good}")}
     paid = s.paid_goods(cost, way)
     s.pay(p, cost, way)
     if purpose == "build":
-        card = args[0]
+        card = pay.card
         s.log("build", p, card=s.cards[card].name, cost=paid)
         place(s, p, card)
     elif purpose == "move":
-        d, to = args
-        _disc(s, p, d, to, moved="gold" if way else DISC_MOVE_COST)
+        _disc(s, p, pay.disc, pay.tile, moved="gold" if way else DISC_MOVE_COST)
     else:
-        _used(s, p, args[0], paid)
+        _used(s, p, pay.pos, paid)
 
 
 LEGAL["turn"] = legal_turn
@@ -262,12 +288,19 @@ def place(s: S, p: int, card_i: int, host: int = -1) -> None:
         s.gain(p, card.produce)
     trigger(s, "build", p, icons=card.icons, skip=pos)
     if card.copy_of is not None:
-        s.push("copy", p, pos)
+        s.push_record("copy", p, Copy(pos))
     push_alts(s, p, card.bonus, card.name)
 
 
+class Copy(NamedTuple):
+    """``copy``: the copy location just built, choosing the card it copies (EN-9.8)."""
+
+    pos: int
+    """Its position in the empire."""
+
+
 def legal_copy(s: S, f: Frame) -> list[Action]:
-    p, pos = f.seat, f.data[0]
+    p, pos = f.seat, f.record(Copy).pos
     card = s.cards[s.empire[p][pos].card]
     return [
         Action.make("copy", f"Copy {card_name(s, p, t)}", pos=t) for t in copy_targets(s, p, card)
@@ -276,7 +309,7 @@ def legal_copy(s: S, f: Frame) -> list[Action]:
 
 def apply_copy(s: S, f: Frame, a: Action) -> None:
     """EN-9.8: the copy acts as the copied card from now on; its build bonus again."""
-    p, pos, target = f.seat, f.data[0], a.num("pos")
+    p, pos, target = f.seat, f.record(Copy).pos, a.num("pos")
     acts = s.empire[p][target].acts
     s.empire[p][pos] = s.empire[p][pos]._replace(acts=acts)
     copied = s.cards[acts]
@@ -295,13 +328,22 @@ APPLY["copy"] = apply_copy
 def start_tile(s: S, p: int, tile: int) -> None:
     """Perform a tile's action (EN-5.3): first the optional boost or production card naming it
     (EN-5.3.3), then the action itself, then the features it triggers."""
-    s.push("@after_tile", p, tile)
-    s.push(_TILE_FRAME[tile], p)
-    s.push("extra", p, tile)
+    s.push_record("@after_tile", p, AfterTile(tile))
+    if tile == SAIL:
+        s.push_record("sail", p, Sail(common=False))
+    else:
+        s.push(_TILE_FRAME[tile], p)
+    s.push_record("extra", p, Extra(tile))
+
+
+class Extra(NamedTuple):
+    """``extra``: the tile whose boost or production card may come first (EN-5.3.3)."""
+
+    tile: int
 
 
 def legal_extra(s: S, f: Frame) -> list[Action]:
-    p, tile = f.seat, f.data[0]
+    p, tile = f.seat, f.record(Extra).tile
     name = TILES[tile]
     out = [Action.make("none", "No card")]
     for c in sorted(set(s.hand[p])):
@@ -331,11 +373,17 @@ def apply_extra(s: S, f: Frame, a: Action) -> None:
         s.log("build", p, card=card.name, cost={})
         place(s, p, c)
     else:
-        s.push("host", p, c)
+        s.push_record("host", p, Host(c))
+
+
+class Host(NamedTuple):
+    """``host``: the card of the hand being built, alone or as an upgrade (EN-5.2.3a2)."""
+
+    card: int
 
 
 def legal_host(s: S, f: Frame) -> list[Action]:
-    p, c = f.seat, f.data[0]
+    p, c = f.seat, f.record(Host).card
     card = s.cards[c]
     out = []
     if card.type == "flex":
@@ -347,7 +395,7 @@ def legal_host(s: S, f: Frame) -> list[Action]:
 
 
 def apply_host(s: S, f: Frame, a: Action) -> None:
-    p, c = f.seat, f.data[0]
+    p, c = f.seat, f.record(Host).card
     host = a.num("pos") if a.kind == "host" else -1
     s.log("build", p, card=s.cards[c].name, cost={}, under=host)
     place(s, p, c, host)
@@ -411,8 +459,14 @@ def apply_harvest(s: S, f: Frame, a: Action) -> None:
     s.gain(p, goods)
 
 
+class AfterTile(NamedTuple):
+    """``@after_tile``: the tile whose action was performed, for the features it triggers."""
+
+    tile: int
+
+
 def auto_after_tile(s: S, f: Frame) -> None:
-    trigger(s, "tile", f.seat, tile=TILES[f.data[0]])
+    trigger(s, "tile", f.seat, tile=TILES[f.record(AfterTile).tile])
 
 
 _TILE_FRAME = {
@@ -420,7 +474,6 @@ _TILE_FRAME = {
     POPULATE: "@populate",
     CONSTRUCTION: "construct",
     HARVEST: "harvest",
-    SAIL: "sail",
 }
 LEGAL["extra"] = legal_extra
 APPLY["extra"] = apply_extra

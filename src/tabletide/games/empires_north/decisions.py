@@ -13,7 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame
+from tabletide.games.empires_north.actions import Copy, Extra, Host, Pay
 from tabletide.games.empires_north.constants import TILES
+from tabletide.games.empires_north.effects import Alt, Forward, Launch, Refresh, Release, Relocate
+from tabletide.games.empires_north.expedition import Landing, Sail, Voyage
 from tabletide.games.empires_north.pieces import NEAR, Ship
 
 if TYPE_CHECKING:
@@ -23,8 +26,15 @@ SCORE_CATEGORIES = ("play", "cards", "resources", "gold", "axes")
 """EN-8.2: the VP of play, then 1 per empire card, 1 per 2 resources, 1 per gold, 1 per axe."""
 
 _TILE_OF_KIND = {"construct": "construction", "harvest": "harvest", "sail": "sail"}
-_SOURCED = ("alt", "refresh", "release", "relocate", "forward", "launch")
-"""Effect decisions whose frame ends with the name of the card the effect comes from."""
+_SOURCED: dict[str, type[Alt | Refresh | Release | Relocate | Forward | Launch]] = {
+    "alt": Alt,
+    "refresh": Refresh,
+    "release": Release,
+    "relocate": Relocate,
+    "forward": Forward,
+    "launch": Launch,
+}
+"""Effect decisions whose record names the card the effect comes from (``source``)."""
 
 
 def ship_view(ship: Ship) -> dict[str, Any]:
@@ -43,41 +53,43 @@ def _source(s: S, p: int, name: str) -> dict[str, Any]:
 
 def decision_context(s: S, frame: Frame) -> dict[str, Any]:
     """The public facts of ``frame`` (schemas: ``present.schema.DECISION_SCHEMAS``)."""
-    kind, p, data = frame.kind, frame.seat, frame.data
+    kind, p = frame.kind, frame.seat
     if kind == "extra":
-        return {"tile": TILES[data[0]].upper()}
+        return {"tile": TILES[frame.record(Extra).tile].upper()}
     if kind == "host":
-        card = s.cards[data[0]]
-        return {"tile": str(card.when).upper(), "card": data[0]}
+        built = frame.record(Host).card
+        return {"tile": str(s.cards[built].when).upper(), "card": built}
     if kind in _TILE_OF_KIND:
         out: dict[str, Any] = {"tile": _TILE_OF_KIND[kind].upper()}
         if kind == "sail":
-            out["common"] = bool(data[0]) if data else False
+            out["common"] = frame.record(Sail).common
         return out
     if kind in _SOURCED:
-        out = _source(s, p, str(data[-1]))
-        if kind in ("refresh", "release"):
-            out["left"] = int(data[0])
+        sourced = frame.record(_SOURCED[kind])
+        out = _source(s, p, sourced.source)
+        if isinstance(sourced, (Refresh, Release)):
+            out["left"] = sourced.left
         return out
     if kind == "copy":
-        return {"pos": data[0]}
+        return {"pos": frame.record(Copy).pos}
     if kind == "voyage":
-        return {"ship": ship_view(data[0])}
+        return {"ship": ship_view(frame.record(Voyage).ship)}
     if kind == "landing":
+        landing = frame.record(Landing)
         return {
-            "ship": ship_view(data[0]),
-            "deck": "near" if data[1] == NEAR else "distant",
+            "ship": ship_view(landing.ship),
+            "deck": "near" if landing.deck == NEAR else "distant",
             "island": s.revealed,
         }
     if kind == "pay":
-        purpose, args = data[1], data[2:]
-        out = {"cost": dict(data[0]), "purpose": purpose}
-        if purpose == "build":
-            out["card"] = args[0]
-        elif purpose == "move":
-            out["disc"], out["tile"] = args[0], TILES[args[1]].upper()
+        pay = frame.record(Pay)
+        out = {"cost": dict(pay.cost), "purpose": pay.purpose}
+        if pay.purpose == "build":
+            out["card"] = pay.card
+        elif pay.purpose == "move":
+            out["disc"], out["tile"] = pay.disc, TILES[pay.tile].upper()
         else:
-            out["pos"] = args[0]
+            out["pos"] = pay.pos
         return out
     return {}
 

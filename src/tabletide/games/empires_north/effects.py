@@ -1,13 +1,14 @@
 """The card language at work: resolving effects and "/" alternatives (EN-5.2.4, EN-9), the
 decisions some effects ask for, and features firing on events (EN-5.2.3b).
 
-Effects run from a frame ``@effects (effects, source)``: the first effect is performed and the
-rest wait below whatever decisions it asks for, so a card's effects resolve in printed order.
+Effects run from a frame ``@effects`` (an :class:`Effects` record): the first effect is
+performed and the rest wait below whatever decisions it asks for, so a card's effects resolve
+in printed order.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import STOCK_GOODS, TILES, bundle_text
@@ -93,29 +94,46 @@ def push_alts(s: S, p: int, alts: Alternatives, source: str) -> None:
     if len(alts) == 1:
         push_effects(s, p, alts[0], source)
     else:
-        s.push("alt", p, alts, source)
+        s.push_record("alt", p, Alt(alts, source))
 
 
 def push_effects(s: S, p: int, effects: tuple[Effect, ...], source: str) -> None:
     if effects:
-        s.push("@effects", p, effects, source)
+        s.push_record("@effects", p, Effects(effects, source))
+
+
+class Alt(NamedTuple):
+    """``alt``: the options of a "/" (EN-5.2.4), one to choose."""
+
+    alts: Alternatives
+    source: str
+    """The name of the card the effect comes from."""
+
+
+class Effects(NamedTuple):
+    """``@effects``: effects still to resolve, in printed order."""
+
+    effects: tuple[Effect, ...]
+    source: str
+    """The name of the card they come from."""
 
 
 def legal_alt(s: S, f: Frame) -> list[Action]:
-    alts: Alternatives = f.data[0]
+    alts = f.record(Alt).alts
     return [Action.make("alt", describe_option(o).capitalize(), i=i) for i, o in enumerate(alts)]
 
 
 def apply_alt(s: S, f: Frame, a: Action) -> None:
-    alts, source = f.data
-    push_effects(s, f.seat, alts[a.num("i")], source)
+    alt = f.record(Alt)
+    push_effects(s, f.seat, alt.alts[a.num("i")], alt.source)
 
 
 def auto_effects(s: S, f: Frame) -> None:
-    effects, source = f.data
+    record = f.record(Effects)
+    effects, source = record.effects, record.source
     first, rest = effects[0], effects[1:]
     if rest:
-        s.push("@effects", f.seat, rest, source)
+        s.push_record("@effects", f.seat, record._replace(effects=rest))
     perform(s, f.seat, first, source)
 
 
@@ -138,16 +156,16 @@ def perform(s: S, p: int, e: Effect, source: str) -> None:
             s.workers[p] += k
             s.log("rouse", p, n=k, source=source)
         case "refresh":
-            s.push("refresh", p, e.n, source)
+            s.push_record("refresh", p, Refresh(e.n, source))
         case "release":
-            s.push("release", p, e.n, source)
+            s.push_record("release", p, Release(e.n, source))
         case "move_disc":
-            s.push("relocate", p, source)
+            s.push_record("relocate", p, Relocate(source))
         case "ship_forward":
-            s.push("forward", p, source)
+            s.push_record("forward", p, Forward(source))
         case "expedition":
             if s.phase == "action":
-                s.push("launch", p, source)
+                s.push_record("launch", p, Launch(source))
         case "tile":
             from tabletide.games.empires_north import actions
 
@@ -198,6 +216,15 @@ APPLY["alt"] = apply_alt
 
 
 # ---------------------------------------------------------------------------- effect decisions
+class Refresh(NamedTuple):
+    """``refresh``: exhausted cards to refresh, one at a time (EN-9.7)."""
+
+    left: int
+    """How many cards may still be refreshed, this one included."""
+    source: str
+    """The name of the card the effect comes from."""
+
+
 def legal_refresh(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = [
@@ -215,8 +242,18 @@ def apply_refresh(s: S, f: Frame, a: Action) -> None:
     p, pos = f.seat, a.num("pos")
     s.empire[p][pos] = s.empire[p][pos]._replace(exhausted=False)
     s.log("refresh", p, card=s.cards[s.empire[p][pos].card].name)
-    if f.data[0] > 1:
-        s.push("refresh", p, f.data[0] - 1, f.data[1])
+    record = f.record(Refresh)
+    if record.left > 1:
+        s.push_record("refresh", p, record._replace(left=record.left - 1))
+
+
+class Release(NamedTuple):
+    """``release``: assigned goods to take back, one at a time (EN-9.5)."""
+
+    left: int
+    """How many goods may still be released, this one included."""
+    source: str
+    """The name of the card the effect comes from."""
 
 
 def legal_release(s: S, f: Frame) -> list[Action]:
@@ -244,8 +281,16 @@ def apply_release(s: S, f: Frame, a: Action) -> None:
         del s.stock[p][pos]
     s.gain(p, {good: 1})
     s.log("release", p, good=good, card=s.cards[s.empire[p][pos].card].name)
-    if f.data[0] > 1:
-        s.push("release", p, f.data[0] - 1, f.data[1])
+    record = f.record(Release)
+    if record.left > 1:
+        s.push_record("release", p, record._replace(left=record.left - 1))
+
+
+class Relocate(NamedTuple):
+    """``relocate``: a used disc may move to another tile (EN-9.14)."""
+
+    source: str
+    """The name of the card the effect comes from."""
 
 
 def legal_relocate(s: S, f: Frame) -> list[Action]:
@@ -271,6 +316,13 @@ def apply_relocate(s: S, f: Frame, a: Action) -> None:
     s.log("relocate", p, disc=d, tile=TILES[t])
 
 
+class Forward(NamedTuple):
+    """``forward``: one of the seat's ships moves 1 forward (EN-9.15)."""
+
+    source: str
+    """The name of the card the effect comes from."""
+
+
 def legal_forward(s: S, f: Frame) -> list[Action]:
     """EN-9.15: one of your ships overtakes the ship directly ahead; a passed opponent's ship
     cannot be overtaken (EN-GAP-13e) and the first ship stays first (EN-GAP-13l)."""
@@ -291,6 +343,13 @@ def apply_forward(s: S, f: Frame, a: Action) -> None:
     s.log("forward", f.seat, place=i)
 
 
+class Launch(NamedTuple):
+    """``launch``: one of the seat's ships may go to the islands now (EN-5.8)."""
+
+    source: str
+    """The name of the card the effect comes from."""
+
+
 def legal_launch(s: S, f: Frame) -> list[Action]:
     """EN-5.8: one of your ships in the queue goes to the islands now."""
     p = f.seat
@@ -307,7 +366,9 @@ def apply_launch(s: S, f: Frame, a: Action) -> None:
         return
     ship = s.queue.pop(a.num("ship"))  # EN-GAP-13(c): the ships behind move up
     s.log("launch", f.seat)
-    s.push("voyage", f.seat, ship)
+    from tabletide.games.empires_north.expedition import Voyage
+
+    s.push_record("voyage", f.seat, Voyage(ship))
 
 
 for _kind, _legal, _apply in (

@@ -3,7 +3,7 @@ and the Expedition phase, where each ship raids or conquers an island (EN-6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import FACE_UP, bundle_text
@@ -23,9 +23,16 @@ _FISH = ("no fish", "1 fish", "1 gold in place of the fish")
 
 
 # ---------------------------------------------------------------------------- SAIL
+class Sail(NamedTuple):
+    """``sail``: a ship sets sail (EN-5.4.5)."""
+
+    common: bool
+    """A common ship (EN-GAP-12: a card lends it for the round), not one of the seat's own."""
+
+
 def start_sail(s: S, p: int, common: bool) -> None:
     """A SAIL with a common ship (EN-GAP-12: a card lends it for the round)."""
-    s.push("sail", p, common)
+    s.push_record("sail", p, Sail(common))
 
 
 def legal_sail(s: S, f: Frame) -> list[Action]:
@@ -45,7 +52,7 @@ def legal_sail(s: S, f: Frame) -> list[Action]:
 
 def apply_sail(s: S, f: Frame, a: Action) -> None:
     p = f.seat
-    common = bool(f.data[0]) if f.data else False
+    common = f.record(Sail).common
     fish, axe = a.num("fish"), a.num("axe")
     if fish == 1:
         s.goods[p]["fish"] -= 1
@@ -73,7 +80,7 @@ def auto_voyages(s: S, f: Frame) -> None:
     if s.queue:
         ship = s.queue.pop(0)
         s.push("@voyages", s.start)
-        s.push("voyage", ship.owner, ship)
+        s.push_record("voyage", ship.owner, Voyage(ship))
 
 
 def _slot(d: int, i: int) -> int:
@@ -96,10 +103,16 @@ def island_name(s: S, d: int, i: int) -> str:
     return f"the {ordinal(same.index((d, i)) + 1)} {name}"
 
 
+class Voyage(NamedTuple):
+    """``voyage``: a ship at the islands, choosing one (EN-6)."""
+
+    ship: Ship
+
+
 def legal_voyage(s: S, f: Frame) -> list[Action]:
     """EN-6.2: any near island (face up, or the deck's top card); with a fish the distant ones
     too. EN-6.4: with an axe the ship may conquer instead of raid. Choosing is optional."""
-    ship: Ship = f.data[0]
+    ship = f.record(Voyage).ship
     out = []
     reach = (NEAR, DISTANT) if ship.fish else (NEAR,)
     for d in reach:
@@ -122,7 +135,7 @@ def legal_voyage(s: S, f: Frame) -> list[Action]:
 def apply_voyage(s: S, f: Frame, a: Action) -> None:
     """EN-6.5: once the island is chosen the ship comes home; its fish and axe are spent."""
     p = f.seat
-    ship: Ship = f.data[0]
+    ship = f.record(Voyage).ship
     if a.kind == "skip":
         s.log("voyage", p, island=None)
         return
@@ -131,7 +144,7 @@ def apply_voyage(s: S, f: Frame, a: Action) -> None:
         card_i = s.draw_island(d)
         s.revealed = card_i
         s.log("reveal", p, island=s.cards[card_i].name)  # EN-GAP-3: seen before choosing
-        s.push("landing", p, ship, d)
+        s.push_record("landing", p, Landing(ship, d))
         return
     slot = a.num("slot")
     d, i = divmod(slot, FACE_UP)
@@ -140,8 +153,17 @@ def apply_voyage(s: S, f: Frame, a: Action) -> None:
     _land(s, p, card_i, d, a.kind == "conquer")
 
 
+class Landing(NamedTuple):
+    """``landing``: the island just taken from a deck top (``s.revealed``), raided or
+    conquered (EN-6.3/6.4)."""
+
+    ship: Ship
+    deck: int
+    """The deck it came from: ``NEAR`` or ``DISTANT``."""
+
+
 def legal_landing(s: S, f: Frame) -> list[Action]:
-    ship: Ship = f.data[0]
+    ship = f.record(Landing).ship
     card = s.cards[s.revealed]
     out = [Action.make("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=REVEALED)]
     if ship.axe and card.conquerable:
@@ -151,7 +173,7 @@ def legal_landing(s: S, f: Frame) -> list[Action]:
 
 def apply_landing(s: S, f: Frame, a: Action) -> None:
     card_i, s.revealed = s.revealed, -1
-    _land(s, f.seat, card_i, f.data[1], a.kind == "conquer")
+    _land(s, f.seat, card_i, f.record(Landing).deck, a.kind == "conquer")
 
 
 def _land(s: S, p: int, card_i: int, d: int, conquer: bool) -> None:

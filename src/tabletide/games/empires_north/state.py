@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from tabletide.engine import Game
 
 _MODULES = (turn, actions, effects, expedition)
+_SOURCE_IN_PROMPT = {"alt": effects.Alt, "refresh": effects.Refresh, "release": effects.Release}
+"""The effect decisions whose prompt names the card the effect comes from."""
 
 PROMPTS = {
     "opening": "keep 3 of your first 5 cards, free (EN-3.15): choose one to keep",
@@ -210,22 +212,21 @@ class EmpiresState(TableState):
 
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)
-        if frame.kind in ("alt", "refresh", "release") and frame.data:
-            text += f" [{frame.data[-1]}]"
+        sourced = _SOURCE_IN_PROMPT.get(frame.kind)
+        if sourced is not None:
+            text += f" [{frame.record(sourced).source}]"
         elif frame.kind == "pay":
             text += f" [{self.paying_for(frame)}]"
         return text
 
     def paying_for(self, frame: Frame) -> str:
         """What a ``pay`` decision pays for, in words."""
-        purpose, args = frame.data[1], frame.data[2:]
-        if purpose == "build":
-            return f"building {self.cards[args[0]].name}"
-        if purpose == "move":
-            return f"moving disc {args[0] + 1} to {TILES[args[1]].upper()}"
-        from tabletide.games.empires_north.effects import card_name
-
-        return f"using {card_name(self, frame.seat, args[0])}"
+        pay = frame.record(actions.Pay)
+        if pay.purpose == "build":
+            return f"building {self.cards[pay.card].name}"
+        if pay.purpose == "move":
+            return f"moving disc {pay.disc + 1} to {TILES[pay.tile].upper()}"
+        return f"using {effects.card_name(self, frame.seat, pay.pos)}"
 
     # ------------------------------------------------------------------ clone and hiding
     def clone(self) -> EmpiresState:
@@ -309,10 +310,12 @@ class EmpiresState(TableState):
         for frame in self.stack:
             if frame.seat != p:
                 continue
-            if frame.kind == "pay" and frame.data[1] == "build":
-                out.append(frame.data[2])
+            if frame.kind == "pay":
+                pay = frame.record(actions.Pay)
+                if pay.purpose == "build":
+                    out.append(pay.card)
             elif frame.kind == "host":
-                out.append(frame.data[0])
+                out.append(frame.record(actions.Host).card)
         return out
 
     def workers_owned(self, p: int) -> int:

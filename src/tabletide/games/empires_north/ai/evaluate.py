@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING
 
 from tabletide.games.empires_north.constants import RESOURCES, TILES, VP, WORKER
 from tabletide.games.empires_north.content import Alternatives, Card, Effect
+from tabletide.games.empires_north.effects import Alt
+from tabletide.games.empires_north.expedition import Landing, Voyage
 from tabletide.games.empires_north.turn import breakdown
 
 if TYPE_CHECKING:
@@ -331,7 +333,8 @@ def evaluate(state: State, seat: int) -> float:
             continue
         kind = frame.kind
         if kind == "voyage" or kind == "landing":
-            ship = frame.data[0]
+            at_sea = frame.record(Voyage) if kind == "voyage" else frame.record(Landing)
+            ship = at_sea.ship
             value += ship_value(isl, ship.fish, ship.axe, hc)
         elif kind == "harvest":
             value += best_harvest
@@ -340,5 +343,5 @@ def evaluate(state: State, seat: int) -> float:
         elif kind == "construct":
             value += W["construct"]
         elif kind == "alt":
-            value += alts_value(frame.data[0])
+            value += alts_value(frame.record(Alt).alts)
     return value

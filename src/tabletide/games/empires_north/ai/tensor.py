@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from tabletide.engine import TensorWriter, seat_order
+from tabletide.games.empires_north.actions import Copy, Extra, Host, Pay
 from tabletide.games.empires_north.constants import (
     CLANS,
     DECK_SIZE,
@@ -32,6 +33,8 @@ from tabletide.games.empires_north.constants import (
     TILES,
 )
 from tabletide.games.empires_north.content import Alternatives, Card, load_content
+from tabletide.games.empires_north.effects import Alt, Forward, Launch, Refresh, Release, Relocate
+from tabletide.games.empires_north.expedition import Landing, Sail, Voyage
 from tabletide.games.empires_north.pieces import DISTANT, NEAR, Ship
 from tabletide.games.empires_north.state import PROMPTS
 
@@ -89,7 +92,14 @@ MAX_REPEATS = 3
 """The most repeats of a refresh or release effect."""
 PARTS = ("bonus", "instant", "action", "stored", "feature")
 """Which part of a card a '/' decision comes from."""
-_SOURCED = frozenset(("alt", "refresh", "release", "relocate", "forward", "launch"))
+_SOURCED: dict[str, type[Alt | Refresh | Release | Relocate | Forward | Launch]] = {
+    "alt": Alt,
+    "refresh": Refresh,
+    "release": Release,
+    "relocate": Relocate,
+    "forward": Forward,
+    "launch": Launch,
+}
 """Decisions whose last datum names the card that asked for them."""
 
 # meanings of the segments, built once
@@ -284,44 +294,49 @@ def _write_sea(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
 def _write_decision(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
     frame = s.stack[-1] if s.stack else None
     kind = frame.kind if frame is not None else ""
-    data = frame.data if frame is not None else ()
     decider = frame.seat if frame is not None else -1
     out.onehot("decider", _relative(seats, decider), len(seats), "whose decision, relative")
     index = DECISIONS.index(kind) if kind in DECISIONS else -1
     out.onehot("decision", index, len(DECISIONS), _DECISION_MEANING)
-    purpose = data[1] if kind == "pay" else ""
+    pay = frame.record(Pay) if frame is not None and kind == "pay" else None
+    purpose = pay.purpose if pay is not None else ""
     tile = -1
-    if kind == "extra":
-        tile = int(data[0])
-    elif purpose == "move":
-        tile = int(data[3])
+    if frame is not None and kind == "extra":
+        tile = frame.record(Extra).tile
+    elif pay is not None and purpose == "move":
+        tile = pay.tile
     out.onehot("decision_tile", tile, len(TILES), _TILE_MEANING)
     card = -1
-    if kind == "host" or purpose == "build":
-        card = int(data[0] if kind == "host" else data[2])
-    elif kind == "copy" or purpose == "use":
-        card = s.empire[decider][int(data[0] if kind == "copy" else data[2])].card
+    if frame is not None and kind == "host":
+        card = frame.record(Host).card
+    elif pay is not None and purpose == "build":
+        card = pay.card
+    elif frame is not None and kind == "copy":
+        card = s.empire[decider][frame.record(Copy).pos].card
+    elif pay is not None and purpose == "use":
+        card = s.empire[decider][pay.pos].card
     out.onehot("decision_card", _slot(card), SLOTS, _CARD_MEANING)
-    named = data[-1] if kind in _SOURCED and data else None
-    source = _BY_NAME.get(named, -1) if isinstance(named, str) else -1
+    sourced = frame.record(_SOURCED[kind]) if frame is not None and kind in _SOURCED else None
+    source = _BY_NAME.get(sourced.source, -1) if sourced is not None else -1
     out.onehot("decision_source", _slot(source), SLOTS, "the card whose effect asks (slot)")
     part, options = -1, 0
-    if kind == "alt":
-        alts: Alternatives = data[0]
+    if isinstance(sourced, Alt):
+        alts: Alternatives = sourced.alts
         options = len(alts)
         part = _part(s, decider, source, alts)
     out.onehot("decision_part", part, len(PARTS), _PART_MEANING)
-    left = int(data[0]) if kind in ("refresh", "release") else 0
+    left = sourced.left if isinstance(sourced, (Refresh, Release)) else 0
     numbers = [options / MAX_OPTIONS, left / MAX_REPEATS]
     out.scalars("decision_numbers", numbers, 1.0, _NUMBERS_MEANING)
     ship = [0.0] * 5
-    if kind in ("voyage", "landing"):
-        sh: Ship = data[0]
+    if frame is not None and kind in ("voyage", "landing"):
+        landing = frame.record(Landing) if kind == "landing" else None
+        sh: Ship = landing.ship if landing is not None else frame.record(Voyage).ship
         ship[:3] = [float(sh.fish), float(sh.axe), float(sh.common)]
-        if kind == "landing":
-            ship[3 + int(data[1])] = 1.0
-    elif kind == "sail" and data:
-        ship[2] = float(bool(data[0]))
+        if landing is not None:
+            ship[3 + landing.deck] = 1.0
+    elif frame is not None and kind == "sail":
+        ship[2] = float(frame.record(Sail).common)
     out.scalars("decision_ship", ship, 1.0, _SHIP_MEANING)
 
 
