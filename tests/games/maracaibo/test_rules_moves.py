@@ -27,6 +27,8 @@ import pytest
 
 from tabletide.engine import ConfigError, Frame
 from tabletide.games.maracaibo.constants import GRID, ROWS, column
+from tabletide.games.maracaibo.explore import Explore
+from tabletide.games.maracaibo.movement import Step
 from tabletide.games.maracaibo.state import MaracaiboState
 
 from .helpers import (
@@ -96,7 +98,7 @@ def sail_path(s: MaracaiboState, p: int, *path: int) -> None:
     """Sail step by step along ``path`` (a step that is the only way on is taken for the
     player, so it is skipped here)."""
     for to in path:
-        passed = s.stack[-1].data[2] if kind(s) == "step" else ()
+        passed = s.stack[-1].record(Step).path if kind(s) == "step" else ()
         if s.ship[p] != to and to not in passed:
             act(s, "sail", to=to)
     assert s.ship[p] == path[-1]
@@ -501,7 +503,7 @@ def test_ma_11_1_up_and_right_is_legal_only_up_is_not() -> None:
     # Played step by step: after the step up the ship may not stop; after the step right it may.
     s2 = new(2, 0, uncharted_upgrades=True)
     s2.ship[0] = at(3, 0)
-    s2.stack = [Frame("step", 0, (3, 2, (at(3, 1), at(3, 0))))]  # 3b -> 3a, 2 steps left
+    s2.stack = [Frame("step", 0, Step(3, 2, (at(3, 1), at(3, 0))))]  # 3b -> 3a, 2 steps left
     assert [a.kind for a in s2.legal_actions()] == ["sail"]  # no "stop" in column 3
     begin(s2, 0, at(3, 1))
     act(s2, "sail", to=at(3, 0))  # the only way on from 3a (4a) is then taken for the player
@@ -733,7 +735,7 @@ def test_the_bay_offers_a_raid_and_an_explore_2() -> None:
         ("done", ()),
     }
     act(s, "act", group=1, alt=0)
-    assert kind(s) == "explore" and s.stack[-1].data[0] == 2
+    assert kind(s) == "explore" and s.stack[-1].record(Explore).steps == 2
     assert {a.num("to") for a in s.legal_actions() if a.kind == "go"} == {1, 2}
     act(s, "go", to=2)
     assert s.explorer[0] == 2

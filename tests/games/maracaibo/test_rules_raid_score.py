@@ -45,6 +45,7 @@ from tabletide.games.maracaibo import scoring
 from tabletide.games.maracaibo.constants import RAID_CARD, RAID_FIG, RAID_SLOT, RAID_STD
 from tabletide.games.maracaibo.content import COUNTED, Card, load_content
 from tabletide.games.maracaibo.explore import river_ids
+from tabletide.games.maracaibo.raid import Spend
 from tabletide.games.maracaibo.state import MaracaiboState
 
 from .helpers import (
@@ -120,7 +121,7 @@ def raid(s: MaracaiboState, p: int, *rolls: int) -> None:
 
 def strength(s: MaracaiboState) -> int:
     assert kind(s) == "spend", legal_json(s)
-    return int(s.stack[-1].data[1])
+    return s.stack[-1].record(Spend).strength
 
 
 def spends(s: MaracaiboState) -> list[int]:

@@ -32,6 +32,7 @@ import pytest
 
 from tabletide.games.maracaibo.constants import GRID, RAID_CARD, RAID_FIG, RAID_STD
 from tabletide.games.maracaibo.content import Card, load_content
+from tabletide.games.maracaibo.raid import Spend
 from tabletide.games.maracaibo.state import BLANK, MaracaiboState
 
 from .helpers import (
@@ -1291,7 +1292,7 @@ def test_ma_10_1_e_lion_two_rerolls_and_plus_two() -> None:
     assert "reroll" not in kinds(s)  # two rerolls, no third
     assert s.dice == [3, 4, 5]
     act(s, "die", die=PEARL)
-    assert s.stack[-1].data[1] == 5 + 2
+    assert s.stack[-1].record(Spend).strength == 5 + 2
 
 
 @rule("MA-5.26")
@@ -1469,7 +1470,7 @@ def test_ma_10_5_9_raid_as_if_rolled_in_a_chosen_colour() -> None:
     assert kind(s) == "color"
     act(s, "color", c=EMERALD)
     # 6 + 1 (uncoloured bonus); the emerald bonus needs a rolled die.
-    assert s.stack[-1].data[1] == 7
+    assert s.stack[-1].record(Spend).strength == 7
     act(s, "spend", action=RAID_STD + 2)  # 5 strength: a treasure of the chosen colour
     store_plain(s)
     assert s.treasure(A, EMERALD) == 1 and s.islands[EMERALD] == 3
@@ -1500,7 +1501,8 @@ def test_ma_10_5_19_raid_with_the_shown_die_plus_its_bonus() -> None:
     run(s, A, Effect(do="raid_die", color="pearl", n=3))
     pearl = next(p.n for c in s.owned[A] for p in CARDS[c].permanent if p.color == "pearl")
     assert kind(s) == "spend"
-    assert s.stack[-1].data == (PEARL, 4 + 3 + pearl)  # the gold bonus does not count
+    # the gold bonus does not count
+    assert s.stack[-1].record(Spend) == Spend(color=PEARL, strength=4 + 3 + pearl)
 
 
 @rule("MA-10.5.10", "MA-10.5.30")

@@ -11,7 +11,7 @@ a cube on that slot with no tile placed costs nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.constants import (
@@ -46,6 +46,73 @@ POSEIDON = (  # MA-10.1.G: Poseidon's four spaces
 SKIP = Action.make("skip", "Skip")
 
 
+# ---------------------------------------------------------------------------- decision records
+class Do(NamedTuple):
+    """``@do``: one effect to resolve."""
+
+    effect: Effect
+    die_color: int
+    """The colour index of the raid's chosen die, for an effect whose colour is "die" (-1)."""
+
+
+class ColorChoice(NamedTuple):
+    """``color``: the treasure type for ``amount`` cubes, for a purpose (``treasure``,
+    ``refill`` or ``raid_as``)."""
+
+    purpose: str
+    amount: int
+
+
+class Cube(NamedTuple):
+    """``@cube``: one treasure cube to take and store."""
+
+    color: int
+
+
+class Store(NamedTuple):
+    """``store``: the cube to place on a bonus space of the hideout, or not."""
+
+    color: int
+
+
+class Bury(NamedTuple):
+    """``bury``: the treasures still to bury (shovels)."""
+
+    left: int
+
+
+class QuestChoice(NamedTuple):
+    """``quest``: whether the Whale has refreshed the offer already."""
+
+    refreshed: bool
+
+
+class RefillSlot(NamedTuple):
+    """``@refill_slot``: the Caribbean slot a card was taken from."""
+
+    node: int
+
+
+class Lightning(NamedTuple):
+    """``lightning``: the card's one-time effects still to resolve (indexes)."""
+
+    effects_left: tuple[int, ...]
+    card: int
+
+
+class Buy(NamedTuple):
+    """``buy``: the category allowed ("" any) and the surcharge on the cost."""
+
+    category: str
+    surcharge: int
+
+
+class Smuggler(NamedTuple):
+    """``smuggler``: the price of placing the tile (a slot's price, else 0)."""
+
+    price: int
+
+
 def push_effects(s: S, p: int, effects: tuple[Effect, ...], ctx: int = -1) -> None:
     if not effects:
         return
@@ -53,10 +120,10 @@ def push_effects(s: S, p: int, effects: tuple[Effect, ...], ctx: int = -1) -> No
         s.log("cannot_pay", p, n=effects[0].n)
         return
     if effects[0].do == "pay" and len(effects) == 2 and effects[1].do == "smuggler":
-        s.push("smuggler", p, effects[0].n)  # MA-5.52: paid on placing the tile
+        s.push_record("smuggler", p, Smuggler(effects[0].n))  # MA-5.52: paid on placing the tile
         return
     for e in reversed(effects):
-        s.push("@do", p, e, ctx)
+        s.push_record("@do", p, Do(e, ctx))
 
 
 def affordable(s: S, p: int, effects: tuple[Effect, ...]) -> bool:
@@ -66,8 +133,8 @@ def affordable(s: S, p: int, effects: tuple[Effect, ...]) -> bool:
 # ---------------------------------------------------------------------------- the dispatcher
 def auto_do(s: S, f: Frame) -> None:
     p = f.seat
-    e: Effect = f.data[0]
-    ctx: int = f.data[1]
+    do = f.record(Do)
+    e, ctx = do.effect, do.die_color
     kind = e.do
     if kind == "vp":
         s.vp[p] += e.n
@@ -82,7 +149,7 @@ def auto_do(s: S, f: Frame) -> None:
     elif kind in ("treasure", "refill"):
         color = ctx if e.color == "die" else -1 if e.color == "any" else COLORS.index(str(e.color))
         if color < 0:
-            s.push("color", p, kind, e.n)
+            s.push_record("color", p, ColorChoice(kind, e.n))
         elif kind == "treasure":
             gain_treasure(s, p, color, e.n)
         else:
@@ -96,7 +163,7 @@ def auto_do(s: S, f: Frame) -> None:
 
         start_raid_die(s, p, COLORS.index(str(e.color)), e.n)
     elif kind == "raid_as":
-        s.push("color", p, "raid_as", e.n)
+        s.push_record("color", p, ColorChoice("raid_as", e.n))
     elif kind == "explore":
         from tabletide.games.maracaibo.explore import start_explore
 
@@ -106,19 +173,19 @@ def auto_do(s: S, f: Frame) -> None:
         s.log("explore_space", p, space=space.id)
         push_effects(s, p, space.effects)
     elif kind == "bury":
-        s.push("bury", p, e.n)
+        s.push_record("bury", p, Bury(e.n))
     elif kind == "quest":
-        s.push("quest", p, False)
+        s.push_record("quest", p, QuestChoice(False))
     elif kind == "quest_sell":
         s.push("quest_sell", p)
     elif kind == "card":
-        s.push("buy", p, e.category or "", e.n)
+        s.push_record("buy", p, Buy(e.category or "", e.n))
     elif kind == "ship_upgrade":
         s.push("ship_upgrade", p)
     elif kind == "figurehead":
         s.push("figurehead", p)
     elif kind == "smuggler":
-        s.push("smuggler", p)
+        s.push_record("smuggler", p, Smuggler(0))
     elif kind == "activate_smuggler":
         s.push("activate", p)
     elif kind == "residence":
@@ -144,7 +211,7 @@ def auto_do(s: S, f: Frame) -> None:
 
 # ---------------------------------------------------------------------------- treasure
 def legal_color(s: S, f: Frame) -> list[Action]:
-    purpose = f.data[0]
+    purpose = f.record(ColorChoice).purpose
     return [
         Action.make("color", f"{purpose.replace('_', ' ')}: {name} (island {s.islands[i]})", c=i)
         for i, name in enumerate(COLORS)
@@ -152,7 +219,8 @@ def legal_color(s: S, f: Frame) -> list[Action]:
 
 
 def apply_color(s: S, f: Frame, a: Action) -> None:
-    purpose, n = f.data
+    choice = f.record(ColorChoice)
+    purpose, n = choice.purpose, choice.amount
     color = a.num("c")
     if purpose == "treasure":
         gain_treasure(s, f.seat, color, n)
@@ -173,17 +241,17 @@ def refill(s: S, p: int, color: int, n: int) -> None:
 def gain_treasure(s: S, p: int, color: int, n: int = 1) -> None:
     """MA-5.33/5.34: take each cube from the island's top (or the supply), then store it."""
     for _ in range(n):
-        s.push("@cube", p, color)
+        s.push_record("@cube", p, Cube(color))
 
 
 def auto_cube(s: S, f: Frame) -> None:
-    p, color = f.seat, f.data[0]
+    p, color = f.seat, f.record(Cube).color
     s.take_cube(color)
     s.log("treasure", p, color=COLORS[color])
     if p == s.john or not free_bonus(s, p, color):
         s.store[p][color] += 1
         return
-    s.push("store", p, color)
+    s.push_record("store", p, Store(color))
 
 
 def free_bonus(s: S, p: int, color: int) -> list[int]:
@@ -192,7 +260,7 @@ def free_bonus(s: S, p: int, color: int) -> list[int]:
 
 
 def legal_store(s: S, f: Frame) -> list[Action]:
-    color = f.data[0]
+    color = f.record(Store).color
     spaces = s.content.hideout.section(COLORS[color]).bonus
     out = [
         Action.make("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
@@ -203,7 +271,7 @@ def legal_store(s: S, f: Frame) -> list[Action]:
 
 
 def apply_store(s: S, f: Frame, a: Action) -> None:
-    p, color, i = f.seat, f.data[0], a.num("space")
+    p, color, i = f.seat, f.record(Store).color, a.num("space")
     if i < 0:
         s.store[p][color] += 1
         return
@@ -255,12 +323,12 @@ def legal_bury(s: S, f: Frame) -> list[Action]:
 
 
 def apply_bury(s: S, f: Frame, a: Action) -> None:
-    p, left = f.seat, f.data[0]
+    p, left = f.seat, f.record(Bury).left
     if a.kind == "skip":
         return
     c, k = a.num("color"), a.num("space")
     if left > 1:
-        s.push("bury", p, left - 1)
+        s.push_record("bury", p, Bury(left - 1))
     # The cube leaves a bonus space first when it can: that frees the space (MA-5.45).
     if s.bonus[p][c]:
         low = s.bonus[p][c] & -s.bonus[p][c]
@@ -281,7 +349,7 @@ def apply_bury(s: S, f: Frame, a: Action) -> None:
 def legal_quest(s: S, f: Frame) -> list[Action]:
     """MA-5.46: the top of the deck or a card of the offer; the Whale may first refresh the
     offer (MA-10.1.D)."""
-    p, refreshed = f.seat, f.data[0]
+    p, refreshed = f.seat, f.record(QuestChoice).refreshed
     out = [
         Action.make(
             "quest", f"Take quest {q} from the offer: {s.content.quests[q].summary}", pick=i
@@ -307,7 +375,7 @@ def apply_quest(s: S, f: Frame, a: Action) -> None:
         s.quest_offer = [s.quest_deck.pop() for _ in range(min(offer_size(s), len(s.quest_deck)))]
         s.quest_deck[:0] = old  # MA-GAP-8.4: the replaced cards go to the bottom
         s.log("quest_refresh", p, offer=s.quest_offer[:])
-        s.push("quest", p, True)
+        s.push_record("quest", p, QuestChoice(True))
         return
     pick = a.num("pick")
     if pick < 0:
@@ -354,8 +422,8 @@ def take_card(s: S, p: int, node: int, price: int) -> None:
         return
     s.slot[node] = -1
     s.log("card", p, card=card, paid=price, refill=None)
-    s.push("@refill_slot", p, node)
-    s.push("lightning", p, tuple(range(len(lightning))), card)
+    s.push_record("@refill_slot", p, RefillSlot(node))
+    s.push_record("lightning", p, Lightning(tuple(range(len(lightning))), card))
 
 
 def refill_slot(s: S, node: int) -> int | None:
@@ -369,17 +437,17 @@ def refill_slot(s: S, node: int) -> int | None:
 
 
 def auto_refill_slot(s: S, f: Frame) -> None:
-    refill_slot(s, f.data[0])
+    refill_slot(s, f.record(RefillSlot).node)
 
 
 def legal_lightning(s: S, f: Frame) -> list[Action]:
     """The card's one-time effects still to resolve, any order (MA-10.6.1). Two identical
     effects (a card with two ship upgrades) are one choice: either leaves the same state."""
-    left, card = f.data
-    effects = s.cards[card].lightning
+    record = f.record(Lightning)
+    effects = s.cards[record.card].lightning
     seen: set[Effect] = set()
     out = []
-    for i in left:
+    for i in record.effects_left:
         if effects[i] not in seen:
             seen.add(effects[i])
             out.append(Action.make("effect", describe(effects[i]), i=i))
@@ -387,11 +455,12 @@ def legal_lightning(s: S, f: Frame) -> list[Action]:
 
 
 def apply_lightning(s: S, f: Frame, a: Action) -> None:
-    left, card = f.data
+    record = f.record(Lightning)
     i = a.num("i")
-    rest = tuple(j for j in left if j != i)
+    rest = tuple(j for j in record.effects_left if j != i)
     if rest:
-        s.push("lightning", f.seat, rest, card)
+        s.push_record("lightning", f.seat, record._replace(effects_left=rest))
+    card = record.card
     push_effects(s, f.seat, (s.cards[card].lightning[i],))
 
 
@@ -412,10 +481,10 @@ def buyable(s: S, p: int, category: str, surcharge: int) -> list[tuple[int, int]
 def legal_buy(s: S, f: Frame) -> list[Action]:
     """MA-5.47, MA-10.5.10/11/33/34: an upgrade card of the category from anywhere in the
     Caribbean at its cost (+ the surcharge); only face-up cards can be chosen."""
-    category, surcharge = f.data
+    buy = f.record(Buy)
     out = [
         Action.make("buy", f"Gain {s.cards[s.slot[n]].name} for {price}", at=n)
-        for n, price in buyable(s, f.seat, category, surcharge)
+        for n, price in buyable(s, f.seat, buy.category, buy.surcharge)
     ]
     return [*out, SKIP] if out else []
 
@@ -424,7 +493,7 @@ def apply_buy(s: S, f: Frame, a: Action) -> None:
     if a.kind == "skip":
         return
     node = a.num("at")
-    take_card(s, f.seat, node, s.cost(f.seat, s.slot[node], f.data[1]))
+    take_card(s, f.seat, node, s.cost(f.seat, s.slot[node], f.record(Buy).surcharge))
 
 
 # ---------------------------------------------------------------------------- ship upgrades
@@ -507,7 +576,7 @@ def legal_smuggler(s: S, f: Frame) -> list[Action]:
     """MA-5.52: a tile of the player's choice on any location without a smuggler tile (for the
     price of the slot, if any)."""
     p = f.seat
-    if f.data and s.doubloons[p] < f.data[0]:
+    if s.doubloons[p] < f.record(Smuggler).price:
         return []
     out = []
     for t in s.smug_left[p]:
@@ -521,9 +590,10 @@ def apply_smuggler(s: S, f: Frame, a: Action) -> None:
     if a.kind == "skip":
         return
     p, t, n = f.seat, a.num("tile"), a.num("at")
-    if f.data and f.data[0]:
-        s.doubloons[p] -= f.data[0]
-        s.log("pay", p, n=f.data[0])
+    price = f.record(Smuggler).price
+    if price:
+        s.doubloons[p] -= price
+        s.log("pay", p, n=price)
     s.smug_left[p].remove(t)
     s.smug[n] = p * 10 + t
     s.log("smuggler", p, tile=t, at=n)

@@ -12,7 +12,7 @@ once per player, MA-GAP-5.3, however many of its arrows the explorer crosses).
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.content import Perm, Track
@@ -68,12 +68,19 @@ def reach(s: S, p: int, steps: int, skip_occupied: bool = True) -> dict[int, int
     return out
 
 
+class Explore(NamedTuple):
+    """``explore``: the steps the explorer may take and the step trades used (bitmask)."""
+
+    steps: int
+    trades_used: int
+
+
 def start_explore(s: S, p: int, n: int) -> None:
     steps = n + s.perm_total(p, "explore_bonus")
     if not reach(s, p, 1):
         s.log("no_explore", p)
         return
-    s.push("explore", p, steps, 0)
+    s.push_record("explore", p, Explore(steps, 0))
 
 
 def trades(s: S, p: int) -> list[tuple[int, int, Perm, str]]:
@@ -83,7 +90,8 @@ def trades(s: S, p: int) -> list[tuple[int, int, Perm, str]]:
 
 
 def legal_explore(s: S, f: Frame) -> list[Action]:
-    p, steps, used = f.seat, f.data[0], f.data[1]
+    explore = f.record(Explore)
+    p, steps, used = f.seat, explore.steps, explore.trades_used
     out = [
         Action.make(
             "go",
@@ -102,11 +110,12 @@ def legal_explore(s: S, f: Frame) -> list[Action]:
 
 
 def apply_explore(s: S, f: Frame, a: Action) -> None:
-    p, steps, used = f.seat, f.data[0], f.data[1]
+    explore = f.record(Explore)
+    p, steps, used = f.seat, explore.steps, explore.trades_used
     if a.kind == "trade":
         k = a.num("k")
         _, cost, perm, _ = trades(s, p)[k]
-        s.push("explore", p, steps - cost, used | 1 << k)
+        s.push_record("explore", p, Explore(steps - cost, used | 1 << k))
         s.log("trade", p, steps=cost)
         push_effects(s, p, perm.gives)
         return

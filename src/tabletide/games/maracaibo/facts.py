@@ -16,11 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame
 from tabletide.games.maracaibo.content import COLORS
-from tabletide.games.maracaibo.explore import reach, trades
+from tabletide.games.maracaibo.effects import (
+    Bury,
+    Buy,
+    ColorChoice,
+    Lightning,
+    QuestChoice,
+    Smuggler,
+    Store,
+)
+from tabletide.games.maracaibo.explore import Explore, reach, trades
+from tabletide.games.maracaibo.movement import Pay, Step
 from tabletide.games.maracaibo.present.words import describe_all
-from tabletide.games.maracaibo.raid import raid_bonus
+from tabletide.games.maracaibo.raid import Reroll, Spend, raid_bonus
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
-from tabletide.games.maracaibo.spaces import groups_of
+from tabletide.games.maracaibo.spaces import Space, Visit, groups_of
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
@@ -47,7 +57,7 @@ scored during play)."""
 
 # ---------------------------------------------------------------------------- decisions
 def _at(s: S, f: Frame) -> dict[str, Any]:
-    return {"at": f.data[0]}
+    return {"at": f.record(Space).node}
 
 
 def _move(s: S, f: Frame) -> dict[str, Any]:
@@ -55,16 +65,22 @@ def _move(s: S, f: Frame) -> dict[str, Any]:
 
 
 def _step(s: S, f: Frame) -> dict[str, Any]:
-    start_col, left, path = f.data
-    return {"at": s.ship[f.seat], "start_column": start_col, "moves_left": left, "path": [*path]}
+    step = f.record(Step)
+    return {
+        "at": s.ship[f.seat],
+        "start_column": step.start_column,
+        "moves_left": step.moves_left,
+        "path": [*step.path],
+    }
 
 
 def _pay(s: S, f: Frame) -> dict[str, Any]:
-    return {"to": [*f.data[0]]}
+    return {"to": [*f.record(Pay).payees]}
 
 
 def _space(s: S, f: Frame) -> dict[str, Any]:
-    node, done = f.data[0], f.data[1]
+    visit = f.record(Visit)
+    node, done = visit.node, visit.groups_done
     groups = groups_of(s, node)
     return {
         "at": node,
@@ -74,23 +90,23 @@ def _space(s: S, f: Frame) -> dict[str, Any]:
 
 
 def _lightning(s: S, f: Frame) -> dict[str, Any]:
-    left, card = f.data
-    c = s.cards[card]
+    lightning = f.record(Lightning)
+    c = s.cards[lightning.card]
     return {
-        "card": card,
+        "card": lightning.card,
         "name": c.name,
         "effects": [describe_all((e,)) for e in c.lightning],
-        "left": [*left],
+        "left": [*lightning.effects_left],
     }
 
 
 def _color(s: S, f: Frame) -> dict[str, Any]:
-    purpose, n = f.data
-    return {"purpose": purpose, "n": n}
+    choice = f.record(ColorChoice)
+    return {"purpose": choice.purpose, "n": choice.amount}
 
 
 def _store(s: S, f: Frame) -> dict[str, Any]:
-    return {"color": COLORS[f.data[0]]}
+    return {"color": COLORS[f.record(Store).color]}
 
 
 def _reroll(s: S, f: Frame) -> dict[str, Any]:
@@ -98,16 +114,18 @@ def _reroll(s: S, f: Frame) -> dict[str, Any]:
     return {
         "dice": s.dice[:],
         "strengths": [s.dice[i] + raid_bonus(s, p, i) for i in range(len(COLORS))],
-        "rerolls": f.data[0],
+        "rerolls": f.record(Reroll).rerolls,
     }
 
 
 def _spend(s: S, f: Frame) -> dict[str, Any]:
-    return {"color": COLORS[f.data[0]], "strength": f.data[1], "used": s.raid_used[:]}
+    spend = f.record(Spend)
+    return {"color": COLORS[spend.color], "strength": spend.strength, "used": s.raid_used[:]}
 
 
 def _explore(s: S, f: Frame) -> dict[str, Any]:
-    p, steps, used = f.seat, f.data[0], f.data[1]
+    explore = f.record(Explore)
+    p, steps, used = f.seat, explore.steps, explore.trades_used
     return {
         "steps": steps,
         "targets": [
@@ -123,20 +141,20 @@ def _explore(s: S, f: Frame) -> dict[str, Any]:
 
 
 def _bury(s: S, f: Frame) -> dict[str, Any]:
-    return {"left": f.data[0]}
+    return {"left": f.record(Bury).left}
 
 
 def _quest(s: S, f: Frame) -> dict[str, Any]:
-    return {"offer": s.quest_offer[:], "refreshed": bool(f.data[0])}
+    return {"offer": s.quest_offer[:], "refreshed": bool(f.record(QuestChoice).refreshed)}
 
 
 def _buy(s: S, f: Frame) -> dict[str, Any]:
-    category, surcharge = f.data
-    return {"category": category or None, "surcharge": surcharge}
+    buy = f.record(Buy)
+    return {"category": buy.category or None, "surcharge": buy.surcharge}
 
 
 def _smuggler(s: S, f: Frame) -> dict[str, Any]:
-    return {"price": f.data[0] if f.data else 0}
+    return {"price": f.record(Smuggler).price}
 
 
 def _nothing(s: S, f: Frame) -> dict[str, Any]:

@@ -8,7 +8,7 @@ it, the ship sails step by step, because a card turned face up on the way may ch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.board import can_finish, destinations
@@ -28,10 +28,25 @@ if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
 
 
+class Step(NamedTuple):
+    """``step``: a move sailed step by step (MA-9.7): the column it began in, the steps left
+    and the nodes sailed so far, the start first."""
+
+    start_column: int
+    moves_left: int
+    path: tuple[int, ...]
+
+
+class Pay(NamedTuple):
+    """``pay``: the seats still to be paid 1 doubloon (MA-5.7)."""
+
+    payees: tuple[int, ...]
+
+
 def auto_move(s: S, f: Frame) -> None:
     p = f.seat
     if "uncharted_upgrades" in s.mods:
-        s.push("step", p, column(s.ship[p]), s.max_moves(p), (s.ship[p],))
+        s.push_record("step", p, Step(column(s.ship[p]), s.max_moves(p), (s.ship[p],)))
     else:
         s.push("move", p)
 
@@ -56,7 +71,8 @@ def legal_step(s: S, f: Frame) -> list[Action]:
     """MA-9.7: the next space (one from which the move can still end further right), or stop
     once the ship is further right than where it began."""
     p = f.seat
-    start_col, left, path = f.data
+    step = f.record(Step)
+    start_col, left, path = step.start_column, step.moves_left, step.path
     here = s.ship[p]
     out = []
     if left > 0 and (here != BAY or len(path) == 1):
@@ -70,7 +86,8 @@ def legal_step(s: S, f: Frame) -> list[Action]:
 
 def apply_step(s: S, f: Frame, a: Action) -> None:
     p = f.seat
-    start_col, left, path = f.data
+    step = f.record(Step)
+    left, path = step.moves_left, step.path
     if a.kind == "stop":
         arrive(s, p, s.ship[p])
         return
@@ -81,7 +98,7 @@ def apply_step(s: S, f: Frame, a: Action) -> None:
     if left == 1 or to in (BAY, MARACAIBO):
         arrive(s, p, to)
     else:
-        s.push("step", p, start_col, left - 1, (*path, to))
+        s.push_record("step", p, step._replace(moves_left=left - 1, path=(*path, to)))
 
 
 def flip_upgrade(s: S, p: int, node: int) -> None:
@@ -139,7 +156,7 @@ def pay_others(s: S, p: int, others: list[int]) -> None:
         for q in others:
             pay(s, p, q)
     elif s.doubloons[p] > 0:
-        s.push("pay", p, tuple(others))
+        s.push_record("pay", p, Pay(tuple(others)))
 
 
 def pay(s: S, p: int, q: int) -> None:
@@ -149,15 +166,15 @@ def pay(s: S, p: int, q: int) -> None:
 
 
 def legal_pay(s: S, f: Frame) -> list[Action]:
-    return [Action.make("pay", f"Pay 1 doubloon to seat {q}", seat=q) for q in f.data[0]]
+    return [Action.make("pay", f"Pay 1 doubloon to seat {q}", seat=q) for q in f.record(Pay).payees]
 
 
 def apply_pay(s: S, f: Frame, a: Action) -> None:
     p, q = f.seat, a.num("seat")
     pay(s, p, q)
-    rest = tuple(x for x in f.data[0] if x != q)
+    rest = tuple(x for x in f.record(Pay).payees if x != q)
     if rest and s.doubloons[p] > 0:
-        s.push("pay", p, rest)
+        s.push_record("pay", p, Pay(rest))
 
 
 def skirmish(s: S, p: int, node: int, others: list[int]) -> None:

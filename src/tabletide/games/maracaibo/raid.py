@@ -8,7 +8,7 @@ left is lost (MA-GAP-13.1: strength of two raids is never pooled).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.constants import DIE_NAMES, RAID_STD
@@ -18,6 +18,19 @@ from tabletide.games.maracaibo.present.words import describe_all
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
+
+
+class Reroll(NamedTuple):
+    """``reroll``: the rerolls of all three dice left (MA-5.27)."""
+
+    rerolls: int
+
+
+class Spend(NamedTuple):
+    """``spend``: the raid's colour (index) and the strength left to spend (MA-5.29)."""
+
+    color: int
+    strength: int
 
 
 def roll(s: S) -> int:
@@ -46,11 +59,11 @@ def start_raid(s: S, p: int) -> None:
     s.dice = [roll(s) for _ in range(3)]
     rerolls = max([1] + [perm.n for _, perm in s.perms(p) if perm.perm == "rerolls"])
     s.log("roll", p, dice=s.dice[:])
-    s.push("reroll", p, rerolls)
+    s.push_record("reroll", p, Reroll(rerolls))
 
 
 def legal_reroll(s: S, f: Frame) -> list[Action]:
-    p, left = f.seat, f.data[0]
+    p, left = f.seat, f.record(Reroll).rerolls
     out = [
         Action.make(
             "die",
@@ -70,12 +83,12 @@ def apply_reroll(s: S, f: Frame, a: Action) -> None:
     if a.kind == "reroll":
         s.dice = [roll(s) for _ in range(3)]
         s.log("roll", p, dice=s.dice[:], reroll=True)
-        s.push("reroll", p, f.data[0] - 1)
+        s.push_record("reroll", p, Reroll(f.record(Reroll).rerolls - 1))
         return
     i = a.num("die")
     strength = s.dice[i] + raid_bonus(s, p, i)
     s.log("raid", p, color=COLORS[i], strength=strength)
-    s.push("spend", p, i, strength)
+    s.push_record("spend", p, Spend(i, strength))
 
 
 def start_raid_die(s: S, p: int, color: int, plus: int) -> None:
@@ -83,7 +96,7 @@ def start_raid_die(s: S, p: int, color: int, plus: int) -> None:
     value = roll(s)
     strength = value + plus + raid_bonus(s, p, color)
     s.log("raid", p, color=COLORS[color], strength=strength, die=value)
-    s.push("spend", p, color, strength)
+    s.push_record("spend", p, Spend(color, strength))
 
 
 def start_raid_as(s: S, p: int, color: int, value: int) -> None:
@@ -91,11 +104,11 @@ def start_raid_as(s: S, p: int, color: int, value: int) -> None:
     apply, since no die was rolled (MA-5.28, MA-GAP-13.1 a)."""
     strength = value + raid_bonus(s, p, color, rolled=False)
     s.log("raid", p, color=COLORS[color], strength=strength)
-    s.push("spend", p, color, strength)
+    s.push_record("spend", p, Spend(color, strength))
 
 
 def legal_spend(s: S, f: Frame) -> list[Action]:
-    p, strength = f.seat, f.data[1]
+    p, strength = f.seat, f.record(Spend).strength
     used = s.raid_used
     out = [
         Action.make(
@@ -112,14 +125,15 @@ def legal_spend(s: S, f: Frame) -> list[Action]:
 
 
 def apply_spend(s: S, f: Frame, a: Action) -> None:
-    p, color, strength = f.seat, f.data[0], f.data[1]
+    spend = f.record(Spend)
+    p, strength = f.seat, spend.strength
     if a.kind == "done":
         return
     rid = a.num("action")
     perm = next(perm for r, perm in raid_actions(s, p) if r == rid)
     s.raid_used.append(rid)
-    s.push("spend", p, color, strength - perm.n)
-    push_effects(s, p, perm.gives, color)
+    s.push_record("spend", p, spend._replace(strength=strength - perm.n))
+    push_effects(s, p, perm.gives, spend.color)
 
 
 LEGAL = {"reroll": legal_reroll, "spend": legal_spend}

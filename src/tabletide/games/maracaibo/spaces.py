@@ -9,7 +9,7 @@ at most once; a group with several alternatives ("/" on the card) allows one of 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.maracaibo.constants import (
@@ -38,6 +38,25 @@ if TYPE_CHECKING:
 DONE = Action.make("done", "End your turn here")
 
 
+class Space(NamedTuple):
+    """``upgrade_space``, ``residence_space``, ``smuggle_here``: the node of the card."""
+
+    node: int
+
+
+class Visit(NamedTuple):
+    """``location``, ``bay``: the node visited and its action groups done (bitmask)."""
+
+    node: int
+    groups_done: int
+
+
+class RefillTile(NamedTuple):
+    """``@refill_tile``: the location card whose refill tile resolves."""
+
+    card: int
+
+
 def push_space(s: S, p: int, node: int) -> None:
     """Queue the space's actions for ``p`` (John's are the solo rules' business)."""
     if p == s.john:
@@ -46,7 +65,7 @@ def push_space(s: S, p: int, node: int) -> None:
         maracaibo(s, p)
         return
     if node == BAY:
-        s.push("bay", p, BAY, 0)
+        s.push_record("bay", p, Visit(BAY, 0))
         if "rubies" in s.mods and s.rubies[p]:
             s.push("sell_ruby", p)
         return
@@ -57,22 +76,22 @@ def push_space(s: S, p: int, node: int) -> None:
         return
     kind = s.cards[card].type
     if kind == "upgrade":
-        s.push("upgrade_space", p, node)
+        s.push_record("upgrade_space", p, Space(node))
     elif kind == "residence":
-        s.push("residence_space", p, node)
+        s.push_record("residence_space", p, Space(node))
     else:
-        s.push("location", p, node, 0)
+        s.push_record("location", p, Visit(node, 0))
         s.push("ship_upgrade", p)
         if s.smug[node] >= 0 and s.smug[node] // 10 == p:
-            s.push("smuggle_here", p, node)
+            s.push_record("smuggle_here", p, Space(node))
         if s.ruby_supply(node):
             s.push("ruby", p)
         if card in s.refill_of:  # MA-5.21: mandatory, once the ships on the card are met
-            s.push("@refill_tile", p, card)
+            s.push_record("@refill_tile", p, RefillTile(card))
 
 
 def auto_refill_tile(s: S, f: Frame) -> None:
-    refill(s, f.seat, COLORS.index(s.refill_of[f.data[0]]), 1)
+    refill(s, f.seat, COLORS.index(s.refill_of[f.record(RefillTile).card]), 1)
 
 
 def maracaibo(s: S, p: int) -> None:
@@ -88,7 +107,7 @@ def maracaibo(s: S, p: int) -> None:
 # ---------------------------------------------------------------------------- upgrade cards
 def legal_upgrade_space(s: S, f: Frame) -> list[Action]:
     """MA-5.11: 5 doubloons, or pay the discounted cost and take the card."""
-    p, node = f.seat, f.data[0]
+    p, node = f.seat, f.record(Space).node
     out = [Action.make("take5", f"Take {UPGRADE_SPACE_DOUBLOONS} doubloons")]
     price = s.cost(p, s.slot[node])
     if price <= s.doubloons[p]:
@@ -97,7 +116,7 @@ def legal_upgrade_space(s: S, f: Frame) -> list[Action]:
 
 
 def apply_upgrade_space(s: S, f: Frame, a: Action) -> None:
-    p, node = f.seat, f.data[0]
+    p, node = f.seat, f.record(Space).node
     if a.kind == "take5":
         s.doubloons[p] += UPGRADE_SPACE_DOUBLOONS
         s.log("doubloons", p, n=UPGRADE_SPACE_DOUBLOONS)
@@ -108,7 +127,7 @@ def apply_upgrade_space(s: S, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------------------- residences
 def legal_residence_space(s: S, f: Frame) -> list[Action]:
     """MA-5.16-5.19: may build it (at most one marker per player per residence)."""
-    p, node = f.seat, f.data[0]
+    p, node = f.seat, f.record(Space).node
     card = s.slot[node]
     price = residence_price(s, p, card)
     if p in s.res[card] or price > s.doubloons[p]:
@@ -119,13 +138,13 @@ def legal_residence_space(s: S, f: Frame) -> list[Action]:
 def apply_residence_space(s: S, f: Frame, a: Action) -> None:
     if a.kind == "skip":
         return
-    node = f.data[0]
+    node = f.record(Space).node
     build(s, f.seat, node, residence_price(s, f.seat, s.slot[node]))
 
 
 # ---------------------------------------------------------------------------- locations
 def legal_smuggle_here(s: S, f: Frame) -> list[Action]:
-    node = f.data[0]
+    node = f.record(Space).node
     tile = s.smug[node] % 10
     text = s.content.smugglers[tile][s.smug_sides[tile]].text
     return [Action.make("yes", f"Activate your smuggler tile: {text}"), Action.make("no", "No")]
@@ -133,7 +152,7 @@ def legal_smuggle_here(s: S, f: Frame) -> list[Action]:
 
 def apply_smuggle_here(s: S, f: Frame, a: Action) -> None:
     if a.kind == "yes":
-        node = f.data[0]
+        node = f.record(Space).node
         s.log("activate", f.seat, at=node)
         push_effects(s, f.seat, s.effects_of_smuggler(s.smug[node] % 10))
 
@@ -146,7 +165,8 @@ def groups_of(s: S, node: int) -> tuple[Alternatives, ...]:
 
 def legal_location(s: S, f: Frame) -> list[Action]:
     """MA-5.25: the remaining action groups, any order; or end the turn."""
-    p, node, done = f.seat, f.data[0], f.data[1]
+    visit = f.record(Visit)
+    p, node, done = f.seat, visit.node, visit.groups_done
     out = []
     seen: set[Alternatives] = set()
     for g, alts in enumerate(groups_of(s, node)):
@@ -180,11 +200,12 @@ def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
 
 
 def apply_location(s: S, f: Frame, a: Action) -> None:
-    p, node, done = f.seat, f.data[0], f.data[1]
+    visit = f.record(Visit)
+    p, node, done = f.seat, visit.node, visit.groups_done
     if a.kind == "done":
         return
     g, i = a.num("group"), a.num("alt")
-    s.push(f.kind, p, node, done | 1 << g)
+    s.push_record(f.kind, p, visit._replace(groups_done=done | 1 << g))
     s.log("action", p, text=describe_all(groups_of(s, node)[g][i]))
     push_effects(s, p, groups_of(s, node)[g][i])
 

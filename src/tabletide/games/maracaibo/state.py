@@ -320,9 +320,9 @@ class MaracaiboState(TableState):
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)
         if frame.kind == "spend":
-            text += f" ({frame.data[1]} strength left)"
+            text += f" ({frame.record(raid.Spend).strength} strength left)"
         elif frame.kind == "explore":
-            text += f" (up to {frame.data[0]} steps)"
+            text += f" (up to {frame.record(explore.Explore).steps} steps)"
         return text
 
     # ------------------------------------------------------------------ clone and hiding

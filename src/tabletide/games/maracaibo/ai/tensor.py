@@ -34,8 +34,21 @@ from tabletide.games.maracaibo.constants import (
     SMUGGLER_TILES,
 )
 from tabletide.games.maracaibo.content import CATEGORIES, COLORS, load_content
-from tabletide.games.maracaibo.effects import POSEIDON
+from tabletide.games.maracaibo.effects import (
+    POSEIDON,
+    Bury,
+    Buy,
+    ColorChoice,
+    Lightning,
+    QuestChoice,
+    Smuggler,
+    Store,
+)
+from tabletide.games.maracaibo.explore import Explore
+from tabletide.games.maracaibo.movement import Pay, Step
+from tabletide.games.maracaibo.raid import Reroll, Spend
 from tabletide.games.maracaibo.scoring import fulfilled
+from tabletide.games.maracaibo.spaces import Space, Visit
 from tabletide.games.maracaibo.state import BLANK, PROMPTS, MaracaiboState
 
 _C = load_content()
@@ -225,66 +238,71 @@ def _bits(values: list[float], at: int, mask: int, size: int) -> None:
             values[at + i] = 1.0
 
 
-def _fill_location(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    _bits(v, DATA_AT["groups_done"], data[1], MAX_GROUPS)
+def _fill_location(v: list[float], f: Frame, rel: list[int]) -> None:
+    _bits(v, DATA_AT["groups_done"], f.record(Visit).groups_done, MAX_GROUPS)
 
 
-def _fill_lightning(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    for i in data[0]:
+def _fill_lightning(v: list[float], f: Frame, rel: list[int]) -> None:
+    for i in f.record(Lightning).effects_left:
         v[DATA_AT["effects_left"] + i] = 1.0
 
 
-def _fill_store(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["color"] + data[0]] = 1.0
+def _fill_store(v: list[float], f: Frame, rel: list[int]) -> None:
+    v[DATA_AT["color"] + f.record(Store).color] = 1.0
 
 
-def _fill_spend(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["color"] + data[0]] = 1.0
-    v[DATA_AT["strength"]] = data[1] / STRENGTH_SCALE
+def _fill_spend(v: list[float], f: Frame, rel: list[int]) -> None:
+    spend = f.record(Spend)
+    v[DATA_AT["color"] + spend.color] = 1.0
+    v[DATA_AT["strength"]] = spend.strength / STRENGTH_SCALE
 
 
-def _fill_color(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["purpose"] + COLOR_PURPOSES.index(data[0])] = 1.0
-    v[DATA_AT["amount"]] = data[1] / AMOUNT_SCALE
+def _fill_color(v: list[float], f: Frame, rel: list[int]) -> None:
+    choice = f.record(ColorChoice)
+    v[DATA_AT["purpose"] + COLOR_PURPOSES.index(choice.purpose)] = 1.0
+    v[DATA_AT["amount"]] = choice.amount / AMOUNT_SCALE
 
 
-def _fill_bury(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["amount"]] = data[0] / AMOUNT_SCALE
+def _fill_bury(v: list[float], f: Frame, rel: list[int]) -> None:
+    v[DATA_AT["amount"]] = f.record(Bury).left / AMOUNT_SCALE
 
 
-def _fill_reroll(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["rerolls"]] = data[0] / REROLL_SCALE
+def _fill_reroll(v: list[float], f: Frame, rel: list[int]) -> None:
+    v[DATA_AT["rerolls"]] = f.record(Reroll).rerolls / REROLL_SCALE
 
 
-def _fill_explore(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["steps"]] = data[0] / STEP_SCALE
-    _bits(v, DATA_AT["trades_used"], data[1], MAX_TRADES)
+def _fill_explore(v: list[float], f: Frame, rel: list[int]) -> None:
+    explore = f.record(Explore)
+    v[DATA_AT["steps"]] = explore.steps / STEP_SCALE
+    _bits(v, DATA_AT["trades_used"], explore.trades_used, MAX_TRADES)
 
 
-def _fill_buy(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["category"] + BUY_CATEGORIES.index(data[0] or "any")] = 1.0
-    v[DATA_AT["surcharge"]] = data[1] / SURCHARGE_SCALE
+def _fill_buy(v: list[float], f: Frame, rel: list[int]) -> None:
+    buy = f.record(Buy)
+    v[DATA_AT["category"] + BUY_CATEGORIES.index(buy.category or "any")] = 1.0
+    v[DATA_AT["surcharge"]] = buy.surcharge / SURCHARGE_SCALE
 
 
-def _fill_smuggler(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["price"]] = (data[0] if data else 0) / PRICE_SCALE
+def _fill_smuggler(v: list[float], f: Frame, rel: list[int]) -> None:
+    v[DATA_AT["price"]] = f.record(Smuggler).price / PRICE_SCALE
 
 
-def _fill_quest(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["refreshed"]] = 1.0 if data[0] else 0.0
+def _fill_quest(v: list[float], f: Frame, rel: list[int]) -> None:
+    v[DATA_AT["refreshed"]] = 1.0 if f.record(QuestChoice).refreshed else 0.0
 
 
-def _fill_step(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    v[DATA_AT["start_column"]] = data[0] / (COLUMNS + 2)
-    v[DATA_AT["moves_left"]] = data[1] / MOVE_SCALE
+def _fill_step(v: list[float], f: Frame, rel: list[int]) -> None:
+    step = f.record(Step)
+    v[DATA_AT["start_column"]] = step.start_column / (COLUMNS + 2)
+    v[DATA_AT["moves_left"]] = step.moves_left / MOVE_SCALE
 
 
-def _fill_pay(v: list[float], data: tuple[Any, ...], rel: list[int]) -> None:
-    for q in data[0]:
+def _fill_pay(v: list[float], f: Frame, rel: list[int]) -> None:
+    for q in f.record(Pay).payees:
         v[DATA_FIXED + rel[q]] = 1.0
 
 
-_FILL: dict[str, Callable[[list[float], tuple[Any, ...], list[int]], None]] = {
+_FILL: dict[str, Callable[[list[float], Frame, list[int]], None]] = {
     "location": _fill_location,
     "bay": _fill_location,
     "lightning": _fill_lightning,
@@ -300,28 +318,35 @@ _FILL: dict[str, Callable[[list[float], tuple[Any, ...], list[int]], None]] = {
     "step": _fill_step,
     "pay": _fill_pay,
 }
-_NODE_KINDS = frozenset({"upgrade_space", "residence_space", "smuggle_here", "location", "bay"})
+_NODE_RECORDS: dict[str, type[Space] | type[Visit]] = {
+    "upgrade_space": Space,
+    "residence_space": Space,
+    "smuggle_here": Space,
+    "location": Visit,
+    "bay": Visit,
+}
+"""The kinds whose decision is about a space, and the record that names its node."""
 
 
 def _decision(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
     """The pending decision: its kind and seat, and the data its choices depend on."""
     top: Frame | None = s.stack[-1] if s.stack else None
     kind = top.kind if top is not None else ""
-    data = top.data if top is not None else ()
     out.onehot("decision_kind", _KIND_INDEX.get(kind), len(DECISIONS), "pending decision kind")
     out.onehot(
         "decision_seat", rel[top.seat] if top is not None else None, s.participants, "who decides"
     )
-    node = data[0] if kind in _NODE_KINDS else None
+    node_record = _NODE_RECORDS.get(kind)
+    node = top.record(node_record).node if top is not None and node_record else None
     out.onehot("decision_node", node, NODES, "the space whose actions are pending, by node")
-    card = (data[1],) if kind == "lightning" else ()
+    card = (top.record(Lightning).card,) if top is not None and kind == "lightning" else ()
     out.counts("decision_card", card, CARDS, meaning="lightning: the card whose effects resolve")
-    path = data[2] if kind == "step" else ()
+    path = top.record(Step).path if top is not None and kind == "step" else ()
     out.counts("decision_path", path, NODES, meaning="step: the nodes sailed in this move")
     values = [0.0] * (DATA_FIXED + s.participants)
     fill = _FILL.get(kind)
-    if fill is not None:
-        fill(values, data, rel)
+    if fill is not None and top is not None:
+        fill(values, top, rel)
     out.scalars("decision_data", values, 1.0, DATA_MEANING[s.participants])
 
 
