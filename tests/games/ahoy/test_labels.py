@@ -23,7 +23,10 @@ from typing import Any
 import pytest
 
 from tabletide.engine import Rng, derive_seed
+from tabletide.games.ahoy.battle import Buccaneer
+from tabletide.games.ahoy.cards import RecruitFree
 from tabletide.games.ahoy.constants import CREW_SPOT0
+from tabletide.games.ahoy.damage import Hit, Repair
 from tabletide.games.ahoy.state import AhoyState
 
 from .helpers import (
@@ -80,10 +83,14 @@ def labels(s: AhoyState, kind_: str | None = None) -> dict[Any, str]:
     }
 
 
-def decide(s: AhoyState, frame: str, seat: int, *data: Any) -> None:
-    """Make ``frame`` the pending decision (a position built directly at that decision)."""
+def decide(s: AhoyState, frame: str, seat: int, record: tuple[Any, ...] | None = None) -> None:
+    """Make ``frame`` the pending decision (a position built directly at that decision), with
+    its record if the kind carries one."""
     s.stack.clear()
-    s.push(frame, seat, *data)
+    if record is None:
+        s.push(frame, seat)
+    else:
+        s.push_record(frame, seat, record)
 
 
 # ---------------------------------------------------------------------------- the same choice
@@ -229,7 +236,7 @@ def test_ah_6_3_2_the_two_copies_of_a_crew_are_named_by_their_symbol(how: str) -
         start_turn(s, SMUG)
         act(s, "place", die=2, spot=spot(s, SMUG, "negotiation"), value=2)
     else:
-        decide(s, "recruit_free", SMUG, 0)
+        decide(s, "recruit_free", SMUG, RecruitFree(0))
     assert kind(s) == how
     assert labels(s, "take") == {
         (shell,): "Recruit Persuasive Ally (shell card)",
@@ -254,13 +261,13 @@ def test_ah_5_1_die_spots_of_the_two_copies_are_named_by_their_symbol() -> None:
     assert places[(3, CREW_SPOT0 + shell, 3)] == "Persuasive Ally (shell card) with your 3"
     assert places[(3, CREW_SPOT0 + star, 3)] == "Persuasive Ally (star card) with your 3"
 
-    decide(s, "hit", FLEET, SMUG, -1, False)
+    decide(s, "hit", FLEET, Hit(SMUG, -1, False))
     hits = labels(s, "hit")
     assert hits[(CREW_SPOT0 + shell,)] == "Damage Persuasive Ally (shell card)"
     assert hits[(CREW_SPOT0 + star,)] == "Damage Persuasive Ally (star card)"
 
     s.damage[SMUG] = [CREW_SPOT0 + shell, CREW_SPOT0 + star]
-    decide(s, "repair", SMUG, 2, 0)
+    decide(s, "repair", SMUG, Repair(2, 0))
     fixes = labels(s, "fix")
     assert fixes[(CREW_SPOT0 + star,)] == "Repair Persuasive Ally (star card)"
 
@@ -342,7 +349,7 @@ def test_ah_a_12_steals_and_buccaneer_removals_name_the_card() -> None:
 
     give_crew(s, FLEET, "buccaneer")
     s.crew[SMUG].append(card(s, "gunner", "skull"))
-    decide(s, "buccaneer", FLEET, SMUG)
+    decide(s, "buccaneer", FLEET, Buccaneer(SMUG))
     removals = labels(s, "buccaneer")
     assert len(removals) == 3
     assert "Remove Persuasive Officer (sword card) and Gunner" in removals.values()

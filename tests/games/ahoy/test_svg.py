@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tabletide.games.ahoy.constants import DELTA
+from tabletide.games.ahoy.damage import Hit
 from tabletide.games.ahoy.present.view import rel
 from tabletide.games.ahoy.state import AhoyState
 
@@ -140,7 +141,7 @@ def test_the_main_decisions_have_every_target_on_the_board(n: int, seed: int) ->
         if kind == "step":
             _check_steps(state, legal, marks)
         if kind == "hit":
-            victim = state.stack[-1].data[0]
+            victim = state.stack[-1].record(Hit).victim
             for i, action in enumerate(legal):
                 assert all(e.get("data-owner") == str(victim) for e in marks[i]), action
     assert {"turn", "step", "start"} <= set(seen)

@@ -12,7 +12,10 @@ import pytest
 
 from conformance import check_tensor
 from tabletide.engine import Rng, Segment
+from tabletide.games.ahoy.actions import Count
 from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH
+from tabletide.games.ahoy.battle import BattleSide, Buccaneer, Ram
+from tabletide.games.ahoy.cards import Favor, Goto, PayDie
 from tabletide.games.ahoy.constants import ORIGIN, WIDTH
 from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS
 from tabletide.games.ahoy.state import AhoyState
@@ -416,34 +419,37 @@ def test_rarely_met_decisions_carry_their_data() -> None:
     decisions = sorted(AhoyState.LEGAL)
     me = UNION  # Union, Fleet, Smuggler
 
-    def pending(kind_: str, seat: int, *data: object) -> list[float]:
+    def pending(kind_: str, seat: int, record: tuple[object, ...] | None = None) -> list[float]:
         """The decision one-hot and the card of a pushed decision."""
-        s.push(kind_, seat, *data)
+        if record is None:
+            s.push(kind_, seat)
+        else:
+            s.push_record(kind_, seat, record)
         one_hot = part(s, me, "decision_kind")
         assert one_hot[decisions.index(kind_)] == 1 and sum(one_hot) == 1
         card = part(s, me, "decision_card")
         s.stack.pop()
         return card
 
-    s.push("ram", UNION, FLEET)  # push the damaged Fleet flagship
+    s.push_record("ram", UNION, Ram(FLEET))  # push the damaged Fleet flagship
     assert part(s, me, "decision_figure")[1] == 1
     assert part(s, me, "map_focus")[cell(1, 1)] == 1
     s.stack.pop()
-    s.push("buccaneer", FLEET, UNION)
+    s.push_record("buccaneer", FLEET, Buccaneer(UNION))
     assert part(s, me, "decision_victim") == [1, 0, 0]
     assert part(s, me, "decision_seat") == [0, 1, 0]
     s.stack.pop()
-    s.push("rum", UNION, 1)
+    s.push_record("rum", UNION, BattleSide(1))
     assert part(s, me, "decision_side") == [0, 1]
     s.stack.pop()
-    s.push("count", UNION, "uprising", 2, 3)
+    s.push_record("count", UNION, Count("uprising", 2, 3))
     assert part(s, me, "decision_regions")[:4] == [0, 0, 1, 0]
     assert part(s, me, "decision_amount") == [3 / 6]
     s.stack.pop()
-    s.push("goto", SMUGGLER, "gust")
+    s.push_record("goto", SMUGGLER, Goto("gust"))
     assert part(s, me, "decision_purpose")[PURPOSES.index("gust")] == 1
     s.stack.pop()
     assert sum(pending("noble", SMUGGLER)) == 0
     assert sum(pending("tile", SMUGGLER)) == 0
-    assert pending("favor", SMUGGLER, card_of(s, "diver"))[card_of(s, "diver")] == 1
-    assert pending("pay_die", UNION, card_of(s, "gunner"))[card_of(s, "gunner")] == 1
+    assert pending("favor", SMUGGLER, Favor(card_of(s, "diver")))[card_of(s, "diver")] == 1
+    assert pending("pay_die", UNION, PayDie(card_of(s, "gunner")))[card_of(s, "gunner")] == 1

@@ -5,7 +5,7 @@ cutter's and gunboat's cards."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import battle, cards, damage, movement
@@ -21,6 +21,42 @@ from tabletide.games.ahoy.constants import (
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
+
+
+class Tailwind(NamedTuple):
+    """``tailwind``: the figure the wind takes to a space showing ``value`` (0: any tailwind
+    symbol), and its rider (``"patrol"``, ``"allies"`` or ``""``)."""
+
+    figure: int
+    value: int
+    rider: str
+
+
+class Order(NamedTuple):
+    """``order``: the patrols moved so far (AH-6.1.2)."""
+
+    moved: tuple[int, ...]
+
+
+class Officer(NamedTuple):
+    """``officer``: the patrols moved so far (AH-A.19)."""
+
+    moved: tuple[int, ...]
+
+
+class Whisper(NamedTuple):
+    """``whisper``: the regions given an ally so far (AH-6.2.2)."""
+
+    used: tuple[int, ...]
+
+
+class Count(NamedTuple):
+    """``count``: why a number is chosen (``"uprising"``), for which region, and the most."""
+
+    why: str
+    region: int
+    most: int
+
 
 NEED: dict[str, frozenset[int]] = {
     "any": frozenset(range(1, 7)),
@@ -93,7 +129,7 @@ def place(s: AhoyState, seat: int, action: Action) -> None:
         if k % 2 == 0:  # the ship's Sail: cutter 1-3, gunboat 1-2 (AH-6.2.5)
             movement.sail(s, ship, seat, "ship sail", 3 if ship == CUTTER else 2)
         else:
-            s.push("tailwind", seat, ship, to, "")
+            s.push_record("tailwind", seat, Tailwind(ship, to, ""))
     elif spot >= CREW_SPOT0:
         CREW_DIE[s.card(spot - CREW_SPOT0).crew](s, seat, to)
     else:
@@ -108,7 +144,7 @@ def _sail(s: AhoyState, seat: int, v: int) -> None:  # AH-5.7 with the riders
 
 def _tailwind(s: AhoyState, seat: int, v: int) -> None:  # AH-5.8
     rider = "patrol" if s.faction[seat] == "fleet" else ""
-    s.push("tailwind", seat, seat, v, rider)
+    s.push_record("tailwind", seat, Tailwind(seat, v, rider))
 
 
 def _cannons(s: AhoyState, seat: int, v: int) -> None:  # AH-5.9
@@ -127,7 +163,7 @@ def _bombard(s: AhoyState, seat: int, v: int) -> None:  # AH-6.1.2
 
 
 def _order(s: AhoyState, seat: int, v: int) -> None:  # AH-6.1.2
-    s.push("order", seat, ())
+    s.push_record("order", seat, Order(()))
 
 
 def _deploy(s: AhoyState, seat: int, v: int) -> None:
@@ -136,13 +172,13 @@ def _deploy(s: AhoyState, seat: int, v: int) -> None:
 
 
 def _whisper(s: AhoyState, seat: int, v: int) -> None:  # AH-6.2.2
-    s.push("whisper", seat, ())
+    s.push_record("whisper", seat, Whisper(()))
 
 
 def _uprising(s: AhoyState, seat: int, v: int) -> None:
     region = s.flag_region(seat)
     if region >= 0 and s.ready:
-        s.push("count", seat, "uprising", region, min(4, s.ready))
+        s.push_record("count", seat, Count("uprising", region, min(4, s.ready)))
 
 
 def _persuasion(s: AhoyState, seat: int, v: int) -> None:
@@ -189,7 +225,7 @@ def _fisher(s: AhoyState, seat: int, v: int) -> None:  # AH-A.22
 
 def _officer(s: AhoyState, seat: int, v: int) -> None:  # AH-A.19
     if any(s.fig[p] >= 0 for p in PATROL_FIGS):
-        s.push("officer", seat, ())
+        s.push_record("officer", seat, Officer(()))
 
 
 def _persuasive_ally(s: AhoyState, seat: int, v: int) -> None:  # AH-A.20
@@ -208,18 +244,20 @@ CREW_DIE: dict[str, Callable[[AhoyState, int, int], None]] = {
 
 # ------------------------------------------------------------------ their decisions
 def legal_tailwind(s: AhoyState, frame: Frame) -> list[Action]:
-    fig, value, _ = frame.data
+    tailwind = frame.record(Tailwind)
     out = [Action.make("stay", "Stay where you are")]
-    for p in movement.tailwind_spaces(s, value):
-        if p != s.fig[fig]:
+    for p in movement.tailwind_spaces(s, tailwind.value):
+        if p != s.fig[tailwind.figure]:
             out.append(Action.make("goto", f"Sail on the wind to {s.space_name(p)}", at=p))
     return out
 
 
 def apply_tailwind(s: AhoyState, frame: Frame, action: Action) -> None:
-    fig, _, rider = frame.data
     if action.kind == "goto":
-        movement.jump(s, fig, frame.seat, "Tailwind", action.num("at"), rider=rider)
+        tailwind = frame.record(Tailwind)
+        movement.jump(
+            s, tailwind.figure, frame.seat, "Tailwind", action.num("at"), rider=tailwind.rider
+        )
 
 
 def _patrol_moves(s: AhoyState, moved: tuple[int, ...], explore: bool) -> list[Action]:
@@ -256,7 +294,7 @@ def _explorable(s: AhoyState, target: int, d: int) -> bool:
 
 
 def legal_order(s: AhoyState, frame: Frame) -> list[Action]:
-    (moved,) = frame.data
+    moved = frame.record(Order).moved
     out = [Action.make("done", "Done")]
     if len(moved) < 4:  # AH-6.1.2: up to 4 different patrols, 1 space each
         out += _patrol_moves(s, moved, explore=True)
@@ -266,15 +304,15 @@ def legal_order(s: AhoyState, frame: Frame) -> list[Action]:
 def apply_order(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
-    (moved,) = frame.data
+    order = frame.record(Order)
     p = action.num("fig")
-    s.push("order", frame.seat, (*moved, p))
+    s.push_record("order", frame.seat, order._replace(moved=(*order.moved, p)))
     i = movement.begin(s, p, frame.seat, "Order", 1)
     movement.do_step(s, i, action.num("dir"))
 
 
 def legal_officer(s: AhoyState, frame: Frame) -> list[Action]:
-    (moved,) = frame.data
+    moved = frame.record(Officer).moved
     out = [Action.make("done", "Done")]
     if len(moved) < 2:  # AH-A.19: up to 2 patrols, 1 or 2 spaces, no battles, no exploring
         seen: set[int] = set()
@@ -293,9 +331,9 @@ def legal_officer(s: AhoyState, frame: Frame) -> list[Action]:
 def apply_officer(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
-    (moved,) = frame.data
+    officer = frame.record(Officer)
     p = action.num("fig")
-    s.push("officer", frame.seat, (*moved, p))
+    s.push_record("officer", frame.seat, officer._replace(moved=(*officer.moved, p)))
     movement.sail(s, p, frame.seat, "Persuasive Officer", 2, battles=False, explore=False)
 
 
@@ -312,7 +350,7 @@ def apply_deploy(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 def legal_whisper(s: AhoyState, frame: Frame) -> list[Action]:
-    (used,) = frame.data
+    used = frame.record(Whisper).used
     out = [Action.make("done", "Done")]
     if len(used) < 4 and s.ready:
         for r in range(len(s.placed)):
@@ -330,22 +368,22 @@ def legal_whisper(s: AhoyState, frame: Frame) -> list[Action]:
 def apply_whisper(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
-    (used,) = frame.data
+    whisper = frame.record(Whisper)
     r = action.num("region")
     movement.place_allies(s, r, 1)
-    s.push("whisper", frame.seat, (*used, r))
+    s.push_record("whisper", frame.seat, whisper._replace(used=(*whisper.used, r)))
 
 
 def legal_count(s: AhoyState, frame: Frame) -> list[Action]:
-    _, _, most = frame.data
+    most = frame.record(Count).most
     return [Action.make("count", f"{n}", n=n) for n in range(most + 1)]
 
 
 def apply_count(s: AhoyState, frame: Frame, action: Action) -> None:
-    why, arg, _ = frame.data
+    count = frame.record(Count)
     n = action.num("n")
-    if why == "uprising":
-        movement.place_allies(s, arg, n)
+    if count.why == "uprising":
+        movement.place_allies(s, count.region, n)
 
 
 def legal_ally_move(s: AhoyState, frame: Frame) -> list[Action]:

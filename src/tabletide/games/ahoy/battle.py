@@ -8,7 +8,7 @@ A battle sequence is ``s.fight``; battles never nest (the moves a battle can cau
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import cards, damage, movement, plans
@@ -16,6 +16,25 @@ from tabletide.games.ahoy.constants import CUTTER, DELTA, DIR_NAMES, FORT0, GUNB
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
+
+
+class BattleSide(NamedTuple):
+    """``cannons`` and ``rum``: the side of the battle deciding (0 attacker, 1 defender)."""
+
+    side: int
+
+
+class Ram(NamedTuple):
+    """``ram``: the damaged figure the Battering Ram may push (AH-A.1)."""
+
+    figure: int
+
+
+class Buccaneer(NamedTuple):
+    """``buccaneer``: the seat whose crew the Buccaneer may remove (AH-A.2)."""
+
+    victim: int
+
 
 BATTLE_PLANS = ("weapons_cache", "secret_weapon", "near_miss")
 REWARDS = ("none", "hit_steal", "hit2", "hit_ally", "place_ally", "hit_move", "hit_reward")
@@ -132,8 +151,8 @@ def apply_pick_defender(s: AhoyState, frame: Frame, action: Action) -> None:
     defender = s.owner(e)
     s.log("battle", f.attacker, attacker=f.mover, defender=e, at=f.pos)
     s.push("@roll", f.attacker)
-    s.push("cannons", defender, 1)
-    s.push("cannons", f.attacker, 0)
+    s.push_record("cannons", defender, BattleSide(1))
+    s.push_record("cannons", f.attacker, BattleSide(0))
     # AH-GAP-7: plans first. Asked whenever the Union holds a plan (a public count), not only
     # a battle plan, which would tell the table what its hand holds (AH-5.41).
     if s.union in (f.attacker, defender) and s.plan_hand:
@@ -187,7 +206,7 @@ def _cannons_options(s: AhoyState, seat: int, fighter: int) -> list[int]:
 def legal_cannons(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
-    (side,) = frame.data
+    side = frame.record(BattleSide).side
     out = [Action.make("keep", "Keep your Cannons die")]
     if f.ignored:
         return out
@@ -202,7 +221,7 @@ def apply_cannons(s: AhoyState, frame: Frame, action: Action) -> None:
         return
     f = s.fight
     assert f is not None
-    (side,) = frame.data
+    side = frame.record(BattleSide).side
     seat = frame.seat
     v, to = action.num("die"), action.num("to")
     cannons = s.spot_index(seat, "cannons")
@@ -234,13 +253,13 @@ def auto_roll(s: AhoyState, frame: Frame) -> None:
             and s.has_crew(fighter, "rum_guzzler")
             and damage.open_spots(s, fighter)
         ):
-            s.push("rum", fighter, side)
+            s.push_record("rum", fighter, BattleSide(side))
 
 
 def legal_rum(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
-    (side,) = frame.data
+    side = frame.record(BattleSide).side
     return [
         Action.make("keep", f"Keep your roll of {f.roll[side]}"),
         Action.make("reroll", "Suffer 1 damage and reroll"),
@@ -252,7 +271,7 @@ def apply_rum(s: AhoyState, frame: Frame, action: Action) -> None:
         return
     f = s.fight
     assert f is not None
-    (side,) = frame.data
+    side = frame.record(BattleSide).side
     old = f.roll[side]
     _roll_dice(s, f, side)
     s.log("reroll", frame.seat, frm=old, to=f.roll[side])
@@ -345,9 +364,9 @@ def auto_win_tail(s: AhoyState, frame: Frame) -> None:
         s.log("gold", seat, gold=s.gain_gold(seat, 2), why="Thief")
     ram = s.has_crew(seat, "battering_ram") and f.damaged and s.fig[f.loser_fig] >= 0
     if ram and ram_targets(s, f.loser_fig):  # AH-A.1
-        s.push("ram", seat, f.loser_fig)
+        s.push_record("ram", seat, Ram(f.loser_fig))
     if s.has_crew(seat, "buccaneer") and s.crew[victim]:  # AH-A.2
-        s.push("buccaneer", seat, victim)
+        s.push_record("buccaneer", seat, Buccaneer(victim))
 
 
 def ram_targets(s: AhoyState, fig: int) -> list[int]:
@@ -358,7 +377,7 @@ def ram_targets(s: AhoyState, fig: int) -> list[int]:
 
 
 def legal_ram(s: AhoyState, frame: Frame) -> list[Action]:
-    (fig,) = frame.data
+    fig = frame.record(Ram).figure
     out = [Action.make("skip", "Don't")]
     if s.fig[fig] >= 0:
         for d in ram_targets(s, fig):
@@ -369,13 +388,13 @@ def legal_ram(s: AhoyState, frame: Frame) -> list[Action]:
 def apply_ram(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "skip":
         return
-    (fig,) = frame.data
+    fig = frame.record(Ram).figure
     dest = s.fig[fig] + DELTA[action.num("dir")]
     movement.jump(s, fig, frame.seat, "rammed", dest, battles=False, explore=False, anchor_fx=False)
 
 
 def legal_buccaneer(s: AhoyState, frame: Frame) -> list[Action]:
-    (victim,) = frame.data
+    victim = frame.record(Buccaneer).victim
     out = [Action.make("skip", "Keep the Buccaneer")]
     crew = s.crew[victim]
     for i, a in enumerate(crew):
@@ -389,7 +408,7 @@ def legal_buccaneer(s: AhoyState, frame: Frame) -> list[Action]:
 def apply_buccaneer(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "skip":
         return
-    (victim,) = frame.data
+    victim = frame.record(Buccaneer).victim
     seat = frame.seat
     cards.lose_crew(s, seat, s.crew_card(seat, "buccaneer"))
     for card in {action.num("a"), action.num("b")}:

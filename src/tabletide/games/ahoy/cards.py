@@ -4,7 +4,7 @@ die (Mystic, Naive Noble, Whispering Breeze, Wind Sailors, Mysterious Gust)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import damage, geometry, movement
@@ -18,6 +18,37 @@ from tabletide.games.ahoy.constants import (
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
+
+
+class PayDie(NamedTuple):
+    """``pay_die``: the crew card recruited for a die (AH-5.34)."""
+
+    card: int
+
+
+class Favor(NamedTuple):
+    """``favor``: the card delivered, to slide under a favor token (AH-6.3.5)."""
+
+    card: int
+
+
+class RecruitFree(NamedTuple):
+    """``recruit_free``: whether recruiting nothing is offered (0: no)."""
+
+    optional: int
+
+
+class Negotiate(NamedTuple):
+    """``negotiate``: the island's region, and the cards recruited so far (AH-6.3.2)."""
+
+    region: int
+    recruited: int
+
+
+class Goto(NamedTuple):
+    """``goto``: the crew that moves the flagship (``"breeze"``, ``"gust"``)."""
+
+    why: str
 
 
 def crew_name(s: AhoyState, card: int) -> str:
@@ -134,7 +165,7 @@ def apply_free(s: AhoyState, seat: int, action: Action) -> bool:
         if cost:
             s.gold[seat] -= cost
         else:
-            s.push("pay_die", seat, card)
+            s.push_record("pay_die", seat, PayDie(card))
     elif kind == "smuggle":
         take(s, seat, action.num("card"), as_cargo=True)
     elif kind == "deliver":
@@ -147,7 +178,7 @@ def apply_free(s: AhoyState, seat: int, action: Action) -> bool:
 
 
 def legal_pay_die(s: AhoyState, frame: Frame) -> list[Action]:
-    (card,) = frame.data
+    card = frame.record(PayDie).card
     return [
         Action.make("pay_die", f"Place your {v} on {crew_name(s, card)}", die=v)
         for v in sorted(set(s.hand[frame.seat]))
@@ -156,7 +187,7 @@ def legal_pay_die(s: AhoyState, frame: Frame) -> list[Action]:
 
 def apply_pay_die(s: AhoyState, frame: Frame, action: Action) -> None:
     """AH-5.34 / AH-GAP-4: the die sits on the card's spot; the action is not triggered."""
-    (card,) = frame.data
+    card = frame.record(PayDie).card
     v = action.num("die")
     s.hand[frame.seat].remove(v)
     s.dice[frame.seat].append((CREW_SPOT0 + card, v))
@@ -174,7 +205,7 @@ def deliver(s: AhoyState, seat: int, card: int) -> None:
     s.log(
         "deliver", seat, card=card, cargo=s.card(card).cargo, region=region, wealth=s.wealth[region]
     )
-    s.push("favor", seat, card)
+    s.push_record("favor", seat, Favor(card))
     start_reward(s, seat)
 
 
@@ -260,7 +291,7 @@ def apply_grid(s: AhoyState, frame: Frame, action: Action) -> None:
     elif space.kind == "repair":
         damage.start_repair(s, seat, space.amount)
     elif space.kind == "recruit":
-        s.push("recruit_free", seat, 0)
+        s.push_record("recruit_free", seat, RecruitFree(0))
     elif space.kind == "tile":  # AH-5.18
         s.drawn = s.supply.pop()
         s.push("tile", seat)
@@ -282,7 +313,7 @@ def legal_favor(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_favor(s: AhoyState, frame: Frame, action: Action) -> None:
-    (card,) = frame.data
+    card = frame.record(Favor).card
     token = action.num("token")
     s.favor[frame.seat][token].append(card)
     s.log("favor", frame.seat, secret={"token": ("fleet", "union")[token]})
@@ -301,7 +332,7 @@ def apply_overboard(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 def legal_recruit_free(s: AhoyState, frame: Frame) -> list[Action]:
-    out = [Action.make("done", "Recruit nothing")] if frame.data[0] else []
+    out = [Action.make("done", "Recruit nothing")] if frame.record(RecruitFree).optional else []
     out += [Action.make("take", f"Recruit {crew_name(s, c)}", card=c) for c in s.market]
     return out or [Action.make("done", "The market is empty")]
 
@@ -315,11 +346,12 @@ def apply_recruit_free(s: AhoyState, frame: Frame, action: Action) -> None:
 def negotiate(s: AhoyState, seat: int) -> None:
     region = fort_free_island(s, seat)
     if region >= 0 and s.market:
-        s.push("negotiate", seat, region, 0)
+        s.push_record("negotiate", seat, Negotiate(region, 0))
 
 
 def legal_negotiate(s: AhoyState, frame: Frame) -> list[Action]:
-    region, count = frame.data
+    negotiate = frame.record(Negotiate)
+    region, count = negotiate.region, negotiate.recruited
     out = [Action.make("done", "Stop")] if count else []
     if count == 1 and not s.allies[region]:
         return out
@@ -329,7 +361,8 @@ def legal_negotiate(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_negotiate(s: AhoyState, frame: Frame, action: Action) -> None:
-    region, count = frame.data
+    negotiate = frame.record(Negotiate)
+    region, count = negotiate.region, negotiate.recruited
     if action.kind == "done":
         return
     if count:
@@ -337,7 +370,7 @@ def apply_negotiate(s: AhoyState, frame: Frame, action: Action) -> None:
         s.log("allies_removed", frame.seat, region=region, count=1)
     take(s, frame.seat, action.num("card"))
     if count == 0 and s.allies[region] and s.market:
-        s.push("negotiate", frame.seat, region, 1)
+        s.push_record("negotiate", frame.seat, negotiate._replace(recruited=1))
 
 
 # ------------------------------------------------------------------ crew actions without a die
@@ -390,7 +423,7 @@ def noble_victims(s: AhoyState, seat: int) -> list[tuple[int, int, int]]:
 
 def _mystic(s: AhoyState, seat: int) -> None:  # AH-A.11
     s.once.append("mystic")
-    s.push("target", seat, "mystic")
+    s.push_record("target", seat, damage.Target("mystic"))
     damage.suffer(s, seat, 1, board_only=True)
 
 
@@ -402,7 +435,7 @@ def _noble(s: AhoyState, seat: int) -> None:
 def _breeze(s: AhoyState, seat: int) -> None:
     s.once.append("breeze")
     s.gold[seat] -= 2
-    s.push("goto", seat, "breeze")
+    s.push_record("goto", seat, Goto("breeze"))
 
 
 def _wind(s: AhoyState, seat: int) -> None:
@@ -412,7 +445,7 @@ def _wind(s: AhoyState, seat: int) -> None:
 
 def _gust(s: AhoyState, seat: int) -> None:
     lose_crew(s, seat, s.crew_card(seat, "mysterious_gust"))
-    s.push("goto", seat, "gust")
+    s.push_record("goto", seat, Goto("gust"))
 
 
 CREW_ACTIONS = {"mystic": _mystic, "noble": _noble, "breeze": _breeze, "wind": _wind, "gust": _gust}
@@ -459,16 +492,14 @@ def _goto_spaces(s: AhoyState, seat: int, why: str) -> list[int]:
 
 
 def legal_goto(s: AhoyState, frame: Frame) -> list[Action]:
-    (why,) = frame.data
     return [
         Action.make("goto", f"Go to {s.space_name(p)}", at=p)
-        for p in _goto_spaces(s, frame.seat, why)
+        for p in _goto_spaces(s, frame.seat, frame.record(Goto).why)
     ]
 
 
 def apply_goto(s: AhoyState, frame: Frame, action: Action) -> None:
-    (why,) = frame.data
-    how = "Whispering Breeze" if why == "breeze" else "Mysterious Gust"
+    how = "Whispering Breeze" if frame.record(Goto).why == "breeze" else "Mysterious Gust"
     movement.jump(s, frame.seat, frame.seat, how, action.num("at"))
 
 

@@ -7,7 +7,7 @@ they run: earlier tokens may have used the last one (then the damage is ignored,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy.constants import (
@@ -22,6 +22,35 @@ from tabletide.games.ahoy.constants import (
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
+
+
+class Hit(NamedTuple):
+    """``@hit`` and ``hit``: a damage token for ``victim``'s die spots (of the cutter's or the
+    gunboat's card if ``ship`` is that figure, else -1), on the board only if ``board_only``."""
+
+    victim: int
+    ship: int
+    board_only: bool
+
+
+class Repair(NamedTuple):
+    """``repair``: the repairs ``left`` and those already ``fixed``."""
+
+    left: int
+    fixed: int
+
+
+class Target(NamedTuple):
+    """``target``: the crew that damages a figure of the region (``"mystic"``, ``"monkey"``)."""
+
+    why: str
+
+
+class RamCheck(NamedTuple):
+    """``@ram_check``: the figure damaged, and its owner's damage tokens before."""
+
+    figure: int
+    damage_before: int
 
 
 def spot_name(s: AhoyState, seat: int, spot: int) -> str:
@@ -67,7 +96,7 @@ def deal(s: AhoyState, chooser: int, f: int, n: int, why: str = "") -> None:
     ship = f if f in (CUTTER, GUNBOAT) else -1
     victim = s.owner(f)
     for _ in range(n):
-        s.push("@hit", chooser, victim, ship, False)
+        s.push_record("@hit", chooser, Hit(victim, ship, False))
 
 
 def suffer(s: AhoyState, f: int, n: int, board_only: bool = False) -> None:
@@ -78,29 +107,32 @@ def suffer(s: AhoyState, f: int, n: int, board_only: bool = False) -> None:
     ship = f if f in (CUTTER, GUNBOAT) else -1
     victim = s.owner(f)
     for _ in range(n):
-        s.push("@hit", victim, victim, ship, board_only)
+        s.push_record("@hit", victim, Hit(victim, ship, board_only))
 
 
 def auto_hit(s: AhoyState, frame: Frame) -> None:
-    victim, ship, board_only = frame.data
+    hit = frame.record(Hit)
+    victim, ship = hit.victim, hit.ship
     if ship >= 0 and s.fig[ship] < 0:
         return
-    if open_spots(s, victim, ship, board_only):
-        s.push("hit", frame.seat, victim, ship, board_only)
+    if open_spots(s, victim, ship, hit.board_only):
+        s.push_record("hit", frame.seat, hit)
     else:
         s.log("damage_ignored", victim)
 
 
 def legal_hit(s: AhoyState, frame: Frame) -> list[Action]:
-    victim, ship, board_only = frame.data
+    hit = frame.record(Hit)
+    victim = hit.victim
     return [
         Action.make("hit", f"Damage {spot_label(s, victim, sp)}", spot=sp)
-        for sp in open_spots(s, victim, ship, board_only)
+        for sp in open_spots(s, victim, hit.ship, hit.board_only)
     ]
 
 
 def apply_hit(s: AhoyState, frame: Frame, action: Action) -> None:
-    victim, ship, _ = frame.data
+    hit = frame.record(Hit)
+    victim, ship = hit.victim, hit.ship
     spot = action.num("spot")
     s.damage[victim].append(spot)
     s.log("damage", victim, spot=spot, name=spot_name(s, victim, spot))
@@ -136,7 +168,7 @@ def repairable(s: AhoyState, seat: int) -> list[int]:
 
 
 def start_repair(s: AhoyState, seat: int, n: int) -> None:
-    s.push("repair", seat, n, 0)
+    s.push_record("repair", seat, Repair(n, 0))
 
 
 def legal_repair(s: AhoyState, frame: Frame) -> list[Action]:
@@ -147,16 +179,16 @@ def legal_repair(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_repair(s: AhoyState, frame: Frame, action: Action) -> None:
-    left, fixed = frame.data
+    repair = frame.record(Repair)
     seat = frame.seat
     if action.kind == "fix":
         s.damage[seat].remove(action.num("spot"))
         s.log("repair", seat, spot=action.num("spot"))
-        left, fixed = left - 1, fixed + 1
-        if left > 0 and repairable(s, seat):
-            s.push("repair", seat, left, fixed)
+        repair = repair._replace(left=repair.left - 1, fixed=repair.fixed + 1)
+        if repair.left > 0 and repairable(s, seat):
+            s.push_record("repair", seat, repair)
             return
-    if fixed:
+    if repair.fixed:
         repaired(s, seat)
 
 
@@ -172,7 +204,7 @@ def repair_all(s: AhoyState, seat: int) -> None:
 def repaired(s: AhoyState, seat: int) -> None:
     """AH-A.14: after any repair, the Monkey Pyrotechnist may deal 1 damage in the region."""
     if s.has_crew(seat, "monkey") and targets(s, seat):
-        s.push("target", seat, "monkey")
+        s.push_record("target", seat, Target("monkey"))
 
 
 def targets(s: AhoyState, seat: int) -> list[int]:
@@ -206,8 +238,7 @@ def figure_label(s: AhoyState, f: int) -> str:
 def legal_target(s: AhoyState, frame: Frame) -> list[Action]:
     """AH-A.11, AH-A.14: any 1 figure of the region; identical figures on one space are one
     choice (``alike``)."""
-    (why,) = frame.data
-    out = [] if why == "mystic" else [Action.make("skip", "Don't")]
+    out = [] if frame.record(Target).why == "mystic" else [Action.make("skip", "Don't")]
     for f in alike(s, targets(s, frame.seat)):
         out.append(Action.make("target", f"Damage {figure_label(s, f)}", fig=f))
     return out
@@ -218,17 +249,22 @@ def apply_target(s: AhoyState, frame: Frame, action: Action) -> None:
         f = action.num("fig")
         if s.owner(f) != frame.seat and s.has_crew(frame.seat, "battering_ram"):
             # AH-A.1: "whenever you damage an enemy figure", in battle or not (Mystic, Monkey)
-            s.push("@ram_check", frame.seat, f, len(s.damage[s.owner(f)]))
-        deal(s, frame.seat, f, 1, why=frame.data[0])
+            s.push_record("@ram_check", frame.seat, RamCheck(f, len(s.damage[s.owner(f)])))
+        deal(s, frame.seat, f, 1, why=frame.record(Target).why)
 
 
 def auto_ram_check(s: AhoyState, frame: Frame) -> None:
     """AH-A.1: the figure took a damage token and is still on the map: the Ram may push it."""
     from tabletide.games.ahoy import battle
 
-    f, before = frame.data
-    if s.fig[f] >= 0 and len(s.damage[s.owner(f)]) > before and battle.ram_targets(s, f):
-        s.push("ram", frame.seat, f)
+    check = frame.record(RamCheck)
+    f = check.figure
+    if (
+        s.fig[f] >= 0
+        and len(s.damage[s.owner(f)]) > check.damage_before
+        and battle.ram_targets(s, f)
+    ):
+        s.push_record("ram", frame.seat, battle.Ram(f))
 
 
 LEGAL = {"hit": legal_hit, "repair": legal_repair, "target": legal_target}

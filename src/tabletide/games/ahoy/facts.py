@@ -16,7 +16,7 @@ from collections.abc import Callable, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame
-from tabletide.games.ahoy import actions, battle, geometry, turn
+from tabletide.games.ahoy import actions, battle, cards, damage, geometry, movement, plans, turn
 from tabletide.games.ahoy.constants import CUTTER, DELIVERY_FAME, DELTA, DIR_NAMES, ORIGIN
 from tabletide.games.ahoy.geometry import Cell
 
@@ -127,8 +127,7 @@ def _turn(s: AhoyState, frame: Frame) -> Context:
 def _step(s: AhoyState, frame: Frame) -> Context:
     """AH-5.11: the figure being moved, the steps left, and where each direction goes (a
     space of the map, or off it to explore). Which directions are open is in the actions."""
-    (i,) = frame.data
-    mv = s.moves[i]
+    mv = s.moves[frame.record(movement.Step).move]
     pos = s.fig[mv.fig]
     steps = [
         {"dir": d, "to": rel(pos + delta), "explores": pos + delta not in s.cells}
@@ -138,19 +137,24 @@ def _step(s: AhoyState, frame: Frame) -> Context:
 
 
 def _explore(s: AhoyState, frame: Frame) -> Context:
-    i, target, d = frame.data
-    return {**_figure(s, s.moves[i].fig), "target": rel(target), "dir": DIR_NAMES[d]}
+    explore = frame.record(movement.Explore)
+    return {
+        **_figure(s, s.moves[explore.move].fig),
+        "target": rel(explore.target),
+        "dir": DIR_NAMES[explore.direction],
+    }
 
 
 def _current(s: AhoyState, frame: Frame) -> Context:
     """AH-A.10, AH-A.17: the figure on the current (or fog), the arrow, and where each choice
     takes it (``dir`` 4: it stays)."""
-    i, pos = frame.data
+    entered = frame.record(movement.Entered)
+    pos = entered.space
     cell = s.cells[pos]
     options = [{"dir": 4, "to": rel(pos)}]
     options += [{"dir": d, "to": rel(pos + DELTA[d])} for d in range(4)]
     return {
-        "figure": s.moves[i].fig,
+        "figure": s.moves[entered.move].fig,
         "at": rel(pos),
         "arrow": DIR_NAMES[cell.current] if cell.current >= 0 else None,
         "options": options,
@@ -158,31 +162,32 @@ def _current(s: AhoyState, frame: Frame) -> Context:
 
 
 def _tailwind(s: AhoyState, frame: Frame) -> Context:
-    fig, value, rider = frame.data
-    return {**_figure(s, fig), "value": value, "rider": rider or None}
+    tailwind = frame.record(actions.Tailwind)
+    return {**_figure(s, tailwind.figure), "value": tailwind.value, "rider": tailwind.rider or None}
 
 
 def _hit(s: AhoyState, frame: Frame) -> Context:
     """AH-5.29: whose die spot the damage token goes on."""
-    victim, ship, board_only = frame.data
+    hit = frame.record(damage.Hit)
+    ship = hit.ship
     ship_name = None if ship < 0 else "cutter" if ship == CUTTER else "gunboat"
-    return {"victim": victim, "ship": ship_name, "board_only": bool(board_only)}
+    return {"victim": hit.victim, "ship": ship_name, "board_only": bool(hit.board_only)}
 
 
 def _fight(s: AhoyState, frame: Frame) -> Context:
     """The battle under way (its details are ``state["fight"]``), and the side deciding."""
     f = s.fight
     out: Context = {"at": rel(f.pos) if f is not None else None}
-    if frame.data and frame.kind in ("cannons", "rum"):
-        out["side"] = "attacker" if frame.data[0] == 0 else "defender"
+    if frame.kind in ("cannons", "rum"):
+        out["side"] = "attacker" if frame.record(battle.BattleSide).side == 0 else "defender"
     return out
 
 
-def _fields(*names: str) -> Callable[[AhoyState, Frame], Context]:
-    """A context that is the frame's data under these names (None: not shown)."""
+def _fields(record: type[NamedTuple]) -> Callable[[AhoyState, Frame], Context]:
+    """A context that is the frame's record, field by field."""
 
     def context(s: AhoyState, frame: Frame) -> Context:
-        return {n: _plain(v) for n, v in zip(names, frame.data, strict=False) if n}
+        return {n: _plain(v) for n, v in frame.record(record)._asdict().items()}
 
     return context
 
@@ -192,8 +197,7 @@ def _plain(v: Any) -> Any:
 
 
 def _rider_patrol(s: AhoyState, frame: Frame) -> Context:
-    (pos,) = frame.data
-    return {"at": rel(pos)}
+    return {"at": rel(frame.record(movement.RiderPatrol).space)}
 
 
 _CONTEXT: dict[str, Callable[[AhoyState, Frame], Context]] = {
@@ -204,29 +208,29 @@ _CONTEXT: dict[str, Callable[[AhoyState, Frame], Context]] = {
     "current": _current,
     "tailwind": _tailwind,
     "hit": _hit,
-    "repair": _fields("left", "fixed"),
-    "order": _fields("moved"),
-    "officer": _fields("moved"),
-    "whisper": _fields("used"),
-    "count": _fields("why", "region", "most"),
+    "repair": _fields(damage.Repair),
+    "order": _fields(actions.Order),
+    "officer": _fields(actions.Officer),
+    "whisper": _fields(actions.Whisper),
+    "count": _fields(actions.Count),
     "rider_patrol": _rider_patrol,
-    "rider_allies": _fields("region"),
+    "rider_allies": _fields(movement.RiderAllies),
     "pick_defender": _fight,
     "battle_plan": _fight,
     "cannons": _fight,
     "rum": _fight,
     "reward": _fight,
-    "ram": lambda s, frame: _figure(s, frame.data[0]),
-    "buccaneer": _fields("victim"),
-    "pay_die": _fields("card"),
-    "favor": _fields("card"),
-    "recruit_free": _fields("optional"),
-    "negotiate": _fields("region", "recruited"),
-    "target": _fields("why"),
-    "goto": _fields("why"),
-    "island": _fields("plan"),
-    "region": _fields("why"),
-    "stealth": _fields("region", "removed"),
-    "drive": _fields("region"),
-    "evac_to": _fields("region", "left"),
+    "ram": lambda s, frame: _figure(s, frame.record(battle.Ram).figure),
+    "buccaneer": _fields(battle.Buccaneer),
+    "pay_die": _fields(cards.PayDie),
+    "favor": _fields(cards.Favor),
+    "recruit_free": _fields(cards.RecruitFree),
+    "negotiate": _fields(cards.Negotiate),
+    "target": _fields(damage.Target),
+    "goto": _fields(cards.Goto),
+    "island": _fields(plans.Island),
+    "region": _fields(plans.Region),
+    "stealth": _fields(plans.Stealth),
+    "drive": _fields(plans.Drive),
+    "evac_to": _fields(plans.EvacTo),
 }

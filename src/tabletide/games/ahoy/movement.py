@@ -10,7 +10,7 @@ Battering Ram, a Smuggler's victory move) is ``dead``: it neither goes on nor an
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import damage, geometry
@@ -18,6 +18,45 @@ from tabletide.games.ahoy.constants import CUTTER, DELTA, DIR_NAMES, GUNBOAT, PA
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
+
+
+class Moved(NamedTuple):
+    """``@moved``: the move that anchors once its steps are over (an index of ``moves``)."""
+
+    move: int
+
+
+class Step(NamedTuple):
+    """``step`` and ``@next``: the move whose next step is chosen (an index of ``moves``)."""
+
+    move: int
+
+
+class Entered(NamedTuple):
+    """``@terrain``, ``@battles`` and ``current``: the move whose figure entered ``space``."""
+
+    move: int
+    space: int
+
+
+class Explore(NamedTuple):
+    """``explore``: the move that stepped off the map towards ``target`` in ``direction``."""
+
+    move: int
+    target: int
+    direction: int
+
+
+class RiderPatrol(NamedTuple):
+    """``rider_patrol``: where the flagship anchored."""
+
+    space: int
+
+
+class RiderAllies(NamedTuple):
+    """``rider_allies``: the region of the island the flagship anchored on."""
+
+    region: int
 
 
 @dataclass(slots=True)
@@ -56,14 +95,14 @@ def begin(s: AhoyState, fig: int, ctrl: int, kind: str, steps: int = 0, **flags:
         flags["anchor_fx"] = False  # harbor and treasure affect flagships only (AH-5.13)
     s.moves.append(Move(fig, ctrl, steps, kind, **flags))
     i = len(s.moves) - 1
-    s.push("@moved", ctrl, i)
+    s.push_record("@moved", ctrl, Moved(i))
     return i
 
 
 def sail(s: AhoyState, fig: int, ctrl: int, kind: str, steps: int, **flags: Any) -> None:
     """A move of 1..``steps`` spaces, step by step."""
     i = begin(s, fig, ctrl, kind, steps, **flags)
-    s.push("step", ctrl, i)
+    s.push_record("step", ctrl, Step(i))
 
 
 def jump(s: AhoyState, fig: int, ctrl: int, kind: str, dest: int, **flags: Any) -> None:
@@ -80,8 +119,8 @@ def enter(s: AhoyState, i: int, pos: int) -> None:
     mv = s.moves[i]
     s.fig[mv.fig] = pos
     mv.trail.append(pos)
-    s.push("@terrain", mv.ctrl, i, pos)
-    s.push("@battles", mv.ctrl, i, pos)
+    s.push_record("@terrain", mv.ctrl, Entered(i, pos))
+    s.push_record("@battles", mv.ctrl, Entered(i, pos))
 
 
 def tailwind_spaces(s: AhoyState, value: int) -> list[int]:
@@ -105,7 +144,7 @@ def _witch_dest(s: AhoyState, pos: int, d: int) -> int:
 
 
 def legal_step(s: AhoyState, frame: Frame) -> list[Action]:
-    (i,) = frame.data
+    i = frame.record(Step).move
     mv = s.moves[i]
     pos = s.fig[mv.fig]
     out: list[Action] = []
@@ -134,7 +173,7 @@ def legal_step(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_step(s: AhoyState, frame: Frame, action: Action) -> None:
-    (i,) = frame.data
+    i = frame.record(Step).move
     mv = s.moves[i]
     if action.kind == "stop":
         mv.steps = 0
@@ -149,7 +188,7 @@ def do_step(s: AhoyState, i: int, d: int, witch: bool = False) -> None:
     mv.steps -= 1
     mv.moved += 1
     mv.trail = []
-    s.push("@next", mv.ctrl, i)
+    s.push_record("@next", mv.ctrl, Step(i))
     if witch:
         mv.ended = True  # AH-GAP-6: the move ends after the relocation
         dest = _witch_dest(s, pos, d)
@@ -167,7 +206,7 @@ def do_step(s: AhoyState, i: int, d: int, witch: bool = False) -> None:
 def _explore(s: AhoyState, i: int, target: int, d: int) -> None:
     """AH-5.16: draw the top tile; the mover chooses how it lies."""
     s.drawn = s.supply.pop()
-    s.push("explore", s.moves[i].ctrl, i, target, d)
+    s.push_record("explore", s.moves[i].ctrl, Explore(i, target, d))
 
 
 def placements(s: AhoyState, targets: list[tuple[int, int]]) -> list[Action]:
@@ -196,16 +235,16 @@ def placements(s: AhoyState, targets: list[tuple[int, int]]) -> list[Action]:
 
 
 def legal_explore(s: AhoyState, frame: Frame) -> list[Action]:
-    _, target, d = frame.data
-    return placements(s, [(target, d)])
+    explore = frame.record(Explore)
+    return placements(s, [(explore.target, explore.direction)])
 
 
 def apply_explore(s: AhoyState, frame: Frame, action: Action) -> None:
-    i, target, _ = frame.data
-    mv = s.moves[i]
+    explore = frame.record(Explore)
+    mv = s.moves[explore.move]
     place_tile(s, mv.ctrl, action)
     mv.ended = True  # AH-5.16: exploring ends the move (a current still pushes)
-    enter(s, i, target)
+    enter(s, explore.move, explore.target)
 
 
 def place_tile(s: AhoyState, seat: int, action: Action) -> None:
@@ -222,15 +261,17 @@ def place_tile(s: AhoyState, seat: int, action: Action) -> None:
 
 
 def auto_next(s: AhoyState, frame: Frame) -> None:
-    (i,) = frame.data
+    step = frame.record(Step)
+    i = step.move
     mv = s.moves[i]
     if _alive(s, i) and not mv.ended and mv.steps > 0:
-        s.push("step", mv.ctrl, i)
+        s.push_record("step", mv.ctrl, step)
 
 
 # ------------------------------------------------------------------ entering a space
 def auto_battles(s: AhoyState, frame: Frame) -> None:
-    i, pos = frame.data
+    entered = frame.record(Entered)
+    i, pos = entered.move, entered.space
     if _alive(s, i, pos) and s.moves[i].battles:
         from tabletide.games.ahoy import battle
 
@@ -238,7 +279,8 @@ def auto_battles(s: AhoyState, frame: Frame) -> None:
 
 
 def auto_terrain(s: AhoyState, frame: Frame) -> None:
-    i, pos = frame.data
+    entered = frame.record(Entered)
+    i, pos = entered.move, entered.space
     if not _alive(s, i, pos):
         return
     mv = s.moves[i]
@@ -255,7 +297,7 @@ def auto_terrain(s: AhoyState, frame: Frame) -> None:
     wolf = flagship and cell.terrain == "current" and s.has_crew(owner, "sea_wolf")
     lookout = flagship and cell.terrain == "fog" and s.has_crew(owner, "lookout")
     if wolf or lookout:  # AH-A.10, AH-A.17
-        s.push("current", owner, i, pos)
+        s.push_record("current", owner, entered)
     elif cell.terrain == "current":
         push(s, i, pos, cell.current)
 
@@ -276,8 +318,7 @@ def push(s: AhoyState, i: int, pos: int, d: int) -> None:
 
 
 def legal_current(s: AhoyState, frame: Frame) -> list[Action]:
-    _, pos = frame.data
-    cell = s.cells[pos]
+    cell = s.cells[frame.record(Entered).space]
     out = [Action.make("current", "Ignore it", dir=4)]
     for d in range(4):
         label = f"Be carried {DIR_NAMES[d]}"
@@ -288,10 +329,10 @@ def legal_current(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_current(s: AhoyState, frame: Frame, action: Action) -> None:
-    i, pos = frame.data
+    entered = frame.record(Entered)
     d = action.num("dir")
     if d < 4:
-        push(s, i, pos, d)
+        push(s, entered.move, entered.space, d)
 
 
 # ------------------------------------------------------------------ anchoring
@@ -304,9 +345,9 @@ def auto_moved(s: AhoyState, frame: Frame) -> None:
     cell = s.cells[pos]
     # AH-5.13: the figure anchors. Riders first (they resolve after the terrain).
     if mv.rider == "patrol" and s.patrols_in_supply():
-        s.push("rider_patrol", owner, pos)
+        s.push_record("rider_patrol", owner, RiderPatrol(pos))
     if mv.rider == "allies" and cell.terrain == "island":
-        s.push("rider_allies", owner, cell.region)
+        s.push_record("rider_allies", owner, RiderAllies(cell.region))
     if not (mv.anchor_fx and mv.fig < PATROL0):
         return
     if cell.terrain == "harbor":
@@ -364,7 +405,7 @@ def legal_rider_patrol(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_rider_patrol(s: AhoyState, frame: Frame, action: Action) -> None:
-    (pos,) = frame.data
+    pos = frame.record(RiderPatrol).space
     free = s.patrols_in_supply()
     if action.kind == "yes" and free:  # AH-6.1.3: PLACE, no battle, no terrain
         s.fig[free[0]] = pos
@@ -380,7 +421,7 @@ def legal_rider_allies(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_rider_allies(s: AhoyState, frame: Frame, action: Action) -> None:
-    (region,) = frame.data
+    region = frame.record(RiderAllies).region
     how = action.text("how")
     if how == "place":
         place_allies(s, region, 2)

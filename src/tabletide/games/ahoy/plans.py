@@ -3,7 +3,7 @@ played at the start of a battle are in ``battle``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import cards
@@ -11,6 +11,39 @@ from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, PATROL_FIGS, PLANS_P
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
+
+
+class Island(NamedTuple):
+    """``island``: the ship plan (``"cutter"``, ``"gunboat"``) placed on an island."""
+
+    plan: str
+
+
+class Region(NamedTuple):
+    """``region``: the plan whose region is chosen (``"stealth"``, ``"drive"``)."""
+
+    why: str
+
+
+class Stealth(NamedTuple):
+    """``stealth``: the region of the Stealth Attack, and the patrols removed so far."""
+
+    region: int
+    removed: int
+
+
+class Drive(NamedTuple):
+    """``drive``: the region of the Recruitment Drive (AH-B.4)."""
+
+    region: int
+
+
+class EvacTo(NamedTuple):
+    """``evac_to``: the region evacuated, and the allies left to move (AH-B.5)."""
+
+    region: int
+    left: int
+
 
 ACTION_PLANS = (
     "evacuation",
@@ -65,7 +98,7 @@ def play(s: AhoyState, seat: int, card: int) -> None:
     s.plan_hand.remove(card)
     s.log("plan", seat, plan=key)
     if key in ("cutter", "gunboat"):  # AH-6.2.5: kept, not discarded
-        s.push("island", seat, key)
+        s.push_record("island", seat, Island(key))
         return
     s.plan_discard.append(card)
     if key == "evacuation":
@@ -75,15 +108,17 @@ def play(s: AhoyState, seat: int, card: int) -> None:
         k = next((k for k, (sp, _) in enumerate(s.dice[seat]) if sp == cannons), -1)
         if k >= 0:
             s.dice[seat][k] = (cannons, min(6, s.dice[seat][k][1] + 2))
-        s.push("tailwind", seat, seat, 0, "")
+        from tabletide.games.ahoy.actions import Tailwind
+
+        s.push_record("tailwind", seat, Tailwind(seat, 0, ""))
     elif key == "stealth_attack":
-        s.push("region", seat, "stealth")
+        s.push_record("region", seat, Region("stealth"))
     elif key == "recruitment_drive":
-        s.push("region", seat, "drive")
+        s.push_record("region", seat, Region("drive"))
 
 
 def legal_island(s: AhoyState, frame: Frame) -> list[Action]:
-    (key,) = frame.data
+    key = frame.record(Island).plan
     return [
         Action.make(
             "region",
@@ -96,7 +131,7 @@ def legal_island(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_island(s: AhoyState, frame: Frame, action: Action) -> None:
-    (key,) = frame.data
+    key = frame.record(Island).plan
     r = action.num("region")
     s.allies[r] -= 2
     ship = CUTTER if key == "cutter" else GUNBOAT
@@ -106,7 +141,7 @@ def apply_island(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 def legal_region(s: AhoyState, frame: Frame) -> list[Action]:
-    (why,) = frame.data
+    why = frame.record(Region).why
     out: list[Action] = []
     for r in range(len(s.placed)):
         where = s.island_name(r)
@@ -118,24 +153,23 @@ def legal_region(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_region(s: AhoyState, frame: Frame, action: Action) -> None:
-    (why,) = frame.data
     r = action.num("region")
-    if why == "stealth":  # AH-B.3: up to 2, the Union picks which
-        s.push("stealth", frame.seat, r, 0)
+    if frame.record(Region).why == "stealth":  # AH-B.3: up to 2, the Union picks which
+        s.push_record("stealth", frame.seat, Stealth(r, 0))
     else:
         s.push("@refill_after", frame.seat)
-        s.push("drive", frame.seat, r)
+        s.push_record("drive", frame.seat, Drive(r))
 
 
 def legal_stealth(s: AhoyState, frame: Frame) -> list[Action]:
     """AH-B.3: the Union removes up to 2 patrols of the region one at a time, choosing them by
     their space (patrols on one space are alike)."""
-    r, removed = frame.data
+    stealth = frame.record(Stealth)
     out = [Action.make("done", "Remove no more patrols")]
-    if removed >= 2:
+    if stealth.removed >= 2:
         return out
     seen: set[int] = set()
-    for p in _patrols_in(s, r):
+    for p in _patrols_in(s, stealth.region):
         if s.fig[p] not in seen:
             seen.add(s.fig[p])
             out.append(
@@ -147,15 +181,14 @@ def legal_stealth(s: AhoyState, frame: Frame) -> list[Action]:
 def apply_stealth(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
-    r, removed = frame.data
+    stealth = frame.record(Stealth)
     s.fig[action.num("fig")] = -1  # back to the Fleet supply
-    s.log("patrols_removed", s.union, region=r, count=1)
-    s.push("stealth", frame.seat, r, removed + 1)
+    s.log("patrols_removed", s.union, region=stealth.region, count=1)
+    s.push_record("stealth", frame.seat, stealth._replace(removed=stealth.removed + 1))
 
 
 def legal_drive(s: AhoyState, frame: Frame) -> list[Action]:
-    (r,) = frame.data
-    symbol = s.island_symbol(r)
+    symbol = s.island_symbol(frame.record(Drive).region)
     out = [Action.make("done", "Done recruiting")]
     out += [
         Action.make("take", f"Recruit {cards.crew_name(s, c)}", card=c)
@@ -169,7 +202,7 @@ def apply_drive(s: AhoyState, frame: Frame, action: Action) -> None:
     if action.kind == "done":
         return
     cards.take(s, frame.seat, action.num("card"), fill=False)  # AH-B.4: refill afterwards
-    s.push("drive", frame.seat, frame.data[0])
+    s.push_record("drive", frame.seat, frame.record(Drive))
 
 
 def auto_refill_after(s: AhoyState, frame: Frame) -> None:
@@ -193,11 +226,11 @@ def apply_evac_from(s: AhoyState, frame: Frame, action: Action) -> None:
     r = action.num("region")
     n = s.allies[r]
     s.allies[r] = 0
-    s.push("evac_to", frame.seat, r, n)
+    s.push_record("evac_to", frame.seat, EvacTo(r, n))
 
 
 def legal_evac_to(s: AhoyState, frame: Frame) -> list[Action]:
-    src, _ = frame.data
+    src = frame.record(EvacTo).region
     return [
         Action.make(
             "region",
@@ -210,11 +243,11 @@ def legal_evac_to(s: AhoyState, frame: Frame) -> list[Action]:
 
 
 def apply_evac_to(s: AhoyState, frame: Frame, action: Action) -> None:
-    src, left = frame.data
+    evac = frame.record(EvacTo)
     s.allies[action.num("region")] += 1
-    s.log("allies_moved", frame.seat, frm=src, to=action.num("region"), count=1)
-    if left > 1:
-        s.push("evac_to", frame.seat, src, left - 1)
+    s.log("allies_moved", frame.seat, frm=evac.region, to=action.num("region"), count=1)
+    if evac.left > 1:
+        s.push_record("evac_to", frame.seat, evac._replace(left=evac.left - 1))
 
 
 def draw_plans(s: AhoyState) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, seat_order
+from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
 from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.battle import total
 from tabletide.games.ahoy.constants import (
@@ -390,54 +391,79 @@ def _move_focus(s: AhoyState, i: int, space: int, direction: int = -1) -> Focus:
 
 
 def _focus(s: AhoyState, frame: Frame) -> Focus:
-    k, d = frame.kind, frame.data
+    k, record = frame.kind, frame.record
     if k == "step":
-        i = d[0]
+        i = record(movement.Step).move
         return _move_focus(s, i, s.fig[s.moves[i].fig])
     if k == "explore":  # the target lies off the map: the mover's space and the direction
-        return _move_focus(s, d[0], s.fig[s.moves[d[0]].fig], d[2])
+        explore = record(movement.Explore)
+        i = explore.move
+        return _move_focus(s, i, s.fig[s.moves[i].fig], explore.direction)
     if k == "current":
-        return _move_focus(s, d[0], d[1])
+        entered = record(movement.Entered)
+        return _move_focus(s, entered.move, entered.space)
     if k == "tailwind":
-        return Focus(figure=d[0], amount=d[1], purpose=d[2], space=s.fig[d[0]])
+        tailwind = record(actions.Tailwind)
+        fig = tailwind.figure
+        return Focus(figure=fig, amount=tailwind.value, purpose=tailwind.rider, space=s.fig[fig])
     if k == "rider_patrol":
-        return Focus(space=d[0], purpose="patrol")
+        return Focus(space=record(movement.RiderPatrol).space, purpose="patrol")
     if k == "rider_allies":
-        return Focus(regions=(d[0],), purpose="allies")
+        return Focus(regions=(record(movement.RiderAllies).region,), purpose="allies")
     if k == "hit":
-        victim, ship, board_only = d
-        fig = ship if ship >= 0 else victim
+        hit = record(damage.Hit)
+        victim = hit.victim
+        fig = hit.ship if hit.ship >= 0 else victim
         return Focus(
-            figure=fig, victim=victim, purpose="board_only" if board_only else "", space=s.fig[fig]
+            figure=fig,
+            victim=victim,
+            purpose="board_only" if hit.board_only else "",
+            space=s.fig[fig],
         )
     if k == "ram":
-        return Focus(figure=d[0], space=s.fig[d[0]])
+        fig = record(battle.Ram).figure
+        return Focus(figure=fig, space=s.fig[fig])
     if k in ("cannons", "rum"):
-        return Focus(side=d[0])
+        return Focus(side=record(battle.BattleSide).side)
     if k == "buccaneer":
-        return Focus(victim=d[0])
-    if k in ("pay_die", "favor"):
-        return Focus(card=d[0])
+        return Focus(victim=record(battle.Buccaneer).victim)
+    if k == "pay_die":
+        return Focus(card=record(cards.PayDie).card)
+    if k == "favor":
+        return Focus(card=record(cards.Favor).card)
     if k == "count":
-        return Focus(purpose=d[0], regions=(d[1],), amount=d[2])
+        count = record(actions.Count)
+        return Focus(purpose=count.why, regions=(count.region,), amount=count.most)
     if k == "repair":
-        return Focus(amount=d[0])
-    if k in ("order", "officer"):
-        return Focus(amount=len(d[0]))
+        return Focus(amount=record(damage.Repair).left)
+    if k == "order":
+        return Focus(amount=len(record(actions.Order).moved))
+    if k == "officer":
+        return Focus(amount=len(record(actions.Officer).moved))
     if k == "whisper":
-        return Focus(regions=tuple(d[0]), amount=len(d[0]))
+        used = record(actions.Whisper).used
+        return Focus(regions=tuple(used), amount=len(used))
     if k == "negotiate":
-        return Focus(regions=(d[0],), amount=d[1])
+        negotiate = record(cards.Negotiate)
+        return Focus(regions=(negotiate.region,), amount=negotiate.recruited)
     if k == "stealth":
-        return Focus(regions=(d[0],), amount=d[1], purpose="stealth")
+        stealth = record(plans.Stealth)
+        return Focus(regions=(stealth.region,), amount=stealth.removed, purpose="stealth")
     if k == "drive":
-        return Focus(regions=(d[0],), purpose="drive")
+        return Focus(regions=(record(plans.Drive).region,), purpose="drive")
     if k == "evac_to":
-        return Focus(regions=(d[0],), amount=d[1])
+        evac = record(plans.EvacTo)
+        return Focus(regions=(evac.region,), amount=evac.left)
     if k == "recruit_free":
-        return Focus(amount=d[0])
-    if k in ("target", "goto", "region", "island"):
-        return Focus(purpose=d[0])
+        return Focus(amount=record(cards.RecruitFree).optional)
+    if k == "target":
+        return Focus(purpose=record(damage.Target).why)
+    if k == "goto":
+        return Focus(purpose=record(cards.Goto).why)
+    if k == "region":
+        return Focus(purpose=record(plans.Region).why)
+    if k == "island":
+        return Focus(purpose=record(plans.Island).plan)
     return Focus()
 
 
