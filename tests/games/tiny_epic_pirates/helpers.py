@@ -85,9 +85,10 @@ def start_turn(state: PiratesState, ship: int) -> None:
     state.advance()
 
 
-def decision(state: PiratesState, kind_: str, seat: int, *data: Any) -> None:
-    """Make the pending decision exactly ``Frame(kind_, seat, data)`` (nothing below it)."""
-    state.stack[:] = [Frame(kind_, seat, tuple(data))]
+def decision(state: PiratesState, kind_: str, seat: int, record: tuple[Any, ...] = ()) -> None:
+    """Make the pending decision exactly ``Frame(kind_, seat, record)`` (nothing below it);
+    ``record`` is the kind's record (e.g. ``helm.Pay(3)``), none for a kind without data."""
+    state.stack[:] = [Frame(kind_, seat, record)]
 
 
 def cubes(*names: str) -> list[int]:

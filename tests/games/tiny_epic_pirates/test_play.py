@@ -346,13 +346,13 @@ def test_determinize_keeps_the_crew_cards_seen_going_under_the_deck() -> None:
     state = new(2)
     state.gold[0] = 5
     row = state.crew_row[:]
-    decision(state, "recruit", 0, 0, False, False)
+    decision(state, "recruit", 0, orders.Recruit(0, False, False))
     act(state, "refresh")  # the old row goes under the deck
     assert state.crew_deck[:3] == row[::-1]
     state.crew[0] = state.crew_row[:1] + state.crew_deck[-3:]  # four crew cards aboard
     del state.crew_deck[-3:]
     held, new_card = state.crew[0][:], state.crew_row[1]
-    decision(state, "release", 0, 0, new_card)
+    decision(state, "release", 0, orders.Release(0, new_card))
     act(state, "release", index=2)  # the third crew card goes under the deck
     bottom = state.crew_deck[:4]
     assert bottom == [held[2], *row[::-1]]

@@ -22,6 +22,7 @@ from tabletide.games.tiny_epic_pirates.content import (
     Crew,
 )
 from tabletide.games.tiny_epic_pirates.helm import HELM_SRC
+from tabletide.games.tiny_epic_pirates.sailing import Steer
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 from .helpers import (
@@ -653,10 +654,12 @@ def test_the_previous_seat_steers_the_merchants(players: int, active: int, choos
     s.merchant_at = [0, 15]  # in port: each has two closer cards
     cross(s, active)
     assert kind(s) == "steer" and s.current_player() == chooser
-    assert s.stack[-1].data == ("merchant", 0)  # orange first
+    steer = s.stack[-1].record(Steer)
+    assert steer.vessel == "merchant" and steer.merchant == 0  # orange first
     act(s, "steer", direction=S)
     assert kind(s) == "steer" and s.current_player() == chooser
-    assert s.stack[-1].data == ("merchant", 1)
+    steer = s.stack[-1].record(Steer)
+    assert steer.vessel == "merchant" and steer.merchant == 1
     act(s, "steer", direction=W)
     assert s.merchant_at == [4, 14]
 

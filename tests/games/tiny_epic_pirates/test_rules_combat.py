@@ -602,11 +602,11 @@ def test_several_reroll_cards_resolve_one_after_the_other_before_volleys() -> No
     first, second = set_crew(s, 0, reroll_face((1,)), reroll_face((3,)))
     s.volley[0] = 1
     attack_merchant(s, 1, 4, 3, reroll=True)  # card 1 rerolls the 1 into a 3
-    assert kind(s) == "reroll" and s.stack[-1].data[0] == first
+    assert kind(s) == "reroll" and s.stack[-1].record(combat.Reroll).card == first
     act(s, "reroll", die=0)
     assert s.fight is not None and s.fight.dice == [3, 4]
     assert kind(s) == "reroll"  # the first card is finished (no die shows a 1)
-    assert s.stack[-1].data[0] == second
+    assert s.stack[-1].record(combat.Reroll).card == second
     assert [dict(a.params) for a in s.legal_actions() if a.kind == "reroll"] == [{"die": 0}]
     act(s, "done")
     assert kind(s) == "volley"

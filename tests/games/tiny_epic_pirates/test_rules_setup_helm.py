@@ -569,7 +569,7 @@ def test_a_freed_deckhand_cannot_pay_for_the_same_move() -> None:
 def test_ex8_skipping_with_helm_deckhands() -> None:
     s = helm_turn(new(2), captain=1, assign=[1, 1, 0, 1], on_helm=(2,))
     act(s, "captain", steps=3)
-    assert kind(s) == "pay" and s.stack[-1].data == (3,)
+    assert kind(s) == "pay" and s.stack[-1].record(helm.Pay).space == 3
     # the deckhand freed from space 2 is not yet on an assignment, so it cannot pay
     assert {a.num("source") for a in s.legal_actions()} == {RIGGING, CANNONS, REPAIRS}
     act(s, "pay", source=REPAIRS)

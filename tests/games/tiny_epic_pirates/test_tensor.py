@@ -8,7 +8,7 @@ import pytest
 
 from conformance import check_tensor
 from tabletide.engine import Segment
-from tabletide.games.tiny_epic_pirates.combat import MERCHANT, Fight
+from tabletide.games.tiny_epic_pirates.combat import MERCHANT, Fight, Volley
 from tabletide.games.tiny_epic_pirates.constants import (
     CUBES_PER_TYPE,
     MAX_CARGO,
@@ -17,6 +17,8 @@ from tabletide.games.tiny_epic_pirates.constants import (
     TREASURES,
 )
 from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS
+from tabletide.games.tiny_epic_pirates.economy import Cargo
+from tabletide.games.tiny_epic_pirates.helm import Pay
 from tabletide.games.tiny_epic_pirates.state import PROMPTS, PiratesState
 
 from .helpers import GAME, cubes, decision, new, put
@@ -113,19 +115,19 @@ def test_the_pending_decision_and_its_data() -> None:
         assert segment(s, seat, "decision").index(1.0) == helm
     assert segment(s, 0, "decider") == [1.0, 0.0]
     assert segment(s, 1, "decider") == [0.0, 1.0]
-    decision(s, "cargo", 1, 1, LOOT.index("coffee"))
+    decision(s, "cargo", 1, Cargo(1, LOOT.index("coffee")))
     assert segment(s, 0, "decision").index(1.0) == list(PROMPTS).index("cargo")
     assert segment(s, 0, "pending_loot") == [0, 0, 0, 1]
     assert segment(s, 0, "pending_ship") == [0.0, 1.0]
     assert segment(s, 1, "pending_ship") == [1.0, 0.0]
-    decision(s, "pay", 0, 4)
+    decision(s, "pay", 0, Pay(4))
     assert segment(s, 0, "pending_space").index(1.0) == 4
 
 
 def test_a_battle_shows_dice_sides_and_damage() -> None:
     s = new(2)
     s.fight = Fight(1, MERCHANT, 1, dice=[6, 2], fixed=[False, True])
-    decision(s, "volley", 1, 1)
+    decision(s, "volley", 1, Volley(1))
     dice = segment(s, 0, "fight_dice")
     assert dice[5] == 1.0 and dice[6 + 1] == 1.0 and sum(dice) == 2.0
     assert segment(s, 0, "fight_fixed") == [0.0, 1.0, 0.0]

@@ -5,7 +5,7 @@ volleys, Cannons, automatic hits, Reroll; outcomes against merchants and pirates
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.tiny_epic_pirates import economy, helm, sea
@@ -17,6 +17,40 @@ if TYPE_CHECKING:
 
 MERCHANT = -1
 """``Fight.merchant`` when the defender is a pirate ship."""
+
+
+class Target(NamedTuple):
+    """``target``: the attacking ship and whether its Reroll crew may act (Attack order)."""
+
+    ship: int
+    reroll: bool
+
+
+class Reroll(NamedTuple):
+    """``reroll``: the crew card that rerolls and, per attack die, whether it rerolled it."""
+
+    card: int
+    used: tuple[bool, ...]
+
+
+class Volley(NamedTuple):
+    """``volley``: the ship that may spend accurate volley tokens on its dice."""
+
+    ship: int
+
+
+class ResetMerchant(NamedTuple):
+    """``@reset_merchant``: the ship that sank the merchant, and the merchant (0 orange,
+    1 green)."""
+
+    ship: int
+    merchant: int
+
+
+class Port(NamedTuple):
+    """``port``: the sunk merchant (0 orange, 1 green) that restarts from a port."""
+
+    merchant: int
 
 
 @dataclass
@@ -105,11 +139,11 @@ def start_attack(s: PiratesState, ship: int, reroll: bool) -> None:
     if len(options) == 1:
         begin(s, ship, *options[0], reroll=reroll)
     else:
-        s.push("target", s.decider(ship), ship, reroll)
+        s.push_record("target", s.decider(ship), Target(ship, reroll))
 
 
 def legal_target(s: PiratesState, frame: Frame) -> list[Action]:
-    ship = frame.data[0]
+    ship = frame.record(Target).ship
     out = []
     for defender, m in targets(s, ship):
         if defender == MERCHANT:
@@ -124,7 +158,8 @@ def legal_target(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_target(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, reroll = frame.data
+    target = frame.record(Target)
+    ship, reroll = target.ship, target.reroll
     if action.kind == "attack_merchant":
         begin(s, ship, MERCHANT, action.num("merchant"), reroll=reroll)
     else:
@@ -145,7 +180,7 @@ def begin(s: PiratesState, attacker: int, defender: int, merchant: int, reroll: 
     s.push("@defend", s.decider(attacker))
     if attacker != s.lp:
         if s.volley[attacker]:
-            s.push("volley", attacker, attacker)
+            s.push_record("volley", attacker, Volley(attacker))
         if reroll:  # PC-5.20.6: only during the Attack order, one card fully before the next
             cards = [
                 c
@@ -155,7 +190,7 @@ def begin(s: PiratesState, attacker: int, defender: int, merchant: int, reroll: 
                 and any(a.kind == "reroll" for a in row.actions)
             ]
             for card in reversed(cards):
-                s.push("reroll", attacker, card, (False,) * len(fight.dice))
+                s.push_record("reroll", attacker, Reroll(card, (False,) * len(fight.dice)))
 
 
 def auto_defend(s: PiratesState, frame: Frame) -> None:
@@ -168,7 +203,7 @@ def auto_defend(s: PiratesState, frame: Frame) -> None:
     fight.defence_fixed = [False] * len(fight.defence)
     s.say("defend", d, dice=fight.defence[:], against=damage(s, fight.attacker, fight.dice))
     if d != s.lp and s.volley[d]:
-        s.push("volley", d, d)
+        s.push_record("volley", d, Volley(d))
 
 
 def reroll_faces(s: PiratesState, card: int) -> tuple[int, ...]:
@@ -178,7 +213,8 @@ def reroll_faces(s: PiratesState, card: int) -> tuple[int, ...]:
 
 
 def legal_reroll(s: PiratesState, frame: Frame) -> list[Action]:
-    card, used = frame.data
+    data = frame.record(Reroll)
+    card, used = data.card, data.used
     fight = s.fight
     assert fight is not None
     allowed = reroll_faces(s, card)
@@ -190,7 +226,7 @@ def legal_reroll(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_reroll(s: PiratesState, frame: Frame, action: Action) -> None:
-    card, used = frame.data
+    data = frame.record(Reroll)
     fight = s.fight
     assert fight is not None
     if action.kind == "done":
@@ -198,15 +234,15 @@ def apply_reroll(s: PiratesState, frame: Frame, action: Action) -> None:
     i = action.num("die")
     fight.dice[i] = roll(s, 1)[0]
     s.say("reroll", fight.attacker, die=i, face=fight.dice[i])
-    now = list(used)
+    now = list(data.used)
     now[i] = True
-    s.push("reroll", frame.seat, card, tuple(now))
+    s.push_record("reroll", frame.seat, data._replace(used=tuple(now)))
 
 
 def legal_volley(s: PiratesState, frame: Frame) -> list[Action]:
     """PC-5.14.3 c: a token sets one rolled die to any face. Setting a die twice is never
     useful, so each die takes at most one token."""
-    ship = frame.data[0]
+    ship = frame.record(Volley).ship
     fight = s.fight
     assert fight is not None
     dice, fixed = (
@@ -235,7 +271,7 @@ def legal_volley(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_volley(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship = frame.data[0]
+    ship = frame.record(Volley).ship
     fight = s.fight
     assert fight is not None
     if action.kind == "done":
@@ -251,7 +287,7 @@ def apply_volley(s: PiratesState, frame: Frame, action: Action) -> None:
     s.volley[ship] -= 1
     s.say("use_volley", ship, die=i, face=dice[i])
     if s.volley[ship] and not all(fixed):
-        s.push("volley", frame.seat, ship)
+        s.push_record("volley", frame.seat, Volley(ship))
 
 
 # ---------------------------------------------------------------------------- outcomes
@@ -307,12 +343,13 @@ def sink(s: PiratesState, ship: int, m: int) -> None:
     economy.gain_gold(s, ship, card.gold, "sank a merchant")
     if ship != s.lp and card.infamy_upto >= s.num_players:  # read before the card goes
         gain_infamy(s, ship)
-    s.push("@reset_merchant", s.decider(ship), ship, m)
+    s.push_record("@reset_merchant", s.decider(ship), ResetMerchant(ship, m))
     economy.load(s, ship, cube)  # a full ship decides before the merchant is reset
 
 
 def auto_reset_merchant(s: PiratesState, frame: Frame) -> None:
-    reset_merchant(s, *frame.data)
+    data = frame.record(ResetMerchant)
+    reset_merchant(s, data.ship, data.merchant)
 
 
 def reset_merchant(s: PiratesState, ship: int, m: int) -> None:
@@ -331,7 +368,7 @@ def reset_merchant(s: PiratesState, ship: int, m: int) -> None:
     if len(far) == 1:
         place_merchant(s, m, far[0])
     else:
-        s.push("port", s.decider(ship), m)
+        s.push_record("port", s.decider(ship), Port(m))
 
 
 def place_merchant(s: PiratesState, m: int, port: int) -> None:
@@ -342,7 +379,7 @@ def place_merchant(s: PiratesState, m: int, port: int) -> None:
 
 
 def legal_port(s: PiratesState, frame: Frame) -> list[Action]:
-    m = frame.data[0]
+    m = frame.record(Port).merchant
     return [
         Action.make(
             "port", f"send the {MERCHANT_COLOURS[m]} merchant to the port at {sea.name(p)}", port=i
@@ -352,7 +389,7 @@ def legal_port(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_port(s: PiratesState, frame: Frame, action: Action) -> None:
-    place_merchant(s, frame.data[0], s.ports[action.num("port")])
+    place_merchant(s, frame.record(Port).merchant, s.ports[action.num("port")])
 
 
 def gain_infamy(s: PiratesState, ship: int) -> None:
@@ -368,7 +405,9 @@ def gain_infamy(s: PiratesState, ship: int) -> None:
     for _ in range(level.volley):
         economy.gain_volley(s, ship, "infamy bonus")
     if level.deckhand and s.spare[ship]:
-        s.push("new_hand", s.decider(ship), ship)  # it leaves the track when placed
+        s.push_record(
+            "new_hand", s.decider(ship), helm.NewHand(ship)
+        )  # it leaves the track when placed
 
 
 LEGAL = {

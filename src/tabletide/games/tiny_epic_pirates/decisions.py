@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame
-from tabletide.games.tiny_epic_pirates import combat, helm, sailing, sea
+from tabletide.games.tiny_epic_pirates import combat, economy, helm, orders, sailing, sea, solo
 from tabletide.games.tiny_epic_pirates.constants import HELM_SPACES, MERCHANT_COLOURS
 from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS
 
@@ -56,8 +56,15 @@ def _ship(s: PiratesState, frame: Frame) -> Context:
     return {"ship": frame.seat}
 
 
-def _ship_of_data(s: PiratesState, frame: Frame) -> Context:
-    return {"ship": frame.data[0]}
+def _ship_of(
+    record: type[helm.NewHand | orders.Sell | orders.Recruit | combat.Target],
+) -> Callable[[PiratesState, Frame], Context]:
+    """The context of a kind whose record names the ship (not always the deciding seat)."""
+
+    def ship(s: PiratesState, frame: Frame) -> Context:
+        return {"ship": frame.record(record).ship}
+
+    return ship
 
 
 def _ports(s: PiratesState, frame: Frame) -> Context:
@@ -83,11 +90,12 @@ def _helm(s: PiratesState, frame: Frame) -> Context:
 
 
 def _pay(s: PiratesState, frame: Frame) -> Context:
-    return {"ship": frame.seat, "space": frame.data[0]}
+    return {"ship": frame.seat, "space": frame.record(helm.Pay).space}
 
 
 def _list(s: PiratesState, frame: Frame) -> Context:
-    return {"ship": frame.data[0], "why": frame.data[1]}
+    listing = frame.record(helm.Listing)
+    return {"ship": listing.ship, "why": listing.why}
 
 
 def _sail(s: PiratesState, frame: Frame) -> Context:
@@ -108,39 +116,42 @@ def _order(s: PiratesState, frame: Frame) -> Context:
 
 
 def _cargo(s: PiratesState, frame: Frame) -> Context:
-    ship, cube = frame.data
-    return {"ship": ship, "loot": LOOT[cube]}
+    cargo = frame.record(economy.Cargo)
+    return {"ship": cargo.ship, "loot": LOOT[cargo.cube]}
 
 
 def _release(s: PiratesState, frame: Frame) -> Context:
-    ship, card = frame.data
-    return {"ship": ship, "recruited": s.content.crew[card].name}
+    release = frame.record(orders.Release)
+    return {"ship": release.ship, "recruited": s.content.crew[release.recruited].name}
 
 
 def _reroll(s: PiratesState, frame: Frame) -> Context:
-    card, used = frame.data
+    reroll = frame.record(combat.Reroll)
+    card = reroll.card
     fight = s.fight
     assert fight is not None
     return {
         "ship": fight.attacker,
         "card": s.content.crew[card].name,
         "faces": list(combat.reroll_faces(s, card)),
-        "rerolled": list(used),
+        "rerolled": list(reroll.used),
         "battle": battle(s),
     }
 
 
 def _volley(s: PiratesState, frame: Frame) -> Context:
-    return {"ship": frame.data[0], "tokens": s.volley[frame.data[0]], "battle": battle(s)}
+    ship = frame.record(combat.Volley).ship
+    return {"ship": ship, "tokens": s.volley[ship], "battle": battle(s)}
 
 
 def _port(s: PiratesState, frame: Frame) -> Context:
-    return {"merchant": MERCHANT_COLOURS[frame.data[0]], "ports": list(s.ports)}
+    merchant = frame.record(combat.Port).merchant
+    return {"merchant": MERCHANT_COLOURS[merchant], "ports": list(s.ports)}
 
 
 def _reassign(s: PiratesState, frame: Frame) -> Context:
-    ship, mode, moved = frame.data
-    return {"ship": ship, "mode": mode, "moved": list(moved)}
+    reassign = frame.record(helm.Reassign)
+    return {"ship": reassign.ship, "mode": reassign.mode, "moved": list(reassign.moved)}
 
 
 def _bury(s: PiratesState, frame: Frame) -> Context:
@@ -148,12 +159,13 @@ def _bury(s: PiratesState, frame: Frame) -> Context:
 
 
 def _pick_merchant(s: PiratesState, frame: Frame) -> Context:
-    ship, amount = frame.data
-    return {"ship": ship, "moves": amount}
+    pick = frame.record(sailing.PickMerchant)
+    return {"ship": pick.ship, "moves": pick.moves}
 
 
 def _drive(s: PiratesState, frame: Frame) -> Context:
-    ship, vessel, remaining = frame.data
+    drive = frame.record(sailing.Drive)
+    ship, vessel, remaining = drive.ship, drive.vessel, drive.remaining
     here = s.navy if vessel < 0 else s.merchant_at[vessel]
     routes = [{"direction": d, "to": p} for d, p in sea.neighbours(here)] if remaining > 0 else []
     return {
@@ -166,11 +178,12 @@ def _drive(s: PiratesState, frame: Frame) -> Context:
 
 
 def _steer(s: PiratesState, frame: Frame) -> Context:
-    if frame.data[0] == "merchant":
-        m = frame.data[1]
+    steer = frame.record(sailing.Steer)
+    if steer.vessel == "merchant":
+        m = steer.merchant
         here, goal, vessel = s.merchant_at[m], s.merchant_dest[m], MERCHANT_COLOURS[m]
     else:
-        here, goal, vessel = s.navy, frame.data[2], "navy"
+        here, goal, vessel = s.navy, steer.target, "navy"
     return {
         "vessel": vessel,
         "at": here,
@@ -180,8 +193,8 @@ def _steer(s: PiratesState, frame: Frame) -> Context:
 
 
 def _pick(s: PiratesState, frame: Frame) -> Context:
-    purpose, options = frame.data
-    return {"purpose": purpose, "options": list(options)}
+    pick = frame.record(solo.Pick)
+    return {"purpose": pick.purpose, "options": list(pick.options)}
 
 
 CONTEXTS: dict[str, Callable[[PiratesState, Frame], Context]] = {
@@ -197,15 +210,15 @@ CONTEXTS: dict[str, Callable[[PiratesState, Frame], Context]] = {
     "storm": _ship,
     "order": _order,
     "cargo": _cargo,
-    "sell": _ship_of_data,
-    "recruit": _ship_of_data,
+    "sell": _ship_of(orders.Sell),
+    "recruit": _ship_of(orders.Recruit),
     "release": _release,
-    "target": _ship_of_data,
+    "target": _ship_of(combat.Target),
     "reroll": _reroll,
     "volley": _volley,
     "port": _port,
     "reassign": _reassign,
-    "new_hand": _ship_of_data,
+    "new_hand": _ship_of(helm.NewHand),
     "bonus": _order,
     "bury": _bury,
     "exchange": _ship,

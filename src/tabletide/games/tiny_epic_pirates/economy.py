@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.tiny_epic_pirates.constants import MAX_CARGO, MAX_GOLD, MAX_VOLLEY
@@ -10,6 +10,13 @@ from tabletide.games.tiny_epic_pirates.content import LOOT
 
 if TYPE_CHECKING:
     from tabletide.games.tiny_epic_pirates.state import PiratesState
+
+
+class Cargo(NamedTuple):
+    """``cargo``: the full ship and the loot cube (LOOT index) it just got."""
+
+    ship: int
+    cube: int
 
 
 def gain_gold(s: PiratesState, ship: int, amount: int, why: str) -> None:
@@ -66,11 +73,12 @@ def load(s: PiratesState, ship: int, cube: int) -> None:
 
             solo.trade(s)  # PC-6.7.1: a third cube makes it Trade at once
         return
-    s.push("cargo", s.decider(ship), ship, cube)
+    s.push_record("cargo", s.decider(ship), Cargo(ship, cube))
 
 
 def legal_cargo(s: PiratesState, frame: Frame) -> list[Action]:
-    ship, cube = frame.data
+    cargo = frame.record(Cargo)
+    ship, cube = cargo.ship, cargo.cube
     out = [Action.make("drop_new", f"leave the new {LOOT[cube]} behind")]
     for loot in sorted(set(s.cargo[ship])):
         if loot != cube:
@@ -79,7 +87,8 @@ def legal_cargo(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_cargo(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, cube = frame.data
+    cargo = frame.record(Cargo)
+    ship, cube = cargo.ship, cargo.cube
     if action.kind == "drop_new":
         s.bag[cube] += 1
         s.say("discard_loot", ship, loot=LOOT[cube])

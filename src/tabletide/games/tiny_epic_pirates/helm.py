@@ -4,7 +4,7 @@ PC-5.7, PC-5.17.4, PC-5.20.7, PC-5.24.4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.tiny_epic_pirates.constants import (
@@ -21,6 +21,34 @@ if TYPE_CHECKING:
 
 HELM_SRC = 4
 """In ``move_hand`` sources, 0-3 are the assignments and HELM_SRC + space a helm space."""
+
+
+class Pay(NamedTuple):
+    """``pay``: the helm space the captain skips, paid for with a deckhand."""
+
+    space: int
+
+
+class Listing(NamedTuple):
+    """``list``: the ship that lists and why (the event's reason)."""
+
+    ship: int
+    why: str
+
+
+class Reassign(NamedTuple):
+    """``reassign``: the ship, ``"hide"`` or ``"reorganize"``, and the deckhands moved so far
+    to each assignment."""
+
+    ship: int
+    mode: str
+    moved: tuple[int, ...]
+
+
+class NewHand(NamedTuple):
+    """``new_hand``: the ship whose 4th deckhand leaves the infamy track."""
+
+    ship: int
 
 
 def route(start: int, steps: int) -> tuple[int, list[int]]:
@@ -74,11 +102,11 @@ def apply_helm(s: PiratesState, frame: Frame, action: Action) -> None:
     for _ in freed:
         s.push("free", ship)
     for sp in reversed(to_pay):
-        s.push("pay", ship, sp)
+        s.push_record("pay", ship, Pay(sp))
 
 
 def legal_pay(s: PiratesState, frame: Frame) -> list[Action]:
-    ship, space = frame.seat, frame.data[0]
+    ship, space = frame.seat, frame.record(Pay).space
     return [
         Action.make("pay", f"skip space {space} with a deckhand from {ASSIGNMENTS[a]}", source=a)
         for a in range(4)
@@ -87,7 +115,7 @@ def legal_pay(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_pay(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, space = frame.seat, frame.data[0]
+    ship, space = frame.seat, frame.record(Pay).space
     s.assign[ship][action.num("source")] -= 1
     s.on_helm[ship][space] = True
 
@@ -121,11 +149,11 @@ def list_ship(s: PiratesState, ship: int, why: str) -> None:
     if all_on_repairs(s, ship):
         s.say("listing_immune", ship, why=why)
         return
-    s.push("list", s.decider(ship), ship, why)
+    s.push_record("list", s.decider(ship), Listing(ship, why))
 
 
 def legal_list(s: PiratesState, frame: Frame) -> list[Action]:
-    ship = frame.data[0]
+    ship = frame.record(Listing).ship
     out = [
         Action.make("list", f"move a deckhand from {ASSIGNMENTS[a]} to repairs", source=a)
         for a in WORK
@@ -143,7 +171,8 @@ def legal_list(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_list(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, why = frame.data
+    listing = frame.record(Listing)
+    ship, why = listing.ship, listing.why
     source = action.num("source")
     take_hand(s, ship, source)
     s.assign[ship][REPAIRS] += 1
@@ -176,11 +205,12 @@ def start_reassign(s: PiratesState, ship: int, mode: str) -> None:
     """Hide (PC-5.17.4): any deckhand on the bridge, helm included (PC-GAP-11.3), to Rigging,
     Cannons or Extortion. Reorganize (PC-5.20.7): deckhands on the 4 assignments, not the helm,
     to any assignment. Each deckhand moves at most once, so the decision is finite."""
-    s.push("reassign", s.decider(ship), ship, mode, (0, 0, 0, 0))
+    s.push_record("reassign", s.decider(ship), Reassign(ship, mode, (0, 0, 0, 0)))
 
 
 def legal_reassign(s: PiratesState, frame: Frame) -> list[Action]:
-    ship, mode, moved = frame.data
+    data = frame.record(Reassign)
+    ship, mode, moved = data.ship, data.mode, data.moved
     targets = WORK if mode == "hide" else (*WORK, REPAIRS)
     out = [Action.make("done", "keep the other deckhands where they are")]
     sources: list[int] = [a for a in range(4) if s.assign[ship][a] - moved[a] > 0]
@@ -201,16 +231,17 @@ def legal_reassign(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_reassign(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, mode, moved = frame.data
+    data = frame.record(Reassign)
+    ship = data.ship
     if action.kind == "done":
         return
     src, dst = action.num("source"), action.num("to")
     take_hand(s, ship, src)
     s.assign[ship][dst] += 1
-    now = list(moved)
+    now = list(data.moved)
     now[dst] += 1
     s.say("reassign", ship, source=source_name(src), to=ASSIGNMENTS[dst])
-    s.push("reassign", frame.seat, ship, mode, tuple(now))
+    s.push_record("reassign", frame.seat, data._replace(moved=tuple(now)))
 
 
 # ---------------------------------------------------------------------------- the 4th deckhand
@@ -222,7 +253,7 @@ def legal_new_hand(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_new_hand(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship = frame.data[0]
+    ship = frame.record(NewHand).ship
     s.spare[ship] = False
     s.assign[ship][action.num("to")] += 1
     s.say("new_hand", ship, to=ASSIGNMENTS[action.num("to")])

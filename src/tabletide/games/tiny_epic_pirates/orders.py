@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.tiny_epic_pirates import combat, economy, helm
@@ -17,6 +17,34 @@ if TYPE_CHECKING:
 PLUNDER, TRADE, RECRUIT, SEARCH, ATTACK, HIDE_ORDER = (
     ORDER_INDEX[o] for o in ("plunder", "trade", "recruit", "search", "attack", "hide")
 )
+
+
+class Load(NamedTuple):
+    """``@load``: the ship that takes a cube from the loot bag."""
+
+    ship: int
+
+
+class Sell(NamedTuple):
+    """``sell``: the ship that trades at its market."""
+
+    ship: int
+
+
+class Recruit(NamedTuple):
+    """``recruit``: the ship, whether it already took a card and whether it already called a
+    mutiny in this order."""
+
+    ship: int
+    took: bool
+    mutinied: bool
+
+
+class Release(NamedTuple):
+    """``release``: the ship with a full crew and the crew card it just recruited."""
+
+    ship: int
+    recruited: int
 
 
 def can_perform(s: PiratesState, ship: int, order: int) -> bool:
@@ -43,11 +71,11 @@ def perform(s: PiratesState, ship: int, order: int, copy: bool) -> None:
     s.say("order", ship, order=ORDERS[order], copy=copy)
     if order == PLUNDER:
         for _ in range(s.card(s.at[ship]).colony):  # PC-5.9.2
-            s.push("@load", ship, ship)
+            s.push_record("@load", ship, Load(ship))
     elif order == TRADE:
-        s.push("sell", s.decider(ship), ship)
+        s.push_record("sell", s.decider(ship), Sell(ship))
     elif order == RECRUIT:
-        s.push("recruit", s.decider(ship), ship, False, False)
+        s.push_record("recruit", s.decider(ship), Recruit(ship, False, False))
     elif order == SEARCH:
         search(s, ship)
     elif order == ATTACK:
@@ -71,12 +99,12 @@ def apply_order(s: PiratesState, frame: Frame, action: Action) -> None:
 
 
 def auto_load(s: PiratesState, frame: Frame) -> None:
-    economy.load(s, frame.data[0], economy.draw_cube(s))
+    economy.load(s, frame.record(Load).ship, economy.draw_cube(s))
 
 
 # ---------------------------------------------------------------------------- trade
 def legal_sell(s: PiratesState, frame: Frame) -> list[Action]:
-    ship = frame.data[0]
+    ship = frame.record(Sell).ship
     loot = LOOT.index(s.card(s.at[ship]).market or "")
     held = s.cargo[ship].count(loot)
     p = economy.price(s, loot)
@@ -87,14 +115,15 @@ def legal_sell(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_sell(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship = frame.data[0]
+    ship = frame.record(Sell).ship
     loot = LOOT.index(s.card(s.at[ship]).market or "")
     economy.sell(s, ship, loot, action.num("count"))
 
 
 # ---------------------------------------------------------------------------- recruit
 def legal_recruit(s: PiratesState, frame: Frame) -> list[Action]:
-    ship, took, mutinied = frame.data
+    recruit = frame.record(Recruit)
+    ship, took, mutinied = recruit.ship, recruit.took, recruit.mutinied
     out = [Action.make("done", "finish recruiting")]
     if not took:
         for slot, card in enumerate(s.crew_row):
@@ -110,7 +139,8 @@ def legal_recruit(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_recruit(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, took, mutinied = frame.data
+    recruit = frame.record(Recruit)
+    ship, mutinied = recruit.ship, recruit.mutinied
     if action.kind == "done":
         return
     if action.kind == "refresh":
@@ -127,13 +157,13 @@ def apply_recruit(s: PiratesState, frame: Frame, action: Action) -> None:
         card = s.crew_row.pop(action.num("slot"))
         refill_row(s)  # PC-5.11.3
         s.say("recruit", ship, crew=card)
-        s.push("recruit", frame.seat, ship, True, mutinied)
+        s.push_record("recruit", frame.seat, recruit._replace(took=True, mutinied=mutinied))
         if len(s.crew[ship]) >= MAX_CREW:
-            s.push("release", frame.seat, ship, card)
+            s.push_record("release", frame.seat, Release(ship, card))
         else:
             s.crew[ship].append(card)
         return
-    s.push("recruit", frame.seat, ship, took, mutinied)
+    s.push_record("recruit", frame.seat, recruit._replace(mutinied=mutinied))
 
 
 def refill_row(s: PiratesState) -> None:
@@ -144,7 +174,7 @@ def refill_row(s: PiratesState) -> None:
 
 
 def legal_release(s: PiratesState, frame: Frame) -> list[Action]:
-    ship, _ = frame.data
+    ship = frame.record(Release).ship
     return [
         Action.make("release", f"dismiss {s.content.crew[card].name}", index=i)
         for i, card in enumerate(s.crew[ship])
@@ -153,7 +183,8 @@ def legal_release(s: PiratesState, frame: Frame) -> list[Action]:
 
 def apply_release(s: PiratesState, frame: Frame, action: Action) -> None:
     """PC-5.11.4: the dismissed card goes to the bottom of the crew deck."""
-    ship, new = frame.data
+    release = frame.record(Release)
+    ship, new = release.ship, release.recruited
     old = s.crew[ship].pop(action.num("index"))
     s.crew_under([old])
     s.crew[ship].append(new)
@@ -184,7 +215,7 @@ def search(s: PiratesState, ship: int) -> None:
     elif kind == "volley":
         economy.gain_volley(s, ship, "search")
     elif kind == "loot":
-        s.push("@load", ship, ship)
+        s.push_record("@load", ship, Load(ship))
     else:
         assert kind in KEEP_KINDS
         s.kept[ship].append(kind)

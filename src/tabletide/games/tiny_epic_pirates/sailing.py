@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.tiny_epic_pirates import economy, helm, sea
@@ -20,6 +20,46 @@ if TYPE_CHECKING:
     from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 SAIL2, STORM = "sail2", "storm"
+
+
+class NavyMove(NamedTuple):
+    """``@navy``: the cards the Royal Navy may still move toward ``target`` (the active
+    ship's position when it crossed the ship line)."""
+
+    remaining: int
+    target: int
+
+
+class MerchantMove(NamedTuple):
+    """``@merchant``: the merchant (0 orange, 1 green) that takes its step toward its port."""
+
+    merchant: int
+
+
+class Steer(NamedTuple):
+    """``steer``: the vessel another player moves, ``"merchant"`` (then ``merchant`` is 0
+    orange or 1 green) or ``"navy"`` (then ``remaining`` cards toward ``target``)."""
+
+    vessel: str
+    merchant: int
+    remaining: int
+    target: int
+
+
+class PickMerchant(NamedTuple):
+    """``pick_merchant``: the ship whose bonus action sails a merchant, and how many cards."""
+
+    ship: int
+    moves: int
+
+
+class Drive(NamedTuple):
+    """``drive``: the ship whose bonus action sails a vessel (-1 the Navy, else a merchant),
+    and the cards it may still move."""
+
+    ship: int
+    vessel: int
+    remaining: int
 
 
 # ---------------------------------------------------------------------------- the voyage
@@ -135,13 +175,13 @@ def auto_cross(s: PiratesState, frame: Frame) -> None:
     economy.gain_gold(s, ship, s.assign[ship][EXTORTION], "extortion")
     target = s.at[ship]
     moves = s.content.sheets.navy_moves[min(s.buried[ship], 3)]
-    s.push("@navy", ship, moves, target)
-    s.push("@merchant", ship, 1)
-    s.push("@merchant", ship, 0)
+    s.push_record("@navy", ship, NavyMove(moves, target))
+    s.push_record("@merchant", ship, MerchantMove(1))
+    s.push_record("@merchant", ship, MerchantMove(0))
 
 
 def auto_merchant(s: PiratesState, frame: Frame) -> None:
-    m = frame.data[0]
+    m = frame.record(MerchantMove).merchant
     options = sea.closer(s.merchant_at[m], s.merchant_dest[m])
     who = chooser(s)
     if who < 0:
@@ -154,14 +194,15 @@ def auto_merchant(s: PiratesState, frame: Frame) -> None:
     if len(options) == 1:
         move_merchant(s, m, options[0][1])
     elif options:
-        s.push("steer", who, "merchant", m)
+        s.push_record("steer", who, Steer("merchant", m, 0, -1))
 
 
 def auto_navy(s: PiratesState, frame: Frame) -> None:
     """PC-5.23: up to the table's cards toward the active ship, stopping on arrival, then
     PC-5.24: the attack unless the ship hides in a cove (PC-GAP-7.3 A: also when the Navy
     already stood there)."""
-    remaining, target = frame.data
+    navy = frame.record(NavyMove)
+    remaining, target = navy.remaining, navy.target
     ship = s.active
     if s.navy == target:
         navy_attack(s, ship)
@@ -175,7 +216,7 @@ def auto_navy(s: PiratesState, frame: Frame) -> None:
     elif len(options) == 1:
         p = options[0][1]
     else:
-        s.push("steer", who, "navy", remaining, target)
+        s.push_record("steer", who, Steer("navy", -1, remaining, target))
         return
     step_navy(s, p, remaining, target)
 
@@ -183,7 +224,7 @@ def auto_navy(s: PiratesState, frame: Frame) -> None:
 def step_navy(s: PiratesState, p: int, remaining: int, target: int) -> None:
     s.navy = p
     s.log("navy", None, to=p)
-    s.push("@navy", s.active, remaining - 1, target)
+    s.push_record("@navy", s.active, NavyMove(remaining - 1, target))
 
 
 def navy_attack(s: PiratesState, ship: int) -> None:
@@ -200,12 +241,13 @@ def navy_attack(s: PiratesState, ship: int) -> None:
 
 
 def legal_steer(s: PiratesState, frame: Frame) -> list[Action]:
-    if frame.data[0] == "merchant":
-        m = frame.data[1]
+    steer = frame.record(Steer)
+    if steer.vessel == "merchant":
+        m = steer.merchant
         options = sea.closer(s.merchant_at[m], s.merchant_dest[m])
         what = f"the {MERCHANT_COLOURS[m]} merchant"
     else:
-        options = sea.closer(s.navy, frame.data[2])
+        options = sea.closer(s.navy, steer.target)
         what = "the Navy"
     return [
         Action.make("steer", f"sail {what} {DIRECTIONS[d]} to {sea.name(p)}", direction=d)
@@ -215,12 +257,12 @@ def legal_steer(s: PiratesState, frame: Frame) -> list[Action]:
 
 def apply_steer(s: PiratesState, frame: Frame, action: Action) -> None:
     d = action.num("direction")
-    if frame.data[0] == "merchant":
-        m = frame.data[1]
+    steer = frame.record(Steer)
+    if steer.vessel == "merchant":
+        m = steer.merchant
         move_merchant(s, m, sea.step(s.merchant_at[m], d))
     else:
-        _, remaining, target = frame.data
-        step_navy(s, sea.step(s.navy, d), remaining, target)
+        step_navy(s, sea.step(s.navy, d), steer.remaining, steer.target)
 
 
 # ---------------------------------------------------------------------------- the bonus action
@@ -228,9 +270,9 @@ def start_drive(s: PiratesState, ship: int, vessel: str, amount: int) -> None:
     """PC-5.20.4 / PC-GAP-11.7: up to ``amount`` cards, any way; merchants keep their
     destination and deliver on reaching it; the Navy attacks no one."""
     if vessel == "merchant":
-        s.push("pick_merchant", s.decider(ship), ship, amount)
+        s.push_record("pick_merchant", s.decider(ship), PickMerchant(ship, amount))
     else:
-        s.push("drive", s.decider(ship), ship, -1, amount)
+        s.push_record("drive", s.decider(ship), Drive(ship, -1, amount))
 
 
 def legal_pick_merchant(s: PiratesState, frame: Frame) -> list[Action]:
@@ -241,12 +283,13 @@ def legal_pick_merchant(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_pick_merchant(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, amount = frame.data
-    s.push("drive", frame.seat, ship, action.num("merchant"), amount)
+    pick = frame.record(PickMerchant)
+    s.push_record("drive", frame.seat, Drive(pick.ship, action.num("merchant"), pick.moves))
 
 
 def legal_drive(s: PiratesState, frame: Frame) -> list[Action]:
-    _, vessel, remaining = frame.data
+    drive = frame.record(Drive)
+    vessel, remaining = drive.vessel, drive.remaining
     what = "the Navy" if vessel < 0 else f"the {MERCHANT_COLOURS[vessel]} merchant"
     here = s.navy if vessel < 0 else s.merchant_at[vessel]
     out = [Action.make("done", f"leave {what} here")]
@@ -259,7 +302,8 @@ def legal_drive(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_drive(s: PiratesState, frame: Frame, action: Action) -> None:
-    ship, vessel, remaining = frame.data
+    drive = frame.record(Drive)
+    vessel = drive.vessel
     if action.kind == "done":
         return
     if vessel < 0:
@@ -267,7 +311,7 @@ def apply_drive(s: PiratesState, frame: Frame, action: Action) -> None:
         s.log("navy", None, to=s.navy)
     else:
         move_merchant(s, vessel, sea.step(s.merchant_at[vessel], action.num("direction")))
-    s.push("drive", frame.seat, ship, vessel, remaining - 1)
+    s.push_record("drive", frame.seat, drive._replace(remaining=drive.remaining - 1))
 
 
 LEGAL = {

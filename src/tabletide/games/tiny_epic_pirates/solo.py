@@ -6,7 +6,7 @@ It plays from its own bridge (helm by die roll, target ships, bonuses) and infam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.tiny_epic_pirates import bonus, combat, economy, helm, orders, sea
@@ -28,6 +28,35 @@ YOU = 0
 """The human's ship (and the seat that makes the solo game's "you choose" decisions)."""
 
 
+class Pick(NamedTuple):
+    """``pick``: what the Legendary Pirate's tie is about (``"start"``, ``"cove"`` or
+    ``"bury"``) and the positions seat 0 picks among."""
+
+    purpose: str
+    options: tuple[int, ...]
+
+
+class SoloSail(NamedTuple):
+    """``@solo_sail``: the Legendary Pirate's target (``"you"`` or a merchant colour) and the
+    orders it performs this turn."""
+
+    target: str
+    orders: tuple[str, ...]
+
+
+class SoloOrder(NamedTuple):
+    """``@solo_order``: one order the Legendary Pirate performs, and its target."""
+
+    order: str
+    target: str
+
+
+class SoloGold(NamedTuple):
+    """``@solo_gold``: the gold the bridge bonuses of its order give the Legendary Pirate."""
+
+    gold: int
+
+
 # ---------------------------------------------------------------------------- setup
 def place_pirate(s: PiratesState) -> None:
     """PC-6.2.3 step 3: on the unoccupied cove farthest from the Navy (ties: you choose)."""
@@ -46,7 +75,7 @@ def ask(s: PiratesState, purpose: str, options: tuple[int, ...]) -> None:
     if len(options) == 1:
         settle(s, purpose, options[0])
     else:
-        s.push("pick", YOU, purpose, options)
+        s.push_record("pick", YOU, Pick(purpose, options))
 
 
 def settle(s: PiratesState, purpose: str, pos: int) -> None:
@@ -63,7 +92,8 @@ def settle(s: PiratesState, purpose: str, pos: int) -> None:
 
 
 def legal_pick(s: PiratesState, frame: Frame) -> list[Action]:
-    purpose, options = frame.data
+    pick = frame.record(Pick)
+    purpose, options = pick.purpose, pick.options
     what = {
         "start": "start the Legendary Pirate at",
         "cove": "send the Legendary Pirate to the cove at",
@@ -73,7 +103,7 @@ def legal_pick(s: PiratesState, frame: Frame) -> list[Action]:
 
 
 def apply_pick(s: PiratesState, frame: Frame, action: Action) -> None:
-    settle(s, frame.data[0], action.num("at"))
+    settle(s, frame.record(Pick).purpose, action.num("at"))
 
 
 # ---------------------------------------------------------------------------- its turn
@@ -96,8 +126,8 @@ def turn(s: PiratesState) -> None:
         target = s.lp_bridge().targets[s.captain[lp] - 1]
     s.lp_order = todo[0]
     for order in reversed(todo):
-        s.push("@solo_order", lp, order, target)
-    s.push("@solo_sail", lp, target, todo)
+        s.push_record("@solo_order", lp, SoloOrder(order, target))
+    s.push_record("@solo_sail", lp, SoloSail(target, todo))
 
 
 def move_captain(s: PiratesState, die: int) -> None:
@@ -159,7 +189,8 @@ def auto_solo_sail(s: PiratesState, frame: Frame) -> None:
     Moves: level + Rigging + bonus sail (PC-GAP-12.8); storms list it and with every
     deckhand on Repairs it stops before one (PC-GAP-12.9)."""
     lp = s.lp
-    target, todo = frame.data
+    sail = frame.record(SoloSail)
+    target, todo = sail.target, sail.orders
     goal = target_pos(s, target)
     extra = sum(b.sail for b in s.lp_bridge().bonuses if b.trigger in todo)
     moved = 0
@@ -179,11 +210,12 @@ def auto_solo_sail(s: PiratesState, frame: Frame) -> None:
 def auto_solo_order(s: PiratesState, frame: Frame) -> None:
     """PC-6.7 and step 3's bonus (gold of the bridge bonuses this order activates)."""
     lp = s.lp
-    order, target = frame.data
+    step = frame.record(SoloOrder)
+    order, target = step.order, step.target
     s.lp_order = order
     gold = sum(b.gold for b in s.lp_bridge().bonuses if b.trigger == order)
     if gold:
-        s.push("@solo_gold", lp, gold)
+        s.push_record("@solo_gold", lp, SoloGold(gold))
     s.say("order", lp, order=order, copy=False)
     if order == "plunder":  # PC-6.7.1: any island will do
         economy.load(s, lp, economy.draw_cube(s))
@@ -199,7 +231,7 @@ def auto_solo_order(s: PiratesState, frame: Frame) -> None:
 
 
 def auto_solo_gold(s: PiratesState, frame: Frame) -> None:
-    gain_gold(s, frame.data[0], "bonus")
+    gain_gold(s, frame.record(SoloGold).gold, "bonus")
 
 
 def attack(s: PiratesState, target: str) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter
-from tabletide.games.tiny_epic_pirates.combat import MERCHANT, damage
+from tabletide.games.tiny_epic_pirates.combat import MERCHANT, Port, Reroll, Target, Volley, damage
 from tabletide.games.tiny_epic_pirates.constants import (
     CREW_ROW,
     CUBES_PER_TYPE,
@@ -37,6 +37,11 @@ from tabletide.games.tiny_epic_pirates.constants import (
     TREASURES,
 )
 from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS, Content
+from tabletide.games.tiny_epic_pirates.economy import Cargo
+from tabletide.games.tiny_epic_pirates.helm import Listing, NewHand, Pay, Reassign
+from tabletide.games.tiny_epic_pirates.orders import Recruit, Release, Sell
+from tabletide.games.tiny_epic_pirates.sailing import Drive, PickMerchant, Steer
+from tabletide.games.tiny_epic_pirates.solo import Pick
 
 if TYPE_CHECKING:
     from tabletide.games.tiny_epic_pirates.state import PiratesState
@@ -56,10 +61,6 @@ VESSELS = ("navy", "orange", "green")
 PICK_PURPOSES = ("start", "cove", "bury")
 MERCHANT_VALUES = (2, 4, 6, 8)
 TOKENS = ("sail2", "storm")
-SHIP_FIRST = frozenset(
-    {"list", "cargo", "sell", "recruit", "release", "target", "volley", "new_hand"}
-    | {"reassign", "pick_merchant", "drive"}
-)
 """Decision kinds whose first datum is the ship they concern (else it is the deciding seat's)."""
 
 
@@ -306,47 +307,73 @@ def _turn(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
 
 
 def _pending(s: PiratesState, lay: Layout, v: list[float], rel: list[int], top: Frame) -> None:
-    """The salient data of the top frame (see the ``push`` calls of the rules modules)."""
-    o, kind, data = lay.off, top.kind, top.data
+    """The salient data of the top frame (its kind's record, see the rules modules)."""
+    o, kind = lay.off, top.kind
     flags = o["pending_flags"]
-    v[o["pending_ship"] + rel[data[0] if kind in SHIP_FIRST else top.seat]] = 1.0
+    ship = top.seat  # the ship the decision is about, when the record names it
     if kind == "pay":
-        v[o["pending_space"] + data[0]] = 1.0
+        v[o["pending_space"] + top.record(Pay).space] = 1.0
+    elif kind == "list":
+        ship = top.record(Listing).ship
     elif kind == "cargo":
-        v[o["pending_loot"] + data[1]] = 1.0
+        cargo = top.record(Cargo)
+        ship = cargo.ship
+        v[o["pending_loot"] + cargo.cube] = 1.0
+    elif kind == "sell":
+        ship = top.record(Sell).ship
     elif kind == "release":
-        v[o["pending_crew"] + data[1]] = 1.0
+        release = top.record(Release)
+        ship = release.ship
+        v[o["pending_crew"] + release.recruited] = 1.0
     elif kind == "target":
-        v[flags] = float(data[1])
+        target = top.record(Target)
+        ship = target.ship
+        v[flags] = float(target.reroll)
+    elif kind == "volley":
+        ship = top.record(Volley).ship
+    elif kind == "new_hand":
+        ship = top.record(NewHand).ship
     elif kind == "recruit":
-        v[flags + 1] = float(data[1])
-        v[flags + 2] = float(data[2])
+        recruit = top.record(Recruit)
+        ship = recruit.ship
+        v[flags + 1] = float(recruit.took)
+        v[flags + 2] = float(recruit.mutinied)
     elif kind == "reassign":
-        v[flags + (3 if data[1] == "hide" else 4)] = 1.0
-        for a, n in enumerate(data[2]):
+        reassign = top.record(Reassign)
+        ship = reassign.ship
+        v[flags + (3 if reassign.mode == "hide" else 4)] = 1.0
+        for a, n in enumerate(reassign.moved):
             v[o["pending_moved"] + a] = n / MAX_HANDS
     elif kind == "reroll":
-        v[o["pending_crew"] + data[0]] = 1.0
-        for i, used in enumerate(data[1]):
+        reroll = top.record(Reroll)
+        v[o["pending_crew"] + reroll.card] = 1.0
+        for i, used in enumerate(reroll.used):
             v[o["pending_dice"] + i] = float(used)
     elif kind == "port":
-        v[o["pending_vessel"] + 1 + data[0]] = 1.0
+        v[o["pending_vessel"] + 1 + top.record(Port).merchant] = 1.0
     elif kind == "pick_merchant":
-        v[o["pending_moves"]] = data[1] / MAX_DRIVE
+        pick_merchant = top.record(PickMerchant)
+        ship = pick_merchant.ship
+        v[o["pending_moves"]] = pick_merchant.moves / MAX_DRIVE
     elif kind == "drive":
-        v[o["pending_vessel"] + 1 + data[1]] = 1.0  # vessel -1 is the Navy
-        v[o["pending_moves"]] = data[2] / MAX_DRIVE
+        drive = top.record(Drive)
+        ship = drive.ship
+        v[o["pending_vessel"] + 1 + drive.vessel] = 1.0  # vessel -1 is the Navy
+        v[o["pending_moves"]] = drive.remaining / MAX_DRIVE
     elif kind == "steer":
-        if data[0] == "merchant":
-            v[o["pending_vessel"] + 1 + data[1]] = 1.0
+        steer = top.record(Steer)
+        if steer.vessel == "merchant":
+            v[o["pending_vessel"] + 1 + steer.merchant] = 1.0
         else:
             v[o["pending_vessel"]] = 1.0
-            v[o["pending_moves"]] = data[1] / MAX_DRIVE
-            v[o["pending_cards"] + data[2]] = 1.0
+            v[o["pending_moves"]] = steer.remaining / MAX_DRIVE
+            v[o["pending_cards"] + steer.target] = 1.0
     elif kind == "pick":
-        v[o["pending_purpose"] + PICK_PURPOSES.index(data[0])] = 1.0
-        for p in data[1]:
+        pick = top.record(Pick)
+        v[o["pending_purpose"] + PICK_PURPOSES.index(pick.purpose)] = 1.0
+        for p in pick.options:
             v[o["pending_cards"] + p] = 1.0
+    v[o["pending_ship"] + rel[ship]] = 1.0
 
 
 def _fight(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
