@@ -81,14 +81,14 @@ def attachable(s: ShipyardState) -> set[str]:
 
 
 def add_canals(s: ShipyardState, *cards: tuple[str, tuple[str, ...]]) -> list[int]:
-    """Append custom canal cards ``(shape, spaces)`` to the state's content; returns their ids."""
-    base = len(s.content.canals)
-    extra = tuple(
-        Canal(id=base + i, shape=shape, spaces=spaces)  # type: ignore[arg-type]
-        for i, (shape, spaces) in enumerate(cards)
-    )
-    s.content = s.content.model_copy(update={"canals": s.content.canals + extra})
-    return list(range(base, base + len(extra)))
+    """Custom canal cards ``(shape, spaces)``: each takes the id of a card drawn out of the canal
+    deck (a ``sail`` action names its card by id, 0..23), in the state's content; returns them."""
+    ids = [s.canal_deck.pop() for _ in cards]
+    canals = list(s.content.canals)
+    for card, (shape, spaces) in zip(ids, cards, strict=True):
+        canals[card] = Canal(id=card, shape=shape, spaces=spaces)
+    s.content = s.content.model_copy(update={"canals": tuple(canals)})
+    return ids
 
 
 BLANK = ("straight", ("none", "none", "none"))
@@ -113,7 +113,7 @@ def sail_route(s: ShipyardState, ship: Ship, speed: int, seat: int = 0) -> int:
     )
     s.advance()
     while s.stack:
-        take(s, "sail", option=0)
+        take(s, "sail")  # the first move offered
     return s.vp[seat] - before
 
 
@@ -1406,7 +1406,7 @@ def test_route_may_not_take_a_branch_that_dead_ends_before_full_speed() -> None:
     s.ship = ship(captain=1, soldier=1, merchant=1)
     s.push_record("route", 0, voyage.Route(1, 0, 0, 0))
     assert len(s.legal_actions()) == 2
-    take(s, "sail", option=1)
+    take(s, "sail", canal=fork, space=3)
     assert s.boat[0] == (0, 0, 3, 0, 0, 1)
     assert s.vp[0] == 1  # military official: 1 soldier
 

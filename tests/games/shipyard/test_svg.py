@@ -116,7 +116,7 @@ def test_every_seat_gets_a_valid_deterministic_picture_and_targets_are_marked(
 
 def _check_targets(state: ShipyardState, kind: str) -> None:
     """Every action of the decision's board-kinds is marked, on the right element; every route
-    option on the water space it enters (the view lists them, ``route.options``)."""
+    action on the water space it names (``canal`` card id, ``space`` on that card)."""
     seat = state.current_player()
     view, root, _ = picture(state, seat)
     marks = marked(root)
@@ -172,16 +172,17 @@ def _check_water(
         route = frame.record(voyage.Route)
         speed, done = route.speed, route.moves_made
         options = voyage.route_options(state, seat, speed - done)
+        system = state.canals[seat]
+        named = [(a["canal"], a["space"]) for a in legal if a["kind"] == "sail"]
+        assert named == [(system[(x, y)][0], space) for x, y, space in options]
     for i, action in enumerate(legal):
         for e in marks.get(i, []):
             if frame.kind == "route":
-                x, y, space = options[action["option"]]
-                card = state.canals[seat][(x, y)][0]
-                assert e.get("data-water") == str(space), action
+                assert e.get("data-water") == str(action["space"]), action
                 holder = parents[e]
                 while holder.get("data-canal") is None:
                     holder = parents[holder]
-                assert holder.get("data-canal") == str(card), action
+                assert holder.get("data-canal") == str(action["canal"]), action
             else:
                 ports, _ = canals.geometry(
                     state.content.canals[frame.record(canals.NewCanal).card].shape, 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletide.games.shipyard.content import CREW, EQUIPMENT, GOODS, ITEMS, PART_TYPES
+from tabletide.games.shipyard.content import CREW, EQUIPMENT, GOODS, ITEMS, PART_TYPES, SHAPES
 
 __all__ = ["CREW", "EQUIPMENT", "GOODS", "ITEMS", "PART_TYPES"]
 
@@ -19,6 +19,11 @@ TILE_NAMES = (
     "Subsidy",
 )
 NUM_TILES = 8
+
+# Canal cards (SY-2): ids 0..NUM_CANALS-1; a water space is named by its card and its index on
+# that card (0..CANAL_SPACES-1, the most any shape has).
+NUM_CANALS = 24
+CANAL_SPACES = max(shape.spaces for shape in SHAPES.values())
 
 # Supply item indices (ITEMS order).
 SAIL, FUNNEL, PROPELLER, CRANE, CANNON, CAPTAIN, MERCHANT, SOLDIER = range(8)

@@ -17,7 +17,14 @@ from tabletide.engine import (
     enum,
     ints,
 )
-from tabletide.games.shipyard.constants import ITEMS, NUM_TILES, OFFER_ROWS, PART_TYPES
+from tabletide.games.shipyard.constants import (
+    CANAL_SPACES,
+    ITEMS,
+    NUM_CANALS,
+    NUM_TILES,
+    OFFER_ROWS,
+    PART_TYPES,
+)
 from tabletide.games.shipyard.content import load_content
 from tabletide.games.shipyard.present.schema import DECISION_SCHEMAS, ShipyardView
 
@@ -49,7 +56,7 @@ ACTION_SPACE = (
     ActionSpec("attach", (enum("item", ITEMS),)),
     ActionSpec("sail_off"),
     ActionSpec("boost", (ints("amount", 12),)),
-    ActionSpec("sail", (ints("option", 4),)),
+    ActionSpec("sail", (ints("canal", NUM_CANALS), ints("space", CANAL_SPACES))),
     ActionSpec("discard", (ints("contract", 24),)),
     ActionSpec("final_action", (ints("tile", NUM_TILES),)),
     ActionSpec("pass"),
@@ -90,6 +97,8 @@ class ShipyardGame(PackagedGame):
         self.content = load_content()
         if self.content.board.canal_reach > REACH:
             raise ValueError("board canal_reach exceeds the action codec's range")
+        if len(self.content.canals) != NUM_CANALS:
+            raise ValueError("the canal deck does not match the action codec's range")
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from tabletide.games.shipyard.state import ShipyardState

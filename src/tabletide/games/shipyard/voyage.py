@@ -287,8 +287,13 @@ def legal_route(state: ShipyardState, frame: Frame) -> list[Action]:
     assert boat is not None
     system = state.canals[seat]
     return [
-        Action.make("sail", route_label(state, system, boat, to), option=i)
-        for i, to in enumerate(route_options(state, seat, route.speed - route.moves_made))
+        Action.make(
+            "sail",
+            route_label(state, system, boat, to),
+            canal=system[(to[0], to[1])][0],
+            space=to[2],
+        )
+        for to in route_options(state, seat, route.speed - route.moves_made)
     ]
 
 
@@ -322,7 +327,13 @@ def apply_route(state: ShipyardState, frame: Frame, action: Action) -> None:
     assert ship is not None
     boat = state.boat[seat]
     assert boat is not None
-    to = route_options(state, seat, speed - done)[action.num("option")]
+    system = state.canals[seat]
+    canal, space = action.num("canal"), action.num("space")
+    to = next(
+        spot
+        for spot in route_options(state, seat, speed - done)
+        if system[(spot[0], spot[1])][0] == canal and spot[2] == space
+    )
     state.boat[seat] = canals.step(boat, to)
     done += 1
     if (to[0], to[1]) != (boat[0], boat[1]):  # SY-6.13.1: the card left is used up

@@ -202,8 +202,8 @@ MEANING = {
     f"for on this tile ({_names(ITEMS)}), wagons left on the tile after it (0, 1, 2) one-hot",
     "voyage": f"route decision: speed, moves made, the Blue Riband move (each / {VOYAGE_MAX}), "
     f"VP so far / {ROUTE_VP_MAX:g}; boost decision: the employees' speed bonus / {BOOST_MAX:g}",
-    "route_options": f"route decision, per sail option 0-{ROUTE_SLOTS - 1}: the symbol of the "
-    f"space it enters ({_names(SYMBOLS)}), then whether it enters another card",
+    "route_options": f"route decision, per legal sail action 0-{ROUTE_SLOTS - 1}: the symbol of "
+    f"the space it enters ({_names(SYMBOLS)}), then whether it enters another card",
     "discard_keep": f"discard decision: contracts of each colour to keep / {DISCARD_KEEP_MAX:g} "
     "(SY-4.15)",
 }
@@ -595,7 +595,7 @@ def _write_decision_data(
 def _write_route(
     s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], top: Frame
 ) -> None:
-    """The voyage so far and, per sail option, the space it enters."""
+    """The voyage so far and, per legal sail action (in order), the space it enters."""
     route = top.record(Route)
     speed, done, riband, vp = route.speed, route.moves_made, route.riband_vp, route.vp
     at = off["voyage"]

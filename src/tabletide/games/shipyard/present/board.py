@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-from tabletide.games.shipyard.constants import KEEP_AFTER_LAP, PROMPTS
+from tabletide.games.shipyard.constants import CANAL_SPACES, KEEP_AFTER_LAP, PROMPTS
 from tabletide.games.shipyard.content import ITEMS, Content, geometry, load_content
 from tabletide.svg import INK, PAPER, Font, Svg, action_index, seat_color
 
@@ -1128,15 +1128,16 @@ def _ctx_ship(ctx: Ctx, seat: int, y: float) -> float:
 
 
 def _route_marks(ctx: Ctx, player: View) -> dict[tuple[int, int], dict[int, int]]:
-    """Each ``sail`` option's water space: option ``i`` enters ``options[i]`` of the route
-    decision's context (``[x, y, space]``)."""
+    """Each ``sail`` action on the water space it names: ``canal`` (the card id, found at its
+    cell in the seat's system) and ``space`` (the index on that card)."""
     if ctx.kind != "route" or player["seat"] != ctx.decider:
         return {}
     out: dict[tuple[int, int], dict[int, int]] = {}
-    for option, (x, y, space) in enumerate(ctx.context["options"]):
-        i = ctx.act("sail", option=option)
-        if i is not None:
-            out.setdefault((x, y), {})[space] = i
+    for placed in player["canals"]:
+        for space in range(CANAL_SPACES):
+            i = ctx.act("sail", canal=placed["card"], space=space)
+            if i is not None:
+                out.setdefault((placed["x"], placed["y"]), {})[space] = i
     return out
 
 

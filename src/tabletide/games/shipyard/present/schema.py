@@ -333,7 +333,8 @@ class RouteContext(TypedDict):
     speed: int
     moves_made: int
     options: list[list[int]]
-    """``sail option=i`` enters water space ``options[i]`` = ``[x, y, space]``."""
+    """The water spaces the boat may enter, ``[x, y, space]`` in the order of the ``sail``
+    actions (``sail canal=<the card at (x, y)> space=<space>``); the text view lists them."""
 
 
 class DiscardContext(TypedDict):
