@@ -648,6 +648,11 @@ def _trade_for_the_die(d: dict[str, Any]) -> None:
     _slot(d, {"zone": 0, "permanent": [{"perm": "trade", "n": 1, "gives": gives}]})
 
 
+def _two_trades_on_a_slot(d: dict[str, Any]) -> None:
+    trade = {"perm": "trade", "n": 1, "gives": [{"do": "vp", "n": 1}]}
+    _slot(d, {"zone": 0, "permanent": [trade, trade]})
+
+
 def _slot_both_kinds(d: dict[str, Any]) -> None:
     _slot(d, {"zone": 0, "effects": [{"do": "vp"}], "permanent": [{"perm": "discount", "n": 1}]})
 
@@ -719,6 +724,7 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "a discount that gives": (_discount_gives, "'gives' belongs to raid_action and trade"),
     "a coloured discount": (_coloured_discount, "only a raid bonus names a die colour"),
     "a trade for the die's colour": (_trade_for_the_die, "a step trade rolls no die"),
+    "two trades on one source": (_two_trades_on_a_slot, "at most one step trade"),
     "a slot of both kinds": (_slot_both_kinds, "either one-time (effects) or permanent"),
     "a residence without condition": (_residence_without_condition, "have a condition"),
     "an upgrade with the refill symbol": (_upgrade_with_refill, "only a location shows"),

@@ -245,7 +245,7 @@ def test_selling_and_drawing_quests_tell_nothing_to_the_others() -> None:
         sell = s.legal_actions()[0]
         sold.append(sell.num("quest"))
         s.apply(sell)
-        s.apply(next(a for a in s.legal_actions() if a.kind == "quest" and a.num("pick") < 0))
+        s.apply(next(a for a in s.legal_actions() if a.kind == "quest" and a.num("quest") < 0))
     assert sold[0] != sold[1] and state.quests[1] != twin.quests[1]
     others_see_the_same(state, twin, 1, "after selling and drawing")
     for s, q in zip((state, twin), sold, strict=True):
@@ -263,7 +263,7 @@ def secret_first(legal: list[Action], rng: Rng) -> int:
     is offered, else an action that leads to one (its label speaks of a quest), so that the
     secret is used; else a random one."""
     for i, a in enumerate(legal):
-        if a.kind == "sell_quest" or (a.kind == "quest" and a.num("pick") < 0):
+        if a.kind == "sell_quest" or (a.kind == "quest" and a.num("quest") < 0):
             return i
     for i, a in enumerate(legal):
         if "quest" in a.label and a.kind not in ("quest", "discard_quest"):

@@ -670,10 +670,11 @@ def test_ma_11_8_blue_on_bonaire_skips_yellows_gold_space() -> None:
 def test_ma_10_5_7_step_trade_once_per_explore() -> None:
     s = new(2)
     others_elsewhere(s, 0)
-    fill(s, 0, ship_slot(s, "trade", n=1))  # 1 step -> 2 VP
+    slot = ship_slot(s, "trade", n=1)
+    fill(s, 0, slot)  # 1 step -> 2 VP
     explore(s, 0, 3, start=0)
     assert "trade" in kinds(s)
-    act(s, "trade", k=0)
+    act(s, "trade", source=RAID_SLOT + slot)  # the trade names its source
     assert s.vp[0] == 2
     assert goes(s) == [1, 2]  # one step fewer
     assert "trade" not in kinds(s)  # once per explore action
@@ -686,13 +687,13 @@ def test_ma_10_5_7_step_trade_once_per_explore() -> None:
 def test_ma_5_39_a_trade_must_leave_a_step_to_move() -> None:
     s = new(2)
     others_elsewhere(s, 0)
-    give(s, 0, upgrade(s, has_perm("trade", n=2)))  # 2 steps -> an emerald
+    card = give(s, 0, upgrade(s, has_perm("trade", n=2)))  # 2 steps -> an emerald
     explore(s, 0, 2, start=0)
     assert "trade" not in kinds(s)
     act(s, "go", to=1)
     explore(s, 0, 3)
     assert "trade" in kinds(s)
-    act(s, "trade", k=0)
+    act(s, "trade", source=RAID_CARD + card)
     act(s, "store", space=-1)
     assert s.treasure(0, EMERALD) == 1
     assert s.explorer[0] == 2  # one step left
@@ -711,8 +712,8 @@ def test_ma_5_39_several_trades_each_give_up_their_own_steps() -> None:
         f"Give up 1 step(s) for 2 VP (ship slot {slot})",
         "Give up 1 step(s) for a gold (figurehead Nautilus)",
     ]
-    act(s, "trade", k=0)
-    act(s, "trade", k=1)
+    act(s, "trade", source=RAID_SLOT + slot - 1)
+    act(s, "trade", source=RAID_FIG)
     act(s, "store", space=-1)
     assert (s.vp[0], s.treasure(0, GOLD)) == (2, 1)
     assert s.explorer[0] == 1  # 3 - 1 - 1: the one step left is taken at once
@@ -801,8 +802,8 @@ def test_ma_10_5_21_gain_the_effect_of_the_explorers_space() -> None:
     run(s, 0, Effect(do="explore", n=1), Effect(do="explore_space"))  # explore, then again
     assert s.explorer[0] == 3  # the only space in reach: a quest; then the same once more
     assert kind(s) == "quest"
-    act(s, "quest", pick=0)
-    act(s, "quest", pick=0)
+    act(s, "quest", quest=s.quest_offer[0])
+    act(s, "quest", quest=s.quest_offer[0])
     assert len(s.quests[0]) == 3
 
 

@@ -806,7 +806,7 @@ def test_ma_5_46_quest_from_the_offer_is_refilled_from_the_deck() -> None:
     offer = s.quest_offer[:]
     top = s.quest_deck[-1]
     run(s, A, Effect(do="quest"))
-    act(s, "quest", pick=1)
+    act(s, "quest", quest=offer[1])
     assert offer[1] in s.quests[A]
     assert s.quest_offer == [offer[0], top]
     assert top not in s.quest_deck
@@ -819,8 +819,8 @@ def test_ma_5_46_quest_from_the_top_of_the_deck() -> None:
     top = s.quest_deck[-1]
     size = len(s.quest_deck)
     run(s, A, Effect(do="quest"))
-    assert sorted(params(s, "quest", "pick")) == [-1, 0, 1]
-    act(s, "quest", pick=-1)
+    assert sorted(params(s, "quest", "quest")) == sorted([-1, *offer])  # the quests by id
+    act(s, "quest", quest=-1)
     assert top in s.quests[A]
     assert s.quest_offer == offer and len(s.quest_deck) == size - 1
 
@@ -831,8 +831,8 @@ def test_ma_5_46_offer_not_refilled_from_an_empty_deck() -> None:
     s.quest_deck.clear()
     offer = s.quest_offer[:]
     run(s, A, Effect(do="quest"))
-    assert -1 not in params(s, "quest", "pick")
-    act(s, "quest", pick=0)
+    assert -1 not in params(s, "quest", "quest")
+    act(s, "quest", quest=offer[0])
     assert s.quest_offer == offer[1:]
 
 
@@ -1261,7 +1261,7 @@ def test_ma_10_1_d_whale_may_refresh_the_offer_before_choosing() -> None:
     assert s.quest_offer == fresh
     assert s.quest_deck[:2] == old  # the replaced cards lie at the bottom
     assert "refresh" not in kinds(s)  # once per quest
-    act(s, "quest", pick=0)
+    act(s, "quest", quest=fresh[0])
     assert s.quests[A][-1] == fresh[0]
 
 
@@ -1382,7 +1382,7 @@ def test_ma_10_1_j_nautilus_one_step_fewer_for_a_gold() -> None:
     figurehead(s, A, "J")
     run(s, A, Effect(do="explore", n=3))
     assert "trade" in kinds(s)
-    act(s, "trade", k=0)
+    act(s, "trade", source=RAID_FIG)
     store_plain(s)
     assert s.treasure(A, GOLD) == 1
     assert params(s, "go", "to") == [1, 2]  # 2 steps left

@@ -418,6 +418,13 @@ class Content(BaseModel):
             raise ValueError("card ids are unique")
         if len({c.name for c in self.cards}) != len(self.cards):
             raise ValueError("card names are unique (actions and the log name cards)")
+        printed = [
+            *(c.permanent for c in self.cards),
+            *(sl.permanent for sl in self.ship.slots),
+            *(f.permanent for f in self.figureheads),
+        ]
+        if any(sum(perm.perm == "trade" for perm in perms) > 1 for perms in printed):
+            raise ValueError("a source prints at most one step trade (its `trade` action names it)")
         if sum(c.refill for c in level1 if c.type == "location") != 6:
             raise ValueError("6 level I locations show the refill symbol (MA-3.7)")
         if any(c.refill for c in self.cards if c.level == 2):

@@ -352,12 +352,12 @@ def legal_quest(s: S, f: Frame) -> list[Action]:
     p, refreshed = f.seat, f.record(QuestChoice).refreshed
     out = [
         Action.make(
-            "quest", f"Take quest {q} from the offer: {s.content.quests[q].summary}", pick=i
+            "quest", f"Take quest {q} from the offer: {s.content.quests[q].summary}", quest=q
         )
-        for i, q in enumerate(s.quest_offer)
+        for q in s.quest_offer
     ]
     if s.quest_deck:
-        out.append(Action.make("quest", "Take the top quest of the deck", pick=-1))
+        out.append(Action.make("quest", "Take the top quest of the deck", quest=-1))
     whale = s.fig[p] >= 0 and s.content.figureheads[s.fig[p]].special == "whale"
     if whale and not refreshed and s.quest_deck:
         out.append(Action.make("refresh", "Whale: refresh the quest offer first"))
@@ -377,11 +377,11 @@ def apply_quest(s: S, f: Frame, a: Action) -> None:
         s.log("quest_refresh", p, offer=s.quest_offer[:])
         s.push_record("quest", p, QuestChoice(True))
         return
-    pick = a.num("pick")
-    if pick < 0:
+    if a.num("quest") < 0:
         q = s.quest_deck.pop()
         s.log("quest", p, source="deck", secret={"quest": q})
     else:
+        pick = s.quest_offer.index(a.num("quest"))
         q = s.quest_offer.pop(pick)
         if s.quest_deck:
             s.quest_offer.insert(pick, s.quest_deck.pop())

@@ -83,10 +83,14 @@ def start_explore(s: S, p: int, n: int) -> None:
     s.push_record("explore", p, Explore(steps, 0))
 
 
-def trades(s: S, p: int) -> list[tuple[int, int, Perm, str]]:
-    """The step trades ``p`` has, numbered in a fixed order, each with where it comes from."""
+def trades(s: S, p: int) -> list[tuple[int, int, int, Perm, str]]:
+    """The step trades ``p`` has, numbered ``k`` in a fixed order (the bit of ``trades_used``),
+    each with its source's raid-action id base (``S.perms``; a source prints at most one trade,
+    so the base names the trade: the ``source`` of its action) and that source in words."""
     found = [(base, perm) for base, perm in s.perms(p) if perm.perm == "trade"]
-    return [(k, perm.n, perm, source_name(s, p, base)) for k, (base, perm) in enumerate(found)]
+    return [
+        (k, base, perm.n, perm, source_name(s, p, base)) for k, (base, perm) in enumerate(found)
+    ]
 
 
 def legal_explore(s: S, f: Frame) -> list[Action]:
@@ -101,11 +105,11 @@ def legal_explore(s: S, f: Frame) -> list[Action]:
         )
         for t, mask in sorted(reach(s, p, steps).items())
     ]
-    for k, cost, perm, source in trades(s, p):
+    for k, base, cost, perm, source in trades(s, p):
         if not used >> k & 1 and cost < steps:
             gives = describe_all(perm.gives)
             text = f"Give up {cost} step(s) for {gives} ({source})"
-            out.append(Action.make("trade", text, k=k))
+            out.append(Action.make("trade", text, source=base))
     return out
 
 
@@ -113,8 +117,8 @@ def apply_explore(s: S, f: Frame, a: Action) -> None:
     explore = f.record(Explore)
     p, steps, used = f.seat, explore.steps, explore.trades_used
     if a.kind == "trade":
-        k = a.num("k")
-        _, cost, perm, _ = trades(s, p)[k]
+        base = a.num("source")
+        k, _, cost, perm, _ = next(t for t in trades(s, p) if t[1] == base)
         s.push_record("explore", p, Explore(steps - cost, used | 1 << k))
         s.log("trade", p, steps=cost)
         push_effects(s, p, perm.gives)

@@ -133,8 +133,8 @@ def _explore(s: S, f: Frame) -> dict[str, Any]:
             for t, mask in sorted(reach(s, p, steps).items())
         ],
         "trades": [
-            {"trade": k, "steps": cost, "gives": describe_all(perm.gives), "source": source}
-            for k, cost, perm, source in trades(s, p)
+            {"trade": base, "steps": cost, "gives": describe_all(perm.gives), "source": source}
+            for k, base, cost, perm, source in trades(s, p)
             if not used >> k & 1 and cost < steps
         ],
     }
@@ -145,7 +145,7 @@ def _bury(s: S, f: Frame) -> dict[str, Any]:
 
 
 def _quest(s: S, f: Frame) -> dict[str, Any]:
-    return {"offer": s.quest_offer[:], "refreshed": bool(f.record(QuestChoice).refreshed)}
+    return {"refreshed": bool(f.record(QuestChoice).refreshed)}
 
 
 def _buy(s: S, f: Frame) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from tabletide.engine import (
     ints,
     solo_option,
 )
-from tabletide.games.maracaibo.constants import MODULES, NODES, RAID_IDS
+from tabletide.games.maracaibo.constants import MODULES, NODES, RAID_IDS, RAID_SLOT
 from tabletide.games.maracaibo.content import COLORS, load_content
 from tabletide.games.maracaibo.present.schema import DECISION_SCHEMAS, MaracaiboView
 
@@ -49,11 +49,11 @@ ACTION_SPACE = (
     ActionSpec("reroll"),
     ActionSpec("spend", (ints("action", RAID_IDS),)),
     ActionSpec("go", (ints("to", TRACK),)),
-    ActionSpec("trade", (ints("k", 8),)),
+    ActionSpec("trade", (ints("source", RAID_IDS - RAID_SLOT, RAID_SLOT),)),
     ActionSpec(
         "bury", (ints("color", 3), enum("on", ("hideout", "poseidon")), ints("space", BURY))
     ),
-    ActionSpec("quest", (ints("pick", 4, -1),)),
+    ActionSpec("quest", (ints("quest", QUESTS + 1, -1),)),
     ActionSpec("refresh"),
     ActionSpec("sell_quest", (ints("quest", QUESTS),)),
     ActionSpec("slot", (ints("i", len(_CONTENT.ship.slots)),)),

@@ -948,15 +948,14 @@ def _offers(svg: Svg, ctx: Ctx, y0: float) -> float:
         62,
         str(v["quest_deck"]),
         "quest deck",
-        ctx.act("quest", pick=-1),
+        ctx.act("quest", quest=-1),
         data_pile="quests",
     )
     x = M + 70
     qw = 196.0 if len(v["quest_offer"]) <= 2 else 162.0
-    for i, q in enumerate(v["quest_offer"]):
-        art = _quest_art(
-            int(q["quest"]), str(q["text"]), qw, ctx.act("quest", pick=i), -1, False, False
-        )
+    for q in v["quest_offer"]:
+        quest = int(q["quest"])
+        art = _quest_art(quest, str(q["text"]), qw, ctx.act("quest", quest=quest), -1, False, False)
         svg.place(x, y, art)
         x += qw + 6
     x += 8

@@ -388,7 +388,8 @@ class Target(TypedDict):
 class Trade(TypedDict):
     __pydantic_config__ = FORBID  # type: ignore[misc]
     trade: int
-    """The ``k`` of its ``trade`` action."""
+    """The trade's id, the ``source`` of its ``trade`` action: its source's raid-action id
+    base (a ship slot, the figurehead or an upgrade card; ``constants.RAID_*``)."""
     steps: int
     gives: str
     source: str
@@ -409,9 +410,9 @@ class Bury(TypedDict):
 
 class QuestChoice(TypedDict):
     __pydantic_config__ = FORBID  # type: ignore[misc]
-    offer: list[int]
-    """The offer's quests: ``quest pick=i`` takes ``offer[i]`` (-1: the deck's top)."""
     refreshed: bool
+    """The Whale's refresh is used. ``quest quest=q`` takes quest ``q`` of the offer (the
+    view's ``quest_offer``), ``quest=-1`` the deck's top."""
 
 
 class Buy(TypedDict):
