@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame
+from tabletide.games.maracaibo.constants import RAID_CARD, RAID_FIG, RAID_SLOT
 from tabletide.games.maracaibo.content import COLORS
 from tabletide.games.maracaibo.effects import (
     Bury,
@@ -28,7 +29,7 @@ from tabletide.games.maracaibo.effects import (
 from tabletide.games.maracaibo.explore import Explore, reach, trades
 from tabletide.games.maracaibo.movement import Pay, Step
 from tabletide.games.maracaibo.present.words import describe_all
-from tabletide.games.maracaibo.raid import Reroll, Spend, raid_bonus
+from tabletide.games.maracaibo.raid import Reroll, Spend, raid_actions, raid_bonus
 from tabletide.games.maracaibo.scoring import count, fulfilled, treasure_value
 from tabletide.games.maracaibo.spaces import Space, Visit, groups_of
 
@@ -120,7 +121,31 @@ def _reroll(s: S, f: Frame) -> dict[str, Any]:
 
 def _spend(s: S, f: Frame) -> dict[str, Any]:
     spend = f.record(Spend)
-    return {"color": COLORS[spend.color], "strength": spend.strength, "used": s.raid_used[:]}
+    return {
+        "color": COLORS[spend.color],
+        "strength": spend.strength,
+        "used": s.raid_used[:],
+        "actions": [
+            {
+                "action": rid,
+                "strength": perm.n,
+                "gives": [e.model_dump(mode="json") for e in perm.gives],
+                "source": _raid_source(s, f.seat, rid),
+            }
+            for rid, perm in raid_actions(s, f.seat)
+        ],
+    }
+
+
+def _raid_source(s: S, p: int, rid: int) -> str:
+    """Where ``p``'s raid action is printed, in words (ids as in ``raid.raid_actions``)."""
+    if rid >= RAID_CARD:
+        return s.cards[rid - RAID_CARD].name
+    if rid == RAID_FIG:
+        return s.content.figureheads[s.fig[p]].name
+    if rid >= RAID_SLOT:
+        return f"ship slot {rid - RAID_SLOT + 1}"
+    return "ship"
 
 
 def _explore(s: S, f: Frame) -> dict[str, Any]:

@@ -30,10 +30,6 @@ from tabletide.games.maracaibo.constants import (
     BAY,
     GRID,
     MARACAIBO,
-    RAID_CARD,
-    RAID_FIG,
-    RAID_SLOT,
-    RAID_STD,
     ROUNDS,
     ROWS,
     where,
@@ -1214,29 +1210,6 @@ def _ctx_reroll(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
         _chip(svg, x, y, "reroll all", action=reroll, fill="#d6eaf8")
 
 
-def _raid_actions(ctx: Ctx, p: int) -> list[tuple[int, Perm, str]]:
-    """``p``'s raid actions with their ids and sources, numbered as the rules do (the ship's
-    own, then its slots, the figurehead and the cards)."""
-    content = load_content()
-    pl = ctx.players[p]
-    out = [(RAID_STD + i, perm, "ship") for i, perm in enumerate(content.ship.raid_actions)]
-    for i in sorted(pl["slots"]):
-        for perm in content.ship.slots[i].permanent:
-            if perm.perm == "raid_action":
-                out.append((RAID_SLOT + i, perm, f"ship slot {i + 1}"))
-    fig = int(pl["figurehead"])
-    if fig >= 0:
-        for perm in content.figureheads[fig].permanent:
-            if perm.perm == "raid_action":
-                out.append((RAID_FIG, perm, content.figureheads[fig].name))
-    if not pl["john"]:
-        for c in pl["cards"]:
-            for perm in content.cards[c["card"]].permanent:
-                if perm.perm == "raid_action":
-                    out.append((RAID_CARD + c["card"], perm, c["name"]))
-    return out
-
-
 def _ctx_spend(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
     color = str(ctx.context["color"])
     left = str(ctx.context["strength"])
@@ -1261,19 +1234,20 @@ def _ctx_spend(svg: Svg, ctx: Ctx, x: float, y: float) -> None:
         data_strength=left,
     )
     x += 130
-    for rid, perm, source in _raid_actions(ctx, ctx.decider()):
+    for raid in ctx.context["actions"]:
+        rid, source = int(raid["action"]), str(raid["source"])
         action = ctx.act("spend", action=rid)
-        gives = _shorts(perm.gives)
+        gives = _shorts(tuple(Effect.model_validate(e) for e in raid["gives"]))
         x += (
             _chip(
                 svg,
                 x,
                 y,
-                f"{perm.n}: {gives}",
+                f"{raid['strength']}: {gives}",
                 action=action,
                 muted=bool(ctx.legal) and action is None,
                 fill="#fadbd8",
-                tip=f"{source}: spend {perm.n} strength for {gives}",
+                tip=f"{source}: spend {raid['strength']} strength for {gives}",
                 data_raid=rid,
             )
             + 6

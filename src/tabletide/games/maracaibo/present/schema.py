@@ -376,6 +376,20 @@ class Spend(TypedDict):
     """Strength left to spend."""
     used: list[int]
     """Raid actions already spent this raid (ids)."""
+    actions: list[RaidAction]
+    """The decider's raid actions, numbered as the ``spend`` action's ``action``."""
+
+
+class RaidAction(TypedDict):
+    __pydantic_config__ = FORBID  # type: ignore[misc]
+    action: int
+    """The id a ``spend`` action names (the ship's own, a slot's, the figurehead's, a card's)."""
+    strength: int
+    """The strength it costs."""
+    gives: list[dict[str, Any]]
+    """What it gives: the content's effect records."""
+    source: str
+    """Where it is printed, in words."""
 
 
 class Target(TypedDict):
