@@ -534,7 +534,7 @@ def test_en_gap_13g_type_icon_count_skips_the_card_without_the_icon() -> None:
 
 
 # ----------------------------------------------------------------------------------- EN-5.3 discs
-@rule("EN-5.3", "EN-2.10")
+@rule("EN-5.3")
 def test_en_5_3_1_disc_on_any_tile_non_exhausted_and_both_may_share() -> None:
     s = _fresh()
     build(s, 0, "Kailyard")
