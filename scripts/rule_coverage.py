@@ -59,7 +59,8 @@ class Coverage:
 
     @property
     def missing(self) -> list[str]:
-        return sorted(self.defined - self.named, key=_sort_key)
+        """The IDs that are not covered (neither named nor a heading of named rules)."""
+        return sorted(self.defined - self.covered, key=_sort_key)
 
     @property
     def share(self) -> float:
