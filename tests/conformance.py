@@ -286,26 +286,25 @@ def playthrough(
     lines.append("--- log (spectator) ---")
     lines += [game.event_text(e) for e in state.events_for(None)]
     lines.append(f"scores {state.scores()} winners {state.winners()} returns {state.returns()}")
-    replay = Replay.from_state(state)
-    assert replay.play().history == state.history
-    lines += _sampled_views(game.new_state(num_players, seed, options), state.history, samples)
+    lines += _replayed_views(Replay.from_state(state), state.history, samples)
     return "\n".join(lines) + "\n"
 
 
-def _sampled_views(state: State, actions: Sequence[Action], samples: int) -> list[str]:
-    """Every seat's and the spectator's observation at ``samples`` points of a game played
-    from ``state`` with ``actions``."""
-    total = len(actions)
+def _replayed_views(replay: Replay, history: Sequence[Action], samples: int) -> list[str]:
+    """Replay the game (through its JSON actions, as a saved game is) and record every seat's
+    and the spectator's observation at ``samples`` points of it; the replay must end with the
+    same history as the game it was made from."""
+    total = len(replay.actions)
     marks = {round(i * total / (samples - 1)) for i in range(samples)}
     lines = []
-    for step, action in enumerate([*actions, None]):
+    state = None
+    for step, state in enumerate(replay.states()):
         if step in marks:
             for seat in seats_of(state):
                 who = "spectator" if seat is None else f"seat {seat}"
                 lines.append(f"--- view after {step} of {total} actions: {who} ---")
                 lines.append(json.dumps(state.observation(seat), sort_keys=True, indent=1))
-        if action is not None:
-            state.apply(action)
+    assert state is not None and state.history == list(history), "the replay differs"
     return lines
 
 
