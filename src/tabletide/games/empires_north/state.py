@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Frame, Rng, TableState, dispatch_tables
-from tabletide.games.empires_north import actions, decisions, effects, expedition, turn
+from tabletide.games.empires_north import actions, effects, expedition, facts, turn
 from tabletide.games.empires_north.constants import (
     DISCS,
     FACE_UP,
@@ -205,10 +205,10 @@ class EmpiresState(TableState):
         return build_view(self, seat)
 
     def _decision_context(self, frame: Frame) -> dict[str, Any]:
-        return decisions.decision_context(self, frame)
+        return facts.decision_context(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
-        return decisions.score_categories(self)
+        return facts.score_categories(self)
 
     def _prompt_text(self, frame: Frame) -> str:
         text = super()._prompt_text(frame)

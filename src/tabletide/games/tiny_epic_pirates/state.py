@@ -11,8 +11,8 @@ from tabletide.engine import Frame, Rng, TableState, dispatch_tables
 from tabletide.games.tiny_epic_pirates import (
     bonus,
     combat,
-    decisions,
     economy,
+    facts,
     helm,
     orders,
     sailing,
@@ -295,9 +295,9 @@ class PiratesState(TableState):
         return super().winners()
 
     def _decision_context(self, frame: Frame) -> dict[str, Any]:
-        """The public facts of the pending decision (``decisions.py``; schema per kind in
+        """The public facts of the pending decision (``facts.py``; schema per kind in
         ``present/schema.py``)."""
-        return decisions.context(self, frame)
+        return facts.decision_context(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         """Points are buried treasures and nothing else (PC-1.3); the tie-breaks of

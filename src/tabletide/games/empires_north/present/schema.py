@@ -1,6 +1,6 @@
 """The schema of Empires of the North's view: ``observation(seat)["state"]`` (:class:`View`,
 built by ``present/view.py``) and the ``context`` of each decision kind (``DECISION_SCHEMAS``,
-filled by ``decisions.py``). The conformance suite validates every observation of random games
+filled by ``facts.py``). The conformance suite validates every observation of random games
 against them in pydantic's strict mode; keys not named here are an error.
 
 Tiles are named in capitals as cards print them (``"HARVEST"``); ``card`` is a card's index in

@@ -230,5 +230,5 @@ CONTEXTS: dict[str, Callable[[PiratesState, Frame], Context]] = {
 """Per decision kind, its context."""
 
 
-def context(s: PiratesState, frame: Frame) -> Context:
+def decision_context(s: PiratesState, frame: Frame) -> Context:
     return CONTEXTS[frame.kind](s, frame)
