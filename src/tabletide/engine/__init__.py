@@ -13,7 +13,7 @@ from tabletide.engine.game import BotSettings, Game, OptionSpec, PackagedGame, s
 from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, register_game
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
-from tabletide.engine.state import Event, Frame, State, TableState, dispatch_tables
+from tabletide.engine.state import Closed, Event, Frame, State, TableState, dispatch_tables
 from tabletide.engine.tensor import Segment, TensorLayout, TensorWriter, seat_order
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "ActionCodec",
     "ActionSpec",
     "BotSettings",
+    "Closed",
     "ConfigError",
     "Event",
     "Frame",

@@ -105,6 +105,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     max_game_length: ClassVar[int]
+    rule_prefix: ClassVar[str] = ""
+    """What the game's rule IDs start with (``SY`` for ``SY-5.1``): its rules reference,
+    ``docs/rules/<name>.md``, and its tests use the same IDs."""
     """An upper bound on the number of decisions in one game (checked by the fuzz tests)."""
     codec: ActionCodec
     bot: ClassVar[BotSettings] = BotSettings()
@@ -206,6 +209,11 @@ class Game(ABC):
         :mod:`tabletide.svg`)."""
         raise NotImplementedError(f"{self.name} has no board picture")
 
+    def components_markdown(self) -> str:
+        """The game's components (its stand-in cards, tiles and boards) as Markdown, listed
+        from its content files, for the rules reference (``scripts/rules_components.py``)."""
+        raise NotImplementedError(f"{self.name} has no components listing")
+
     def write_tensor(self, state: State, seat: int, out: TensorWriter) -> None:
         """Write what ``seat`` may see of ``state`` as numbers (see :mod:`tabletide.engine.tensor`
         for the conventions). The size must depend only on the player count and options."""
@@ -265,7 +273,8 @@ class Game(ABC):
 
 class PackagedGame(Game):
     """A game laid out as a package (``docs/architecture.md``): its presentation in
-    ``present/`` (``view.event_text``, ``text.render``, ``board.render_svg``) and its bot and
+    ``present/`` (``view.event_text``, ``text.render``, ``board.render_svg``,
+    ``components.markdown``) and its bot and
     learning code in ``ai/`` (``evaluate.evaluate``, ``tensor.write_tensor``), each imported on
     first use, so that loading a game for a replay or a tournament does not load its pictures.
     Every built-in game is one; a game laid out otherwise implements the methods itself."""
@@ -298,6 +307,9 @@ class PackagedGame(Game):
 
     def event_text(self, event: Event) -> str:
         return cast(str, self._event_text(event))
+
+    def components_markdown(self) -> str:
+        return cast(str, self._part("present.components", "markdown")())
 
     def render(self, state: State, seat: int | None) -> str:
         return cast(str, self._render(state.observation(seat)))

@@ -30,6 +30,15 @@ Event = dict[str, Any]
 RECENT_EVENTS = 30
 
 
+class Closed(NamedTuple):
+    """An option the rules list for a decision that is closed right now: what it is, why it
+    is closed, and the rule ID that closes it (``state.closed_options``)."""
+
+    option: str
+    reason: str
+    rule: str
+
+
 class Frame(NamedTuple):
     """A pending decision: its kind, the seat that decides, and immutable data for the rules.
 
@@ -196,9 +205,26 @@ class State(ABC):
             view["final_scoring"] = self.final_scoring()
         if seat is not None and seat == current:
             view["legal_actions"] = [
-                {"action": a.to_json(), "label": a.label} for a in self.legal_actions()
+                {"action": a.to_json(), "label": a.label, "detail": self.explain(a)}
+                for a in self.legal_actions()
             ]
+            view["closed_options"] = self.closed_options(seat)
         return view
+
+    def explain(self, action: Action) -> str:
+        """What the legal ``action`` will do, in one or two sentences for the deciding seat
+        (costs, gains, what comes next). It may use that seat's own secrets, never another's."""
+        if not self.stack:
+            raise IllegalActionError("the game is over: there is nothing to explain")
+        return self._explain(self.stack[-1], action) or action.label
+
+    def closed_options(self, seat: int | None) -> list[dict[str, str]]:
+        """For ``seat``'s main decision of its turn: the options the rules list that are closed
+        right now, each ``{"option", "reason", "rule"}``; [] for any other seat or decision.
+        Worked out from what ``seat`` may know only."""
+        if seat is None or not self.stack or self.stack[-1].seat != seat:
+            return []
+        return [c._asdict() for c in self._closed_options(self.stack[-1])]
 
     def prompt(self) -> dict[str, Any] | None:
         """The pending decision in words: ``{"seat", "kind", "text"}``; None when over."""
@@ -208,12 +234,18 @@ class State(ABC):
         return {"seat": frame.seat, "kind": frame.kind, "text": self._prompt_text(frame)}
 
     def decision(self) -> dict[str, Any] | None:
-        """The pending decision as data: ``{"kind", "seat", "context"}`` (the public facts of
-        the choice, from :meth:`_decision_context`); None when the game is over."""
+        """The pending decision as data: ``{"kind", "seat", "context", "rules"}`` (the public
+        facts of the choice, from :meth:`_decision_context`, and the IDs of the rules that
+        govern it, from :meth:`_decision_rules`); None when the game is over."""
         if not self.stack:
             return None
         frame = self.stack[-1]
-        return {"kind": frame.kind, "seat": frame.seat, "context": self._decision_context(frame)}
+        return {
+            "kind": frame.kind,
+            "seat": frame.seat,
+            "context": self._decision_context(frame),
+            "rules": list(self._decision_rules(frame)),
+        }
 
     def final_scoring(self) -> dict[str, Any]:
         """The final scoring in the one schema of every game (``engine.view.FinalScoring``):
@@ -265,6 +297,20 @@ class State(ABC):
         """The public facts of the pending decision ``frame`` as data, for pictures (the
         schema per kind: ``Game.decision_schemas``). Nothing any seat may not know."""
         return {}
+
+    def _decision_rules(self, frame: Frame) -> list[str]:
+        """The IDs of the rules that govern the decision ``frame`` (``SY-5.1``), each stated in
+        the game's rules reference (``docs/rules/<game>.md``)."""
+        return []
+
+    def _explain(self, frame: Frame, action: Action) -> str | None:
+        """What ``action`` at ``frame`` will do, in words (None: its label says it all)."""
+        return None
+
+    def _closed_options(self, frame: Frame) -> list[Closed]:
+        """The options of ``frame`` that the rules list but are closed now, if ``frame`` is
+        the main decision of a turn (else [])."""
+        return []
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         """The final scoring by category, ``[(name, [points of each seat])]``; each seat's

@@ -43,6 +43,8 @@ class Decision(TypedDict):
     kind: str
     seat: int
     context: dict[str, Any]
+    rules: list[str]
+    """The IDs of the rules that govern the decision, each in ``docs/rules/<game>.md``."""
 
 
 class FinalScoring(TypedDict):
@@ -59,6 +61,17 @@ class LegalAction(TypedDict):
     __pydantic_config__ = FORBID  # type: ignore[misc]
     action: dict[str, Any]
     label: str
+    detail: str
+    """What the action will do, in a sentence or two (``state.explain``)."""
+
+
+class ClosedOption(TypedDict):
+    """An option of the main decision that is closed now, and why (``state.closed_options``)."""
+
+    __pydantic_config__ = FORBID  # type: ignore[misc]
+    option: str
+    reason: str
+    rule: str
 
 
 class Observation(TypedDict):
@@ -83,6 +96,8 @@ class Observation(TypedDict):
     winners: NotRequired[list[int]]
     final_scoring: NotRequired[FinalScoring]
     legal_actions: NotRequired[list[LegalAction]]
+    closed_options: NotRequired[list[ClosedOption]]
+    """Only in the deciding seat's view, beside ``legal_actions``."""
 
 
 @cache

@@ -84,6 +84,7 @@ ACTION_SPACE = (
 class AhoyGame(PackagedGame):
     name: ClassVar[str] = "ahoy"
     title: ClassVar[str] = "Ahoy"
+    rule_prefix: ClassVar[str] = "AH"
     description: ClassVar[str] = (
         "Asymmetric war and smuggling on a growing archipelago: the Bluefin Squadron patrols "
         "and builds forts, the Mollusk Union raises allies and schemes with plans, and one or "

@@ -76,6 +76,7 @@ ACTION_SPACE = (
 class EmpiresNorthGame(PackagedGame):
     name: ClassVar[str] = "empires_north"
     title: ClassVar[str] = "Imperial Settlers: Empires of the North"
+    rule_prefix: ClassVar[str] = "EN"
     description: ClassVar[str] = (
         "Lead one of six northern clans: keep cards at the Lookout, build locations, take "
         "actions with two discs on a circle of five tiles, and sail to near and distant islands "

@@ -67,6 +67,7 @@ ACTION_SPACE = (
 class MaracaiboGame(PackagedGame):
     name: ClassVar[str] = "maracaibo"
     title: ClassVar[str] = "Pirates of Maracaibo"
+    rule_prefix: ClassVar[str] = "MA"
     description: ClassVar[str] = (
         "Race your ship three times across the Caribbean to Maracaibo: buy upgrade cards, build "
         "residences, raid, explore, bury treasure and chase secret quests. Solo against John "

@@ -66,6 +66,7 @@ ACTION_SPACE = (
 class ShipyardGame(PackagedGame):
     name: ClassVar[str] = "shipyard"
     title: ClassVar[str] = "Shipyard"
+    rule_prefix: ClassVar[str] = "SY"
     description: ClassVar[str] = (
         "Build ships from bow, middle parts and stern, fit them with equipment and crew, and "
         "send them on a maiden voyage through your canals. Pick actions from a moving track."

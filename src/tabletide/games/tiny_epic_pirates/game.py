@@ -69,6 +69,7 @@ ACTION_SPACE = (
 class PiratesGame(PackagedGame):
     name: ClassVar[str] = "tiny_epic_pirates"
     title: ClassVar[str] = "Tiny Epic Pirates"
+    rule_prefix: ClassVar[str] = "PC"
     description: ClassVar[str] = (
         "Sail a 4x4 sea, plunder colonies, trade on a shifting black market, sink merchants "
         "and bury three treasures before your rivals. Orders come from a captain walking the "
