@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tabletide.engine import Rng, State, list_games, load_game
+from tabletide.engine import Rng, State, load_game
 from tabletide.reference import components_block, load_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from rule_coverage import RULES_DIR, defined_ids  # noqa: E402
 
-GAMES = list_games()
+GAMES = ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
 STATED_SHARE = 0.90
 """At least this share of the spec's rule IDs (gaps aside) appear in the reference."""
 NAMED_SHARE = 0.95

@@ -16,11 +16,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tabletide.agents import Agent, agent_specs, make_agent
+from tabletide.agents.hints import hint
 from tabletide.engine import (
     Action,
     ConfigError,
@@ -31,6 +33,7 @@ from tabletide.engine import (
     list_games,
     load_game,
 )
+from tabletide.reference import Reference, Section, load_reference
 from tabletide.sim.bench import bench as run_bench
 from tabletide.sim.bench import bench_agent, bench_agent_table, bench_table
 from tabletide.sim.runner import agent_seed, decision_seed, play_many
@@ -171,6 +174,10 @@ def _show(value: Any) -> str:
 HELP_TEXT = (
     "Type the number of an action to take it. Other commands:\n"
     "  ?, help   this help\n"
+    "  ?N        what action N will do\n"
+    "  why       the options you cannot take now, and why\n"
+    "  hint      what the hard bot would do here (its top three)\n"
+    "  rules     the rules of this decision (rules ID: one rule; rules WORDS: search)\n"
     "  v, view   show the board and the actions again\n"
     "  log       more of the game log\n"
     "  q, quit   save the game and stop (resume with --resume FILE)"
@@ -259,6 +266,10 @@ class PlaySession:
         prompt = state.prompt()
         if prompt is not None:
             self.console.print(f"\n[bold]{escape(prompt['text'])}[/bold]")
+        decision = state.decision()
+        if decision is not None and decision["rules"]:
+            rules = ", ".join(decision["rules"])
+            self.console.print(f"[dim]Rules: {escape(rules)} · type rules to read them[/dim]")
         for i, action in enumerate(legal, start=1):
             self.console.print(f"  [cyan]{i:>3}[/cyan]  {escape(action.label)}")
 
@@ -280,6 +291,14 @@ class PlaySession:
             elif command == "log":
                 for event in self.state.events_for(seat)[-LOG_LINES:]:
                     self.console.print(f"[dim]·[/dim] {escape(self.game.event_text(event))}")
+            elif command.startswith("?") and command[1:].strip().isdigit():
+                self.explain(legal, int(command[1:]))
+            elif command == "why":
+                self.why_not(seat)
+            elif command == "hint":
+                self.hint(seat, legal)
+            elif command == "rules" or command.startswith("rules "):
+                self.rules(raw.strip()[5:].strip())
             elif command.isdigit() and 1 <= int(command) <= len(legal):
                 return legal[int(command) - 1]
             elif command.isdigit():
@@ -295,6 +314,54 @@ class PlaySession:
                     f"[yellow]Unknown command {escape(raw.strip())!r}: type an action number "
                     f"(1-{len(legal)}), or ? for help.[/yellow]"
                 )
+
+    def explain(self, legal: list[Action], number: int) -> None:
+        if not 1 <= number <= len(legal):
+            self.console.print(
+                f"[yellow]There is no action {number}; choose 1-{len(legal)}.[/yellow]"
+            )
+            return
+        action = legal[number - 1]
+        self.console.print(f"[cyan]{number}[/cyan] {escape(action.label)}")
+        self.console.print(f"  {escape(self.state.explain(action))}")
+
+    def why_not(self, seat: int) -> None:
+        closed = self.state.closed_options(seat)
+        if not closed:
+            self.console.print("Nothing the rules list is closed at this decision.")
+            return
+        self.console.print("[bold]Closed now:[/bold]")
+        for item in closed:
+            self.console.print(
+                f"  {escape(item['option'])}: {escape(item['reason'])} [dim]({item['rule']})[/dim]"
+            )
+
+    def hint(self, seat: int, legal: list[Action]) -> None:
+        with self.console.status("The hard bot is looking at your position..."):
+            step = len(self.state.history)
+            advice = hint(self.state, seat, seed=decision_seed(self.state.seed, step))
+        self.console.print("[bold]What hard would do here:[/bold]")
+        for option in advice.options:
+            self.console.print(
+                f"  [cyan]{option.index + 1:>3}[/cyan]  {escape(option.action.label)}"
+                f"  [dim]{escape(option.text)}[/dim]"
+            )
+        self.console.print(f"[dim]{escape(advice.scale)}[/dim]")
+
+    def rules(self, query: str) -> None:
+        """The reference's section for ``query`` (a rule ID or words), else for this decision."""
+        try:
+            reference = load_reference(self.game.name)
+        except TabletideError as exc:
+            self.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
+            return
+        decision = self.state.decision()
+        wanted = query or (decision["rules"][0] if decision and decision["rules"] else "")
+        sections = find_sections(reference, wanted) if wanted else list(reference.sections[:1])
+        if not sections:
+            self.console.print(f"[yellow]Nothing in the rules matches {escape(query)!r}.[/yellow]")
+        for section in sections[:3]:
+            self.console.print(Markdown(section.markdown))
 
     def show_end(self) -> None:
         state = self.state
@@ -378,6 +445,13 @@ def play(
         session.run()
 
 
+def find_sections(reference: Reference, query: str) -> list[Section]:
+    """The section stating rule ``query``, or else the sections whose text has its words."""
+    if reference.rule_ids and query.upper().startswith(f"{reference.game_prefix}-"):
+        return [reference.section_for(query)]
+    return reference.search(query)
+
+
 def _saved_seats(saved: Any, num_players: int) -> list[str]:
     if (
         isinstance(saved, list)
@@ -386,6 +460,36 @@ def _saved_seats(saved: Any, num_players: int) -> list[str]:
     ):
         return parse_seats(",".join(saved))
     return [HUMAN] + ["random"] * (num_players - 1)
+
+
+# --------------------------------------------------------------------------- rules
+@app.command()
+def rules(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
+    rule: Annotated[
+        str | None, typer.Argument(metavar="[ID]", help="A rule ID (e.g. SY-5.1): its section.")
+    ] = None,
+    search: Annotated[
+        str | None, typer.Option(help="Show the sections that hold all these words.")
+    ] = None,
+) -> None:
+    """Read a game's rules reference, one rule's section, or the sections matching words."""
+    console = _console()
+    with _user_errors():
+        reference = load_reference(game_name)
+        if rule is not None and search is not None:
+            raise ConfigError("give either a rule ID or --search, not both")
+        if rule is not None:
+            sections = [reference.section_for(rule)]
+        elif search is not None:
+            sections = reference.search(search)
+            if not sections:
+                raise ConfigError(f"nothing in the {reference.title} rules matches {search!r}")
+        else:
+            console.print(Markdown(reference.markdown))
+            return
+        for section in sections:
+            console.print(Markdown(section.markdown))
 
 
 # --------------------------------------------------------------------------- simulate

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from tabletide.engine import load_game
+from tabletide.engine import TabletideError, load_game
 
 COMPONENTS_START = "<!-- components:start -->"
 COMPONENTS_END = "<!-- components:end -->"
@@ -27,7 +27,7 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
-class ReferenceError(LookupError):
+class NotInReference(TabletideError, LookupError):
     """No reference for a game, or no section for a rule ID."""
 
 
@@ -51,6 +51,8 @@ class Section:
 class Reference:
     game: str
     title: str
+    game_prefix: str
+    """The game's rule-ID prefix (``SY``)."""
     markdown: str
     sections: tuple[Section, ...]
 
@@ -63,7 +65,7 @@ class Reference:
         """The section that states ``rule_id`` (else the first that mentions it; else the one
         that states the nearest enclosing rule: ``SY-5.1`` for ``SY-5.1.3``).
 
-        :raises ReferenceError: no section names it or a rule above it.
+        :raises NotInReference: no section names it or a rule above it.
         """
         wanted = rule_id.strip().upper()
         for ids in ("states", "mentions"):
@@ -74,9 +76,9 @@ class Reference:
         if parent != wanted and "-" in parent:
             try:
                 return self.section_for(parent)
-            except ReferenceError:
+            except NotInReference:
                 pass
-        raise ReferenceError(f"the {self.title} rules reference has no rule {rule_id!r}")
+        raise NotInReference(f"the {self.title} rules reference has no rule {rule_id!r}")
 
     def search(self, query: str) -> list[Section]:
         """Sections whose words hold every word of ``query`` (case-insensitive), in order."""
@@ -97,15 +99,17 @@ def reference_path(game: str) -> Path:
 def load_reference(game: str) -> Reference:
     """``game``'s rules reference.
 
-    :raises ConfigError: an unknown game. :raises ReferenceError: the game has no reference.
+    :raises ConfigError: an unknown game. :raises NotInReference: the game has no reference.
     """
     loaded = load_game(game)
     path = reference_path(loaded.name)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ReferenceError(f"{loaded.title} has no rules reference ({path})") from None
-    return Reference(loaded.name, loaded.title, text, parse(text, loaded.rule_prefix))
+        raise NotInReference(f"{loaded.title} has no rules reference ({path})") from None
+    return Reference(
+        loaded.name, loaded.title, loaded.rule_prefix, text, parse(text, loaded.rule_prefix)
+    )
 
 
 def parse(text: str, prefix: str) -> tuple[Section, ...]:
@@ -163,8 +167,8 @@ def components_block(text: str) -> str | None:
 def with_components(text: str, listing: str) -> str:
     """``text`` with its components block replaced by ``listing``.
 
-    :raises ReferenceError: the markers are missing."""
+    :raises NotInReference: the markers are missing."""
     start, end = text.find(COMPONENTS_START), text.find(COMPONENTS_END)
     if start < 0 or end < start:
-        raise ReferenceError(f"no {COMPONENTS_START} ... {COMPONENTS_END} block")
+        raise NotInReference(f"no {COMPONENTS_START} ... {COMPONENTS_END} block")
     return f"{text[: start + len(COMPONENTS_START)]}\n{listing.strip()}\n{text[end:]}"

@@ -207,3 +207,49 @@ def test_bench_takes_game_options() -> None:
     assert code == 0 and "hand_size=2" in out
     code, out = run("bench", "lanterns", "--players", "2", "-o", "hand_size=9")
     assert code == 2 and "hand_size" in out
+
+
+# ----------------------------------------------------------------- learning the game (issue 22)
+def test_rules_prints_the_reference_a_rule_or_a_search() -> None:
+    code, out = run("rules", "shipyard")
+    assert code == 0 and "Overview and goal" in out and "Components" in out
+    code, out = run("rules", "shipyard", "SY-1.2")
+    assert code == 0 and "Overview and goal" in out and "Components" not in out
+    code, out = run("rules", "shipyard", "--search", "blue riband")
+    assert code == 0 and "Riband" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "chess"], "unknown game"),
+        (["rules", "shipyard", "SY-99.9"], "has no rule 'SY-99.9'"),
+        (["rules", "shipyard", "--search", "zeppelin"], "nothing in the Shipyard rules"),
+    ],
+)
+def test_rules_errors_are_one_red_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out = run(*args)
+    assert code == 2 and message in out and len(out.strip().splitlines()) == 1, out
+
+
+def test_play_explains_options_says_why_not_hints_and_shows_the_rules(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = run(
+        "play", "shipyard", "--seats", "human,random", "--seed", "4", "--save", str(save),
+        "-o", "first_game=true", input="?1\n?99\nwhy\nrules\nhint\nq\n",
+    )  # fmt: skip
+    assert code == 0, out
+    state = Replay.load(save).play()
+    legal = state.legal_actions()
+    first = " ".join(state.explain(legal[0]).split())
+    assert first in " ".join(out.split()), "?1 prints what action 1 will do"
+    assert "There is no action 99" in out
+    rules = state.decision()["rules"]  # type: ignore[index]
+    assert f"Rules: {', '.join(rules)}" in out
+    closed = state.closed_options(0)
+    if closed:
+        assert closed[0]["reason"] in " ".join(out.split())
+    else:
+        assert "Nothing the rules list is closed" in out
+    assert "What hard would do here:" in out
+    assert "Points ahead of the best rival" in out  # Shipyard's hard is the lookahead

@@ -7,10 +7,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 
+from tabletide.engine import TabletideError
 from tabletide.web import auth
 from tabletide.web.bots import bot_list
-from tabletide.web.errors import too_many
+from tabletide.web.errors import not_found, too_many
 from tabletide.web.ratelimit import RateLimiter
+from tabletide.web.rules import rules_json
 from tabletide.web.schemas import (
     ActionRequest,
     CreateTableRequest,
@@ -58,6 +60,15 @@ async def games(request: Request) -> dict[str, Any]:
     return {"games": service_of(request).games(), "bots": bot_list()}
 
 
+@router.get("/games/{game}/rules")
+async def game_rules(game: str) -> dict[str, Any]:
+    """The game's rules reference as HTML sections, with the section of every rule ID."""
+    try:
+        return rules_json(game)
+    except TabletideError as exc:
+        raise not_found(str(exc)) from None
+
+
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
     """A new table: one private link per person's seat and a spectator link."""
@@ -97,6 +108,13 @@ async def undo(body: UndoRequest, viewer: Viewer, request: Request) -> dict[str,
     service = service_of(request)
     answer = await service.undo(viewer, body.steps, body.version)
     return {**answer, "view": await service.view(viewer)}
+
+
+@router.post("/tables/{table_id}/hint")
+async def table_hint(viewer: Viewer, request: Request) -> dict[str, Any]:
+    """What the ``hard`` bot would do in the seat's position: its top three options and how it
+    rates them, worked out from what the seat may know only (unless the table has hints off)."""
+    return await service_of(request).hint(viewer)
 
 
 @router.get("/tables/{table_id}/replay")

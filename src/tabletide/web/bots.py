@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletide.agents import make_agent
+from tabletide.agents.hints import hint
 from tabletide.engine import ConfigError, Replay, derive_seed
 from tabletide.sim.runner import decision_seed
 
@@ -91,6 +92,14 @@ def think(job: BotJob) -> dict[str, Any]:
     return agent.act(view).to_json()
 
 
+def advise(job: BotJob) -> dict[str, Any]:
+    """In a worker: the hint of strength ``job.spec`` for ``job.seat`` (its top options and
+    ratings, ``tabletide.agents.hints``), from the seat's own determinization only."""
+    state = Replay(job.game, job.num_players, job.seed, job.options, job.actions).play()
+    seed = derive_seed(job.seed, "web-hint", job.seat, len(job.actions))
+    return hint(state, job.seat, level=job.spec, seed=seed).to_json()
+
+
 class BotPool:
     """A process pool for bot moves, started on first use and restarted if a worker dies."""
 
@@ -107,12 +116,20 @@ class BotPool:
 
     async def choose(self, job: BotJob) -> dict[str, Any]:
         """The bot's action JSON. A dead worker pool is replaced before the error propagates."""
+        return await self._run(think, job)
+
+    async def advise(self, job: BotJob) -> dict[str, Any]:
+        """A hint for ``job.seat`` (see :func:`advise`), computed in a worker."""
+        return await self._run(advise, job)
+
+    async def _run(self, work: Any, job: BotJob) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), think, job)
+            answer: dict[str, Any] = await loop.run_in_executor(self._executor(), work, job)
         except BrokenProcessPool:
             self._discard()
             raise
+        return answer
 
     def _discard(self) -> None:
         pool, self._pool = self._pool, None

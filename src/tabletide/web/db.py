@@ -30,6 +30,8 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -50,6 +52,9 @@ class TableRow(Base):
     """The resolved options, JSON."""
     seats: Mapped[str] = mapped_column(Text)
     """JSON list of ``{"kind": "human"|"bot", "bot": spec|null, "name": str}``."""
+    settings: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The creator's table settings, JSON (``{"hints": bool}``); NULL in tables made before
+    settings existed, which keep the defaults."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``playing`` or ``finished``."""
     version: Mapped[int] = mapped_column(Integer)
@@ -112,4 +117,20 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
     Base.metadata.create_all(engine)
+    _add_columns(engine)
     return engine
+
+
+ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT"}}
+"""Nullable columns added since the first schema: a database made before them gets them
+(``ALTER TABLE ... ADD COLUMN``, which SQLite and PostgreSQL both run in place)."""
+
+
+def _add_columns(engine: Engine) -> None:
+    inspector = inspect(engine)
+    for table, columns in ADDED_COLUMNS.items():
+        have = {c["name"] for c in inspector.get_columns(table)}
+        for name, sql_type in columns.items():
+            if name not in have:
+                with engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))

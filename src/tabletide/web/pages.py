@@ -7,6 +7,9 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from tabletide.web.errors import not_found
+from tabletide.web.rules import image_path
+
 STATIC = Path(__file__).parent / "static"
 
 router = APIRouter()
@@ -30,3 +33,18 @@ async def replay() -> FileResponse:
 @router.get("/favicon.ico", include_in_schema=False)
 async def favicon() -> FileResponse:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+async def rules_page(game: str) -> FileResponse:
+    """A game's whole rules reference, to read away from a table."""
+    return FileResponse(STATIC / "rules.html")
+
+
+@router.get("/rules/{game}/img/{name}", include_in_schema=False)
+async def rules_image(game: str, name: str) -> FileResponse:
+    """A picture of a rules reference (``docs/rules/img/``)."""
+    path = image_path(game, name)
+    if path is None:
+        raise not_found(f"no picture {name!r}")
+    return FileResponse(path, media_type="image/svg+xml")

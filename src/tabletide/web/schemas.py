@@ -29,6 +29,8 @@ class CreateTableRequest(Strict):
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
     seed: StrictInt | None = Field(default=None, ge=-SEED_LIMIT, lt=SEED_LIMIT)
+    hints: StrictBool = True
+    """Whether players may ask the bot for a hint at this table."""
 
 
 class ActionRequest(Strict):

@@ -68,6 +68,8 @@ class TableInfo:
     options: dict[str, Any]
     seats: tuple[SeatInfo, ...]
     created_at: datetime
+    hints: bool = True
+    """Whether the table's players may ask the bot for a hint (the creator's choice)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,7 @@ class Store:
                     seed_chosen=info.seed_chosen,
                     options=json.dumps(info.options, sort_keys=True),
                     seats=json.dumps([s.to_json() for s in info.seats]),
+                    settings=json.dumps({"hints": info.hints}),
                     status=PLAYING,
                     version=0,
                     to_move=to_move,
@@ -262,4 +265,5 @@ def _info(row: TableRow) -> TableInfo:
         options=json.loads(row.options),
         seats=tuple(SeatInfo.from_json(s) for s in json.loads(row.seats)),
         created_at=row.created_at,
+        hints=bool(json.loads(row.settings or "{}").get("hints", True)),
     )

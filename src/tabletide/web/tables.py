@@ -235,6 +235,7 @@ class TableService:
             options=dict(state.options),
             seats=tuple(seats),
             created_at=now(),
+            hints=request.hints,
         )
         tokens: dict[int | None, str] = {
             i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN
@@ -376,6 +377,27 @@ class TableService:
     async def view(self, viewer: auth.Viewer, log_since: int = 0) -> dict[str, Any]:
         live = await self.get(viewer.table_id)
         return live.view(viewer.seat, log_since)
+
+    async def hint(self, viewer: auth.Viewer) -> dict[str, Any]:
+        """What ``hard`` would do in the seat's position (a worker process works it out from
+        the seat's determinization), unless the table's creator switched hints off."""
+        live = await self.get(viewer.table_id)
+        if not live.info.hints:
+            raise forbidden("hints are switched off at this table")
+        async with live.lock:
+            seat = self._check_turn(live, viewer, None)
+            job = BotJob(
+                live.info.game,
+                live.info.num_players,
+                live.info.seed,
+                live.info.options,
+                list(live.actions),
+                seat,
+                "hard",
+            )
+            version = live.version
+        answer = await self.bots.advise(job)
+        return {"version": version, **answer}
 
     # ------------------------------------------------------------------ moves
     def _check_turn(self, live: LiveTable, viewer: auth.Viewer, version: int | None) -> int:

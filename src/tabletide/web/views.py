@@ -78,6 +78,14 @@ def _points(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+def legal_list(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The view's legal actions, numbered, each with its label and what it will do."""
+    return [
+        {"index": i, "label": item["label"], "detail": item["detail"], "action": item["action"]}
+        for i, item in enumerate(view.get("legal_actions", []))
+    ]
+
+
 def table_summary(
     info: TableInfo, status: str, version: int, finished_at: datetime | None
 ) -> dict[str, Any]:
@@ -94,6 +102,7 @@ def table_summary(
         "created_at": iso(info.created_at),
         "finished_at": iso(finished_at),
         "seed": info.seed if status == FINISHED else None,
+        "hints": info.hints,
     }
 
 
@@ -113,10 +122,7 @@ def table_view(
     view = json.loads(json.dumps(state.observation(seat)))
     current = state.current_player()
     scores = view["scores"]
-    legal = [
-        {"index": i, "label": item["label"], "action": item["action"]}
-        for i, item in enumerate(view.get("legal_actions", []))
-    ]
+    legal = legal_list(view)
     seats = info.seats
     payload: dict[str, Any] = {
         "table": table_summary(info, status, version, finished_at),
@@ -132,6 +138,8 @@ def table_view(
         "prompt": view["prompt"],
         "your_turn": seat is not None and seat == current,
         "legal_actions": legal,
+        "rules": view["decision"]["rules"] if view["decision"] else [],
+        "closed_options": view.get("closed_options", []),
         "scores": scores,
         "turn_order": [
             {
@@ -175,10 +183,8 @@ def frame_view(state: State, seat: int | None, step: int, last: int) -> dict[str
         "terminal": view["terminal"],
         "prompt": view["prompt"],
         "scores": view["scores"],
-        "legal_actions": [
-            {"index": i, "label": item["label"], "action": item["action"]}
-            for i, item in enumerate(view.get("legal_actions", []))
-        ],
+        "legal_actions": legal_list(view),
+        "rules": view["decision"]["rules"] if view["decision"] else [],
         "log": log_lines(state, seat, 0),
         "board": {"svg": board_svg(state, view), "text": board_text(state, seat)},
         "observation": view,

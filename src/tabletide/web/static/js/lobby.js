@@ -97,6 +97,7 @@ function renderOptions() {
 function renderGame() {
   const game = currentGame();
   $("game-description").textContent = game.description;
+  $("game-rules").href = `/rules/${encodeURIComponent(game.name)}`;
   const [min, max] = game.players;
   const count = $("player-count");
   const old = Number(count.value) || Math.max(2, min);
@@ -126,7 +127,7 @@ function readForm() {
     const value = select ? JSON.parse(select.value) : option.default;
     if (value !== option.default) options[option.name] = value;
   }
-  const body = { game: game.name, seats, options };
+  const body = { game: game.name, seats, options, hints: $("hints-input").checked };
   const seedText = $("seed-input").value.trim();
   if (seedText) {
     if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(Number(seedText))) {

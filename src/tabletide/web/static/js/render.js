@@ -96,13 +96,36 @@ export function renderPrompt(node, prompt, names) {
   node.title = names && names[prompt.seat] ? `${names[prompt.seat]} decides` : "";
 }
 
-/** Every legal action as a button (data-testid="action-i"). */
+/** Every legal action as a button (data-testid="action-i"), with what it will do: on hover
+ * (the button's title) and on tap of its "?" button (phones have no hover). */
 export function renderActions(node, legal, { enabled = true, onAction } = {}) {
   node.replaceChildren(
-    ...legal.map((item) =>
-      el(
+    ...legal.map((item) => {
+      const detail = el("p", {
+        class: "action-detail",
+        dataset: { testid: `detail-${item.index}` },
+        text: item.detail || "",
+        hidden: true,
+      });
+      const toggle = el(
+        "button",
+        {
+          type: "button",
+          class: "explain",
+          dataset: { testid: `explain-${item.index}` },
+          "aria-expanded": "false",
+          "aria-label": `What "${item.label}" does`,
+          title: "What does this do?",
+          onclick: () => {
+            detail.hidden = !detail.hidden;
+            toggle.setAttribute("aria-expanded", String(!detail.hidden));
+          },
+        },
+        "?",
+      );
+      return el(
         "li",
-        {},
+        { class: "action-item", dataset: { index: item.index } },
         el(
           "button",
           {
@@ -110,12 +133,15 @@ export function renderActions(node, legal, { enabled = true, onAction } = {}) {
             class: "action",
             dataset: { testid: `action-${item.index}`, index: item.index },
             disabled: !enabled,
+            title: item.detail || undefined,
             onclick: onAction ? () => onAction(item.index) : undefined,
           },
           item.label,
         ),
-      ),
-    ),
+        item.detail ? toggle : null,
+        item.detail ? detail : null,
+      );
+    }),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   renderPrompt,
   wireBoard,
 } from "./render.js";
+import { RulesPanel, renderHint, renderRuleLinks, renderWhyNot } from "./guide.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -23,6 +24,10 @@ let nextId = 1;
 let retryDelay = 500;
 let stopped = false;
 let saved = false;
+let rulesPanel = null;
+let shownDecision = null; // the version whose decision the Rules panel was opened at
+let hint = null; // { version, answer } of the last hint asked for
+let hinting = false;
 
 function showError(message) {
   const box = $("error");
@@ -80,6 +85,23 @@ function render() {
   renderBoard($("board"), $("board-text"), view.board, { clickable: canAct });
   renderActions($("actions"), view.legal_actions, { enabled: canAct, onAction: play });
   $("actions-panel").hidden = view.legal_actions.length === 0;
+  renderRuleLinks($("prompt-rules"), view.rules || [], openRule);
+  renderWhyNot($("why-not"), view.closed_options || [], openRule);
+  const hintButton = $("hint");
+  hintButton.hidden = !(view.table.hints && view.your_turn && !view.terminal);
+  hintButton.disabled = hinting || !canAct;
+  hintButton.textContent = hinting ? "Thinking…" : "Hint";
+  const shown = hint && hint.version === view.version ? hint.answer : null;
+  renderHint($("hint-box"), shown);
+  for (const item of $("actions").querySelectorAll(".action-item")) {
+    const rank = shown ? shown.options.findIndex((o) => String(o.index) === item.dataset.index) : -1;
+    item.classList.toggle("hinted", rank >= 0);
+    if (rank >= 0) item.dataset.hintRank = String(rank + 1);
+  }
+  if (rulesPanel && view.version !== shownDecision) {
+    shownDecision = view.version;
+    if (view.rules && view.rules.length) rulesPanel.show(view.rules[0], { open: false });
+  }
   const undo = $("undo");
   undo.hidden = !(view.undo && view.undo.depth > 0);
   undo.disabled = !canAct;
@@ -98,6 +120,11 @@ function applyState(message) {
   logLines = logLines.slice(0, log.start).concat(log.lines);
   if (logLines.length > log.total) logLines = logLines.slice(0, log.total);
   view = message;
+  if (!rulesPanel) {
+    rulesPanel = new RulesPanel($("rules-panel"));
+    if (window.matchMedia("(min-width: 900px)").matches) $("rules-panel").open = true;
+    rulesPanel.load(view.table.game).then(() => render());
+  }
   if (!saved) {
     saved = true;
     saveTable({
@@ -146,6 +173,31 @@ function play(index) {
       index,
       version: view.version,
     });
+  }
+}
+
+function openRule(rule) {
+  if (!rulesPanel) return;
+  rulesPanel.show(rule);
+  $("rules-panel").scrollIntoView({ block: "nearest" });
+}
+
+async function askHint() {
+  if (!view || !view.your_turn || hinting) return;
+  hinting = true;
+  const version = view.version;
+  render();
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+      method: "POST",
+      token,
+    });
+    hint = { version, answer };
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err));
+  } finally {
+    hinting = false;
+    render();
   }
 }
 
@@ -211,6 +263,7 @@ function connect() {
 function start() {
   wireBoard($("board"), play);
   $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", askHint);
   if (!tableId || !token) {
     showError("This page needs the link you were given: it holds your seat's key.");
     setConnection("no key", false);
