@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Frame, Rng, TableState, dispatch_tables
+from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
 from tabletide.games.ahoy import actions, battle, cards, damage, geometry, movement, plans, turn
 from tabletide.games.ahoy.battle import Fight
 from tabletide.games.ahoy.constants import (
@@ -271,6 +271,21 @@ class AhoyState(TableState):
         from tabletide.games.ahoy.facts import decision_context
 
         return decision_context(self, frame)
+
+    def _decision_rules(self, frame: Frame) -> list[str]:
+        from tabletide.games.ahoy.guide import decision_rules
+
+        return decision_rules(self, frame)
+
+    def _explain(self, frame: Frame, action: Action) -> str | None:
+        from tabletide.games.ahoy.guide import explain
+
+        return explain(self, frame, action)
+
+    def _closed_options(self, frame: Frame) -> list[Closed]:
+        from tabletide.games.ahoy.guide import closed_options
+
+        return closed_options(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         """AH-1.6: fame by source (region control, deliveries, reward grid, favor cards)."""
