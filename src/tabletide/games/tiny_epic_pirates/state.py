@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Frame, Rng, TableState, dispatch_tables
+from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
 from tabletide.games.tiny_epic_pirates import (
     bonus,
     combat,
     economy,
     facts,
+    guide,
     helm,
     orders,
     sailing,
@@ -298,6 +299,18 @@ class PiratesState(TableState):
         """The public facts of the pending decision (``facts.py``; schema per kind in
         ``present/schema.py``)."""
         return facts.decision_context(self, frame)
+
+    def _decision_rules(self, frame: Frame) -> list[str]:
+        """The rules that govern the decision (``guide.py``)."""
+        return guide.decision_rules(self, frame)
+
+    def _explain(self, frame: Frame, action: Action) -> str | None:
+        """What a legal action will do, in words (``guide.py``)."""
+        return guide.explain(self, frame, action)
+
+    def _closed_options(self, frame: Frame) -> list[Closed]:
+        """The helm moves of step 1 that are closed now, and why (``guide.py``)."""
+        return guide.closed_options(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         """Points are buried treasures and nothing else (PC-1.3); the tie-breaks of
