@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Rng, TableState
-from tabletide.games.shipyard import building, canals, facts, scoring, supplies, turn, voyage
+from tabletide.games.shipyard import (
+    building,
+    canals,
+    facts,
+    guide,
+    scoring,
+    supplies,
+    turn,
+    voyage,
+)
 from tabletide.games.shipyard.canals import Boat, Cell
 from tabletide.games.shipyard.constants import (
     BOW,
@@ -31,7 +40,7 @@ from tabletide.games.shipyard.content import Content, Employee, Item, Part
 from tabletide.games.shipyard.voyage import Ship
 
 if TYPE_CHECKING:
-    from tabletide.engine import Frame, Game
+    from tabletide.engine import Action, Closed, Frame, Game
 
 LEGAL: dict[str, Any] = {
     **turn.LEGAL,
@@ -248,6 +257,15 @@ class ShipyardState(TableState):
 
     def _decision_context(self, frame: Frame) -> dict[str, Any]:
         return facts.decision_context(self, frame)
+
+    def _decision_rules(self, frame: Frame) -> list[str]:
+        return guide.decision_rules(self, frame)
+
+    def _explain(self, frame: Frame, action: Action) -> str | None:
+        return guide.explain(self, frame, action)
+
+    def _closed_options(self, frame: Frame) -> list[Closed]:
+        return guide.closed_options(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         return facts.score_categories(self)

@@ -26,6 +26,7 @@ from tabletide.games.shipyard.content import (
     Part,
     load_content,
 )
+from tabletide.games.shipyard.guide import employee_effect
 
 
 def markdown() -> str:
@@ -183,31 +184,11 @@ def _wagons() -> list[str]:
     return ["### Goods wagon tiles", "", *_table(("Tile", "Wagons"), rows)]
 
 
-def _employee_effect(e: Employee) -> str:
-    if e.role == "engineer":
-        return f"+1 {e.item} with every Equipment production; costs 1 coin more to hire"
-    if e.role == "recruiter":
-        return f"+1 {e.item} with every Crew recruitment; costs 1 coin more to hire"
-    if e.role == "designer":
-        n = 1 if e.item == "propeller" else 2
-        return f"up to {n} {e.item} per ship without a cabin or mount point"
-    if e.role == "helmsman":
-        return "+1 speed for every ship"
-    if e.role == "rigger":
-        return "+1 speed per pair of sails on a ship"
-    if e.role == "accountant":
-        return "1 or 2 extra free steps on the equipment and crew circles"
-    if e.role == "foreman":
-        return "up to 3 extra free steps on the employee oval"
-    need = " (needs level 1 first)" if e.level == 2 else ""
-    return f"+1 coin per {e.goods} sold{need}; {e.vp} VP at the end"
-
-
 def _employees(employees: tuple[Employee, ...]) -> list[str]:
     rows: list[tuple[object, ...]] = []
     for e in employees:
         name = e.role if e.role != "merchant" else f"merchant {e.goods} level {e.level}"
-        rows.append((e.id, name, e.colour, _employee_effect(e)))
+        rows.append((e.id, name, e.colour, employee_effect(e)))
     return ["### Employees", "", *_table(("Id", "Employee", "Colour", "Effect"), rows)]
 
 
