@@ -128,7 +128,11 @@ def parse(text: str, prefix: str) -> tuple[Section, ...]:
     used: set[str] = set()
     for k, (start, level, title) in enumerate(heads):
         end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
-        body = "\n".join(lines[start:end]).strip()
+        body = "\n".join(
+            line
+            for line in lines[start:end]
+            if line.strip() not in (COMPONENTS_START, COMPONENTS_END)
+        ).strip()
         anchor = _unique(_slug(title), used)
         sections.append(
             Section(

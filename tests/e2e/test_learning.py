@@ -108,6 +108,7 @@ def test_rules_panel_explanations_why_not_and_hint(
 def test_a_table_with_hints_off_shows_no_hint_button(server: Server, page: Page) -> None:
     page.goto(f"{server.base}/")
     expect(page.locator("[data-testid=game-select] option[value=shipyard]")).to_have_count(1)
+    page.get_by_test_id("game-select").select_option("shipyard")
     expect(page.get_by_test_id("game-rules")).to_have_attribute("href", "/rules/shipyard")
     page.get_by_test_id("hints-input").uncheck()
     page.get_by_test_id("seat-kind-1").select_option("bot:random")

@@ -96,7 +96,7 @@ function render() {
   for (const item of $("actions").querySelectorAll(".action-item")) {
     const rank = shown ? shown.options.findIndex((o) => String(o.index) === item.dataset.index) : -1;
     item.classList.toggle("hinted", rank >= 0);
-    if (rank >= 0) item.dataset.hintRank = String(rank + 1);
+    if (rank >= 0) item.querySelector("button.action").dataset.hintRank = String(rank + 1);
   }
   if (rulesPanel && view.version !== shownDecision) {
     shownDecision = view.version;
