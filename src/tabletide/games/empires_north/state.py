@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Frame, Rng, TableState, dispatch_tables
-from tabletide.games.empires_north import actions, effects, expedition, facts, turn
+from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
+from tabletide.games.empires_north import actions, effects, expedition, facts, guide, turn
 from tabletide.games.empires_north.constants import (
     DISCS,
     FACE_UP,
@@ -206,6 +206,15 @@ class EmpiresState(TableState):
 
     def _decision_context(self, frame: Frame) -> dict[str, Any]:
         return facts.decision_context(self, frame)
+
+    def _decision_rules(self, frame: Frame) -> list[str]:
+        return guide.decision_rules(self, frame)
+
+    def _explain(self, frame: Frame, action: Action) -> str | None:
+        return guide.explain(self, frame, action)
+
+    def _closed_options(self, frame: Frame) -> list[Closed]:
+        return guide.closed_options(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         return facts.score_categories(self)
