@@ -37,7 +37,8 @@ from tabletide.games.shipyard.constants import (
     SUBSIDY_COINS,
     TILE_NAMES,
 )
-from tabletide.games.shipyard.content import Employee, geometry
+from tabletide.games.shipyard.content import geometry
+from tabletide.games.shipyard.present.components import employee_effect
 from tabletide.games.shipyard.scoring import contract_vp
 from tabletide.games.shipyard.supplies import CircleChoice, WagonSale
 from tabletide.games.shipyard.turn import Menu, performable, tile_candidates
@@ -308,29 +309,6 @@ def _oval(s: ShipyardState, frame: Frame, action: Action) -> str:
         f"Moves the employee pointer {steps} step{'s' if steps > 1 else ''} for {cost} coins "
         f"to space {space + 1}; you then hire one of the employees listed there."
     )
-
-
-def employee_effect(e: Employee, surcharge: bool = True) -> str:
-    """An employee's effect in a few words (also the components listing's); ``surcharge``:
-    mention the extra hiring coin of Engineers and Recruiters."""
-    extra = "; costs 1 coin more to hire" if surcharge else ""
-    if e.role == "engineer":
-        return f"+1 {e.item} with every Equipment production{extra}"
-    if e.role == "recruiter":
-        return f"+1 {e.item} with every Crew recruitment{extra}"
-    if e.role == "designer":
-        n = 1 if e.item == "propeller" else 2
-        return f"up to {n} {e.item} per ship without a cabin or mount point"
-    if e.role == "helmsman":
-        return "+1 speed for every ship"
-    if e.role == "rigger":
-        return "+1 speed per pair of sails on a ship"
-    if e.role == "accountant":
-        return "1 or 2 extra free steps on the equipment and crew circles"
-    if e.role == "foreman":
-        return "up to 3 extra free steps on the employee oval"
-    need = " (needs level 1 first)" if e.level == 2 else ""
-    return f"+1 coin per {e.goods} sold{need}; {e.vp} VP at the end"
 
 
 def _hire(s: ShipyardState, frame: Frame, action: Action) -> str:

@@ -26,7 +26,6 @@ from tabletide.games.shipyard.content import (
     Part,
     load_content,
 )
-from tabletide.games.shipyard.guide import employee_effect
 
 
 def markdown() -> str:
@@ -182,6 +181,29 @@ def _wagons() -> list[str]:
     rows: list[tuple[object, ...]] = [(t.id, " + ".join(t.goods)) for t in w.deck]
     rows.append(("starting tile", " + ".join(w.starting.goods)))
     return ["### Goods wagon tiles", "", *_table(("Tile", "Wagons"), rows)]
+
+
+def employee_effect(e: Employee, surcharge: bool = True) -> str:
+    """An employee's effect in a few words (also the components listing's); ``surcharge``:
+    mention the extra hiring coin of Engineers and Recruiters."""
+    extra = "; costs 1 coin more to hire" if surcharge else ""
+    if e.role == "engineer":
+        return f"+1 {e.item} with every Equipment production{extra}"
+    if e.role == "recruiter":
+        return f"+1 {e.item} with every Crew recruitment{extra}"
+    if e.role == "designer":
+        n = 1 if e.item == "propeller" else 2
+        return f"up to {n} {e.item} per ship without a cabin or mount point"
+    if e.role == "helmsman":
+        return "+1 speed for every ship"
+    if e.role == "rigger":
+        return "+1 speed per pair of sails on a ship"
+    if e.role == "accountant":
+        return "1 or 2 extra free steps on the equipment and crew circles"
+    if e.role == "foreman":
+        return "up to 3 extra free steps on the employee oval"
+    need = " (needs level 1 first)" if e.level == 2 else ""
+    return f"+1 coin per {e.goods} sold{need}; {e.vp} VP at the end"
 
 
 def _employees(employees: tuple[Employee, ...]) -> list[str]:
