@@ -277,7 +277,8 @@ def _place_canal(s: ShipyardState, frame: Frame, action: Action) -> str:
             joins += (side + 2) % 4 in oports
     sides = ", ".join(canals.SIDE_NAMES[p] for p in sorted(ports))
     if joins:
-        return f"Lays the card with its ends {sides}; its water joins {joins} card(s) of yours."
+        cards = f"{joins} card{'s' if joins > 1 else ''}"
+        return f"Lays the card with its ends {sides}; its water joins {cards} of yours."
     return (
         f"Lays the card with its ends {sides}; no water joins yet, so your boat cannot reach it "
         "until a later canal links it."
@@ -306,7 +307,8 @@ def _oval(s: ShipyardState, frame: Frame, action: Action) -> str:
     cost = supplies.oval_cost(s, seat, steps)
     space = (s.oval_ptr + steps) % s.content.board.oval_spaces
     return (
-        f"Moves the employee pointer {steps} step{'s' if steps > 1 else ''} for {cost} coins "
+        f"Moves the employee pointer {steps} step{'s' if steps > 1 else ''} for {cost} of your "
+        f"{s.coins[seat]} coins "
         f"to space {space + 1}; you then hire one of the employees listed there."
     )
 

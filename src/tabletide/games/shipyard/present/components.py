@@ -192,8 +192,8 @@ def employee_effect(e: Employee, surcharge: bool = True) -> str:
     if e.role == "recruiter":
         return f"+1 {e.item} with every Crew recruitment{extra}"
     if e.role == "designer":
-        n = 1 if e.item == "propeller" else 2
-        return f"up to {n} {e.item} per ship without a cabin or mount point"
+        what = "1 propeller" if e.item == "propeller" else f"2 {e.item}s"
+        return f"up to {what} per ship without a cabin or mount point"
     if e.role == "helmsman":
         return "+1 speed for every ship"
     if e.role == "rigger":
