@@ -508,6 +508,8 @@ def _closed_tiles(s: ShipyardState, seat: int) -> list[Closed]:
     candidates, _ = tile_candidates(s, seat)
     incomes = track.incomes(s)
     first = s.first_left[seat] > 0
+    # In first turns the rule for the seat's own first choice says which tiles are taken.
+    occupied_rule = (_first_turn_rule(s, seat) if first else None) or "SY-4.9.1"
     out = []
     for t in s.tiles:
         if t in candidates:
@@ -515,13 +517,15 @@ def _closed_tiles(s: ShipyardState, seat: int) -> list[Closed]:
         owners = [p for p, figs in enumerate(s.figs) if t in figs]
         if owners:
             who = (
-                "your own figures stand"
+                "the starting player's figures stand"
+                if first and owners == [s.start] and seat != s.start
+                else "your own figures stand"
                 if owners == [seat]
                 else "another player's figure stands"
                 if seat not in owners
                 else "figures stand"
             )
-            out.append(Closed(TILE_NAMES[t], f"{who} on it", "SY-4.9.1"))
+            out.append(Closed(TILE_NAMES[t], f"{who} on it", occupied_rule))
         elif t == s.lead and not first:
             out.append(
                 Closed(TILE_NAMES[t], "it is the leading tile, just moved to the front", "SY-4.9.1")
