@@ -192,27 +192,22 @@ def test_a_smuggler_without_cargo_cannot_deliver() -> None:
     assert find(s, "deliver", card=jewels) is not None
 
 
-@pytest.mark.rule("AH-B.8", "AH-6.2.4")
-def test_the_cutter_plan_is_closed_without_an_island_of_two_allies() -> None:
+@pytest.mark.rule("AH-6.2.4", "AH-7.8")
+def test_the_union_without_plans_cannot_play_one() -> None:
     s = table(3)
     put(s, 2, 1, 1)
-    cutter = s.plan_cards.index("cutter")
-    near_miss = s.plan_cards.index("near_miss")
-    s.plan_hand = sorted([cutter, near_miss])
-    s.allies = [1, 0, 0]
     start_turn(s, 2)
-    now = closed(s)
-    assert now["Plan Cutter"] == {
-        "option": "Plan Cutter",
-        "reason": "no island holds the 2 allies it takes",
-        "rule": "AH-B.8",
+    assert closed(s)["Play a plan"] == {
+        "option": "Play a plan",
+        "reason": "you hold no plans",
+        "rule": "AH-6.2.4",
     }
-    assert now["Plan Near Miss"]["rule"] == "AH-6.2.4"
-    s.allies = [2, 0, 0]
+    swift = s.plan_cards.index("swift_approach")
+    s.plan_hand = [swift]
     start_turn(s, 2)
-    assert "Plan Cutter" not in closed(s)
-    assert find(s, "plan", card=cutter) is not None
-    # Nobody else learns the Union's hand from its closed options.
+    assert "Play a plan" not in closed(s)
+    assert find(s, "plan", card=swift) is not None
+    # Nobody else is told anything about the Union's options.
     assert s.closed_options(0) == [] and s.closed_options(None) == []
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Closed, Frame
-from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans, turn
+from tabletide.games.ahoy import actions, cards, damage, movement, plans, turn
 from tabletide.games.ahoy.constants import (
     CARGO_LIMIT,
     CREW_SPOT0,
@@ -598,24 +598,12 @@ def _smuggler_closed(s: AhoyState, seat: int) -> list[Closed]:
 
 
 def _plans_closed(s: AhoyState) -> list[Closed]:
+    """Only what the table may know too: how many plans the Union holds. Which plans it holds
+    is its secret, and its own view (bar the plans themselves) must not tell them either
+    (``tests/games/ahoy/test_play.py``), so no single plan is named here."""
     if not s.plan_hand:
         return [Closed("Play a plan", "you hold no plans", "AH-6.2.4")]
-    out: list[Closed] = []
-    keys = sorted({s.plan_cards[c] for c in s.plan_hand})
-    for key in keys:
-        name = f"Plan {plans.plan_name(s, key)}"
-        if key in battle.BATTLE_PLANS:
-            out.append(Closed(name, "it is played only at the start of a battle", "AH-6.2.4"))
-        elif key in ("cutter", "gunboat") and not plans._playable(s, key):
-            rule = "AH-B.8" if key == "cutter" else "AH-B.9"
-            out.append(Closed(name, "no island holds the 2 allies it takes", rule))
-        elif key == "stealth_attack" and not plans._playable(s, key):
-            out.append(Closed(name, "no region has both a patrol and an ally", "AH-B.3"))
-        elif key == "recruitment_drive" and not plans._playable(s, key):
-            out.append(Closed(name, "no island without a fort holds an ally", "AH-B.4"))
-        elif key == "evacuation" and not plans._playable(s, key):
-            out.append(Closed(name, "no island holds an ally", "AH-B.1"))
-    return out
+    return []
 
 
 def closed_options(s: AhoyState, frame: Frame) -> list[Closed]:
