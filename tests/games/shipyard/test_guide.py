@@ -91,6 +91,21 @@ def test_the_leading_tile_is_closed_in_a_normal_turn() -> None:
     assert closed(new(4, seed=3)) == {}
 
 
+@pytest.mark.rule("SY-4.3.3")
+def test_the_second_player_cannot_take_the_starting_players_tile() -> None:
+    s = new(3, seed=11)
+    start = s.current_player()
+    tile = s.legal_actions()[0].num("tile")
+    s.apply(s.legal_actions()[0])
+    s = play_until(s, lambda st: kind(st) == "choose_tile")
+    assert s.current_player() == (start + 1) % 3
+    assert closed(s)[TILE_NAMES[tile]] == (
+        "the starting player's figure stands on it",
+        "SY-4.3.3",
+    )
+    assert find(s, "choose_tile", tile=tile) is None
+
+
 @pytest.mark.rule("SY-4.12.2")
 def test_the_menu_closes_the_chosen_action_as_a_bonus() -> None:
     s = play_until(new(3, seed=5), lambda st: kind(st) == "menu")

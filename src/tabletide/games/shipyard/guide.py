@@ -516,8 +516,9 @@ def _closed_tiles(s: ShipyardState, seat: int) -> list[Closed]:
             continue
         owners = [p for p, figs in enumerate(s.figs) if t in figs]
         if owners:
+            stand = "figures stand" if s.num_players == 2 else "figure stands"
             who = (
-                "the starting player's figures stand"
+                f"the starting player's {stand}"
                 if first and owners == [s.start] and seat != s.start
                 else "your own figures stand"
                 if owners == [seat]
