@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletide.engine import Frame, Rng, TableState, dispatch_tables
+from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
 from tabletide.games.maracaibo import effects, explore, movement, raid, solo, spaces, turn
 from tabletide.games.maracaibo.board import Board, board_of
 from tabletide.games.maracaibo.constants import (
@@ -311,6 +311,21 @@ class MaracaiboState(TableState):
         from tabletide.games.maracaibo.facts import decision_context
 
         return decision_context(self, frame)
+
+    def _decision_rules(self, frame: Frame) -> list[str]:
+        from tabletide.games.maracaibo.guide import decision_rules
+
+        return decision_rules(self, frame)
+
+    def _explain(self, frame: Frame, action: Action) -> str | None:
+        from tabletide.games.maracaibo.guide import explain
+
+        return explain(self, frame, action)
+
+    def _closed_options(self, frame: Frame) -> list[Closed]:
+        from tabletide.games.maracaibo.guide import closed_options
+
+        return closed_options(self, frame)
 
     def _score_categories(self) -> list[tuple[str, list[int | float]]]:
         from tabletide.games.maracaibo.facts import score_categories
