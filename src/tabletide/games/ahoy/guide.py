@@ -197,8 +197,11 @@ def _place(s: AhoyState, seat: int, action: Action) -> str:
     return f"{pay}{effect}. Die {s.placed_turn + 1} of {s.quota} this turn."
 
 
-def _first_sentence(text: str) -> str:
-    return text.split(". ")[0].rstrip(".")[:160]
+def _first_sentence(text: str, most: int = 150) -> str:
+    first = text.split(". ")[0].rstrip(".")
+    if len(first) > most:
+        return first[:most].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return first + "."
 
 
 def _recruit(s: AhoyState, seat: int, card: int) -> str:
@@ -209,13 +212,16 @@ def _recruit(s: AhoyState, seat: int, card: int) -> str:
         "die": "an action taken with a die",
         "free": "an action without a die",
     }[crew.kind]
+    what = _first_sentence(crew.text)
     if m.cost:
-        pay = f"Pays {m.cost} of your {s.gold[seat]} gold"
-        after = "; the market refills from the deck."
-    else:
-        pay = "Costs one of your dice, placed on the card next"
-        after = f" (die {s.placed_turn + 1} of {s.quota})."
-    return f"{pay} for {crew.name}, {kind}: {_first_sentence(crew.text)}{after}"
+        return (
+            f"Pays {m.cost} of your {s.gold[seat]} gold for {crew.name}, {kind}: {what} "
+            "The market refills from the deck."
+        )
+    return (
+        f"Recruits {crew.name}, {kind}, for one of your dice placed on the card "
+        f"(die {s.placed_turn + 1} of {s.quota}): {what}"
+    )
 
 
 def _turn(s: AhoyState, seat: int, action: Action) -> str:
@@ -324,9 +330,8 @@ def explain(s: AhoyState, frame: Frame, action: Action) -> str:
             return "Your flagship and 1 patrol start on this island (3 control in its region)."
         if s.faction[seat] == "union":
             return "Your flagship and 2 allies start on this island (3 control in its region)."
-        return "Your flagship starts here" + (
-            f", {s.cells[at].terrain} water." if at in s.cells else "."
-        )
+        terrain = s.cells[at].terrain if at in s.cells else "open"
+        return f"Your flagship starts on this {terrain} space, in region {s.region_at(at)}."
     if kind == "pay_die":
         return (
             f"The {action.num('die')} stays on the card until the round ends and counts as "
