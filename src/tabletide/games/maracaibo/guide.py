@@ -830,12 +830,13 @@ def _closed_location(s: S, f: Frame) -> list[Closed]:
     visit = f.record(Visit)
     out: list[Closed] = []
     seen: set[tuple[tuple[Effect, ...], ...]] = set()
+    where_kind = "Bay" if visit.node == BAY else "Location"
     for g, alts in enumerate(groups_of(s, visit.node)):
         if alts in seen:
             continue
         seen.add(alts)
         for alt in alts:
-            option = f"Location action: {describe_all(alt)}"
+            option = f"{where_kind} action: {describe_all(alt)}"
             if visit.groups_done >> g & 1:
                 if len(alts) > 1:
                     out.append(
