@@ -191,3 +191,14 @@ def test_the_guide_frame_helpers_accept_any_pending_kind() -> None:
     s = new(2)
     assert s.stack[-1] == Frame("helm", 0)
     assert s.decision()["rules"]  # type: ignore[index]
+
+
+@pytest.mark.rule("PC-5.3.1")
+def test_a_helm_move_over_an_old_deckhand_tells_it_comes_back() -> None:
+    s = helm_turn(1, [1, 1, 0, 1], on_helm=(2,))  # PC-EX-8's position
+    assert detail(s, "captain", steps=1) == (
+        "The captain lands on the trade order (space 2), sending 1 helm deckhand back to work."
+    )
+    assert "leaving 1 deckhand on skipped spaces and sending 1 helm deckhand back" in detail(
+        s, "captain", steps=3
+    )

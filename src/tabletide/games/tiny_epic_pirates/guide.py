@@ -209,10 +209,13 @@ def _helm(s: PiratesState, frame: Frame, action: Action) -> str:
     first = f"The captain lands on the {order} order"
     if order != "hide":
         first += f" (space {dest})"
+    clauses = []
     if cost:
-        first += f", leaving {cost} deckhand{'s' if cost > 1 else ''} on skipped spaces"
+        clauses.append(f"leaving {cost} deckhand{'s' if cost > 1 else ''} on skipped spaces")
     if freed:
-        first += f" and sending {freed} helm deckhand{'s' if freed > 1 else ''} back to work"
+        clauses.append(f"sending {freed} helm deckhand{'s' if freed > 1 else ''} back to work")
+    if clauses:
+        first += ", " + " and ".join(clauses)
     active = [card for card, _row in _rows_for(s, ship, order)]
     extra = ""
     if start + steps >= HELM_SPACES and start != HIDE:
