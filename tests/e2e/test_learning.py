@@ -126,3 +126,15 @@ def test_the_rules_page_opens_at_a_rule(server: Server, page: Page) -> None:
     marked = page.locator("article[data-current] .rule-id.current[data-rule='SY-1.2']")
     expect(marked.first).to_be_visible()
     shot(page, "learn-rules-page")
+
+
+def test_every_reference_renders_with_its_diagrams(server: Server, page: Page) -> None:
+    for game, _ in GAMES:
+        page.goto(f"{server.base}/rules/{game}")
+        expect(page.locator("article").first).to_be_visible()
+        assert page.locator("article").count() > 10
+        images = page.locator("article img")
+        for k in range(images.count()):
+            images.nth(k).scroll_into_view_if_needed()
+            expect(images.nth(k)).to_have_js_property("complete", True)
+            assert images.nth(k).evaluate("i => i.naturalWidth") > 0, f"{game}: picture {k}"
