@@ -41,7 +41,7 @@ def test_ray_and_local_backends_give_identical_results() -> None:
 
 def test_a_game_the_workers_cannot_load_gives_a_clear_error() -> None:
     # lanterns is registered only in this process (by the test conftest)
-    with pytest.raises(ConfigError, match="a Ray worker cannot load the game 'lanterns'"):
+    with pytest.raises(ConfigError, match="a worker cannot load the game 'lanterns'"):
         run_tournament("lanterns", "random", 2, 2, backend="ray")
 
 

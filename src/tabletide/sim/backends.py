@@ -21,11 +21,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from tabletide.agents import make_agent
 from tabletide.engine import ConfigError, Game, TabletideError, load_game, register_game
 from tabletide.sim.runner import agent_seed, play_game
+
+T = TypeVar("T")
 
 BACKENDS = ("local", "ray")
 """The backend names :func:`make_backend` accepts."""
@@ -113,7 +116,7 @@ def play_chunk(
     return [play_task(game, options, task) for task in tasks]
 
 
-def chunk_tasks(tasks: Sequence[GameTask], workers: int) -> list[list[GameTask]]:
+def chunk_tasks(tasks: Sequence[T], workers: int) -> list[list[T]]:
     """Split ``tasks`` into runs of consecutive games: about eight chunks per worker (so the
     load evens out), at most 5 games each (so progress moves and a stopped run loses little:
     records reach the journal a chunk at a time)."""
@@ -124,12 +127,17 @@ def chunk_tasks(tasks: Sequence[GameTask], workers: int) -> list[list[GameTask]]
 OnRecord = Callable[[GameRecord], None]
 
 
+Work = Callable[[Sequence[Any]], list[Any]]
+"""A unit of work for :meth:`Backend.map_items`: a picklable function (a module-level one, or
+a ``functools.partial`` of one) from a chunk of items to one result per item."""
+
+
 class Backend(ABC):
-    """Plays a list of tasks and returns their records in task order."""
+    """Runs work on this machine or a cluster: tournament games (:meth:`run`), or any list of
+    picklable items (:meth:`map_items`, e.g. the positions of a game to analyse)."""
 
     name: str
 
-    @abstractmethod
     def run(
         self,
         game: Game,
@@ -141,6 +149,25 @@ class Backend(ABC):
         arrives, in completion order. The returned list is in task order.
 
         :raises BackendError: the backend cannot start (nothing has been played).
+        """
+        work = partial(play_chunk_by_name, game.name, dict(options))
+        records = self.map_items(work, tasks, on_record, game=game)
+        return _sorted(records, tasks)
+
+    @abstractmethod
+    def map_items(
+        self,
+        work: Work,
+        items: Sequence[Any],
+        on_result: Callable[[Any], None] | None = None,
+        *,
+        game: Game | None = None,
+    ) -> list[Any]:
+        """``work`` over ``items`` in chunks; the results in completion order, each also
+        passed to ``on_result`` (in this process) as it arrives. ``game``: a game the workers
+        must be able to load by name even when it was registered only here.
+
+        :raises BackendError: the backend cannot start (nothing has been done).
         """
 
     def describe(self) -> dict[str, Any]:
@@ -160,9 +187,10 @@ def _sorted(records: list[GameRecord], tasks: Sequence[GameTask]) -> list[GameRe
     return records
 
 
-def _register_in_worker(game: Game) -> None:
+def _register_in_worker(game: Game | None) -> None:
     """Pool initializer: make a game registered only in the parent loadable by name."""
-    register_game(game)
+    if game is not None:
+        register_game(game)
 
 
 class LocalBackend(Backend):
@@ -178,59 +206,63 @@ class LocalBackend(Backend):
     def describe(self) -> dict[str, Any]:
         return {"backend": self.name, "jobs": self.jobs}
 
-    def run(
+    def map_items(
         self,
-        game: Game,
-        options: Mapping[str, Any],
-        tasks: Sequence[GameTask],
-        on_record: OnRecord | None = None,
-    ) -> list[GameRecord]:
-        records: list[GameRecord] = []
-        if self.jobs == 1 or len(tasks) <= 1:
-            for task in tasks:
-                record = play_task(game, options, task)
-                records.append(record)
-                if on_record is not None:
-                    on_record(record)
-            return records
-        chunks = chunk_tasks(tasks, self.jobs)
-        # Workers load the game by name; the initializer registers it there first, so games
+        work: Work,
+        items: Sequence[Any],
+        on_result: Callable[[Any], None] | None = None,
+        *,
+        game: Game | None = None,
+    ) -> list[Any]:
+        results: list[Any] = []
+        if self.jobs == 1 or len(items) <= 1:
+            for item in items:
+                for result in work([item]):
+                    results.append(result)
+                    if on_result is not None:
+                        on_result(result)
+            return results
+        chunks = chunk_tasks(items, self.jobs)
+        # Workers load games by name; the initializer registers ``game`` there first, so games
         # registered at run time (tests, notebooks) work with any start method.
         pool = ProcessPoolExecutor(
             max_workers=min(self.jobs, len(chunks)),
-            initializer=_register_in_worker,
-            initargs=(game,),
+            initializer=partial(_register_in_worker, game),
         )
         try:
-            pending: set[Future[list[GameRecord]]] = {
-                pool.submit(play_chunk, game.name, dict(options), chunk) for chunk in chunks
-            }
+            pending: set[Future[list[Any]]] = {pool.submit(work, chunk) for chunk in chunks}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    for record in future.result():
-                        records.append(record)
-                        if on_record is not None:
-                            on_record(record)
+                    for result in future.result():
+                        results.append(result)
+                        if on_result is not None:
+                            on_result(result)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         pool.shutdown()
-        return _sorted(records, tasks)
+        return results
 
 
-def _ray_chunk(
+def play_chunk_by_name(
     game_name: str, options: Mapping[str, Any], tasks: Sequence[GameTask]
 ) -> list[GameRecord]:
-    """The body of the Ray task (a plain function so it pickles by reference)."""
+    """Tournament work: play ``tasks`` of the game registered as ``game_name`` (a plain
+    function, so it pickles by reference to any worker)."""
     try:
         load_game(game_name)
     except ConfigError as exc:
         raise ConfigError(
-            f"a Ray worker cannot load the game {game_name!r} ({exc}); every node needs it "
+            f"a worker cannot load the game {game_name!r} ({exc}); every node needs it "
             "installed, and a game added with register_game exists only in its own process"
         ) from None
     return play_chunk(game_name, options, tasks)
+
+
+def _ray_work(work: Work, chunk: Sequence[Any]) -> list[Any]:
+    """The body of a Ray task."""
+    return work(chunk)
 
 
 class RayBackend(Backend):
@@ -292,13 +324,14 @@ class RayBackend(Backend):
                 "(or leave out --address for a local Ray runtime)."
             ) from None
 
-    def run(
+    def map_items(
         self,
-        game: Game,
-        options: Mapping[str, Any],
-        tasks: Sequence[GameTask],
-        on_record: OnRecord | None = None,
-    ) -> list[GameRecord]:
+        work: Work,
+        items: Sequence[Any],
+        on_result: Callable[[Any], None] | None = None,
+        *,
+        game: Game | None = None,
+    ) -> list[Any]:
         self.check()
         import ray
         from ray.exceptions import RayTaskError
@@ -333,20 +366,17 @@ class RayBackend(Backend):
         try:
             resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
             cpus = int(resources.get("CPU", self.jobs)) or 1
-            remote = ray.remote(num_cpus=1)(_ray_chunk)
-            plain_options = dict(options)
-            pending = [
-                remote.remote(game.name, plain_options, chunk) for chunk in chunk_tasks(tasks, cpus)
-            ]
-            records: list[GameRecord] = []
+            remote = ray.remote(num_cpus=1)(_ray_work)
+            pending = [remote.remote(work, chunk) for chunk in chunk_tasks(items, cpus)]
+            results: list[Any] = []
             try:
                 while pending:
                     done, pending = ray.wait(pending, num_returns=1)
-                    chunk_records: list[GameRecord] = ray.get(done[0])
-                    for record in chunk_records:
-                        records.append(record)
-                        if on_record is not None:
-                            on_record(record)
+                    chunk_results: list[Any] = ray.get(done[0])
+                    for result in chunk_results:
+                        results.append(result)
+                        if on_result is not None:
+                            on_result(result)
             except BaseException as exc:
                 for ref in pending:
                     ray.cancel(ref)
@@ -354,7 +384,7 @@ class RayBackend(Backend):
                 if isinstance(exc, RayTaskError) and isinstance(cause, TabletideError):
                     raise cause from None  # e.g. a game the workers cannot load by name
                 raise
-            return _sorted(records, tasks)
+            return results
         finally:
             if started:
                 ray.shutdown()

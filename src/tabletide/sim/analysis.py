@@ -1,0 +1,382 @@
+"""Post-game analysis (``tabletide analyze``): each seat's chance of winning after every decision
+of a finished game, and its key moments, the moves that cost their mover the most, with what
+the ``hard`` bot would have played instead.
+
+Every estimate is made from the view of the seat that just decided: on
+``state.determinize(mover, seed)`` copies, so hidden cards the mover could not see do not tell
+the analysis more than the mover knew. Two estimators (``METHODS``):
+
+* ``value`` — the bots' evaluation (``game.evaluate``, what their searches judge leaves by)
+  averaged over a few determinizations and turned into probabilities by a softmax whose
+  temperature shrinks as the game goes on (from ``t_start`` at the first decision to ``t_end``
+  at the last). The two temperatures of each game are fitted on finished bot games by
+  ``scripts/calibrate_analysis.py`` and kept, with the measured Brier score, in
+  ``calibration.json`` beside this module. Milliseconds per decision.
+* ``playouts`` — finish the game ``n`` times from determinizations with the ``easy`` bot in
+  every seat and count the wins. Seconds per decision; the only estimator of the solo games
+  (whose one seat plays against the game itself: its ``win_prob`` is ``[won, lost]``).
+
+``auto`` picks, for the game, the estimator with the lower Brier score measured in the
+calibration that fits the time budget. ``docs/benchmarks.md`` records the calibration.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+from tabletide.agents import make_agent
+from tabletide.agents.hints import hint
+from tabletide.engine import Action, ConfigError, Replay, ReplayError, State, derive_seed
+from tabletide.sim.backends import Backend, LocalBackend
+
+METHODS = ("auto", "value", "playouts")
+CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
+WORLDS = 4
+"""Determinizations averaged by the ``value`` estimator."""
+PLAYOUT_AGENT = "easy"
+KEY_MOMENTS = 5
+"""How many key moments an analysis reports (at most)."""
+CANDIDATES = 8
+"""How many of the largest drops are searched by ``hard`` for a better move."""
+MIN_SWING = 0.02
+CHUNK = 12
+"""Decisions per unit of work (the progress bar moves by these)."""
+
+
+class AnalysisError(ReplayError):
+    """A replay that cannot be analysed (another version, corrupt, unfinished)."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The ``value`` estimator's temperatures for one game, and how well they did."""
+
+    t_start: float
+    t_end: float
+    brier: float | None = None
+    """Mean multi-class Brier score on held-out calibration positions (lower is better)."""
+    baseline: float | None = None
+    """The Brier score of always saying 1/N (the no-skill reference)."""
+    playouts_brier: float | None = None
+    """The ``playouts`` estimator's Brier score on a subsample, when measured."""
+    playouts: int = 8
+    """Playouts per decision behind ``playouts_brier``."""
+    playout_seconds: float | None = None
+    """Seconds per playout measured then."""
+
+
+@cache
+def calibrations() -> dict[str, Calibration]:
+    try:
+        data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    known = Calibration.__dataclass_fields__
+    return {
+        name: Calibration(**{k: v for k, v in fields.items() if k in known})
+        for name, fields in data.get("games", {}).items()
+    }
+
+
+def calibration_for(game: str, scale: float) -> Calibration:
+    """The game's fitted temperatures, else a guess from its evaluation scale."""
+    return calibrations().get(game) or Calibration(t_start=3.0 * scale, t_end=0.5 * scale)
+
+
+# ------------------------------------------------------------------------ the estimators
+def outcome(state: State) -> list[float]:
+    """A finished game's result as win shares: 1 to the winner, shared by tied winners; a
+    solo game ``[1, 0]`` when the player won and ``[0, 1]`` when the game did."""
+    winners = state.winners()
+    if state.num_players == 1:
+        return [1.0, 0.0] if winners else [0.0, 1.0]
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.num_players)]
+
+
+def softmax(values: Sequence[float], temperature: float) -> list[float]:
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def mean_evaluations(state: State, viewer: int, seed: int, worlds: int = WORLDS) -> list[float]:
+    """``game.evaluate`` of every seat, averaged over ``worlds`` of the viewer's
+    determinizations (the evaluation may read hidden facts)."""
+    totals = [0.0] * state.num_players
+    for k in range(worlds):
+        world = state.determinize(viewer, derive_seed(seed, "world", k))
+        for s in range(state.num_players):
+            totals[s] += state.game.evaluate(world, s)
+    return [t / worlds for t in totals]
+
+
+def temperature(calibration: Calibration, progress: float) -> float:
+    return calibration.t_start + (calibration.t_end - calibration.t_start) * progress
+
+
+def value_estimate(
+    state: State, viewer: int, progress: float, calibration: Calibration, seed: int
+) -> list[float]:
+    """The ``value`` estimator: a softmax of the viewer's mean evaluations of each seat."""
+    if state.is_terminal():
+        return outcome(state)
+    evals = mean_evaluations(state, viewer, seed)
+    return softmax(evals, temperature(calibration, progress))
+
+
+def playout_estimate(state: State, viewer: int, playouts: int, seed: int) -> list[float]:
+    """The ``playouts`` estimator: win shares over ``playouts`` games finished by ``easy``
+    bots from the viewer's determinizations."""
+    if state.is_terminal():
+        return outcome(state)
+    shares = [0.0] * max(2, state.num_players)
+    for k in range(playouts):
+        world = state.determinize(viewer, derive_seed(seed, "playout", k))
+        bots = [
+            make_agent(PLAYOUT_AGENT, derive_seed(seed, "bot", k, s))
+            for s in range(state.num_players)
+        ]
+        limit = state.game.max_game_length
+        while not world.is_terminal() and limit > 0:
+            world.apply(bots[world.current_player()].act(world))
+            limit -= 1
+        for s, share in enumerate(outcome(world) if world.is_terminal() else []):
+            shares[s] += share
+    total = sum(shares) or 1.0
+    return [s / total for s in shares]
+
+
+@dataclass(frozen=True)
+class Estimator:
+    method: str
+    calibration: Calibration
+    playouts: int
+
+    def __call__(self, state: State, viewer: int, progress: float, seed: int) -> list[float]:
+        if self.method == "playouts":
+            return playout_estimate(state, viewer, self.playouts, seed)
+        return value_estimate(state, viewer, progress, self.calibration, seed)
+
+
+def choose_estimator(
+    game: str, num_players: int, scale: float, method: str, budget: float | None, plies: int
+) -> Estimator:
+    """The estimator for ``method`` (``auto``: the better calibrated one the budget allows)."""
+    if method not in METHODS:
+        raise ConfigError(f"unknown method {method!r}; choose one of: {', '.join(METHODS)}")
+    calibration = calibration_for(game, scale)
+    playouts = calibration.playouts
+    if num_players == 1:
+        if method == "value":
+            raise ConfigError("the solo games are analysed by playouts only (--method playouts)")
+        method = "playouts"
+    if method == "auto":
+        method = "value"
+        better = (
+            calibration.playouts_brier is not None
+            and calibration.brier is not None
+            and calibration.playouts_brier < calibration.brier
+        )
+        cost = (calibration.playout_seconds or math.inf) * playouts * plies
+        if better and budget is not None and cost <= budget:
+            method = "playouts"
+    if method == "playouts" and budget is not None and calibration.playout_seconds:
+        affordable = int(budget / (calibration.playout_seconds * max(1, plies)))
+        playouts = max(2, min(64, affordable))
+    return Estimator(method, calibration, playouts)
+
+
+# ------------------------------------------------------------------------ the work units
+@dataclass(frozen=True)
+class Span:
+    """Decisions ``start`` (inclusive) to ``end`` of a replay, to estimate."""
+
+    start: int
+    end: int
+
+
+def estimate_span(
+    replay_json: dict[str, Any], estimator: Estimator, spans: Sequence[Span]
+) -> list[dict[str, Any]]:
+    """For each decision in ``spans``: the win probabilities before and after it, both from
+    the mover's view (one work unit; runs in a worker)."""
+    replay = Replay.from_json(replay_json)
+    total = len(replay.actions)
+    out: list[dict[str, Any]] = []
+    for span in spans:
+        state = replay.play(span.start).clone()
+        game = state.game
+        for ply in range(span.start, span.end):
+            mover = state.current_player()
+            action = game.action_from_json(replay.actions[ply])
+            label = next(a.label for a in state.legal_actions() if a == action)
+            seed = derive_seed(replay.seed, "analysis", ply)
+            before = estimator(state, mover, ply / total, seed)
+            state.apply(action)
+            after = estimator(state, mover, (ply + 1) / total, seed)
+            out.append(
+                {
+                    "ply": ply,
+                    "seat": mover,
+                    "action": action.to_json(),
+                    "label": label,
+                    "win_prob": after,
+                    "before": before,
+                }
+            )
+    return out
+
+
+def better_move(
+    replay_json: dict[str, Any], estimator: Estimator, plies: Sequence[int]
+) -> list[dict[str, Any]]:
+    """For each decision in ``plies``: what ``hard`` would have played, and the mover's chance
+    after it (one work unit)."""
+    replay = Replay.from_json(replay_json)
+    total = len(replay.actions)
+    out: list[dict[str, Any]] = []
+    for ply in plies:
+        state = replay.play(ply).clone()
+        mover = state.current_player()
+        seed = derive_seed(replay.seed, "analysis", ply)
+        advice = hint(state, mover, seed=derive_seed(replay.seed, "key-moment", ply), top=1)
+        best: Action = advice.options[0].action
+        state.apply(best)
+        chance = estimator(state, mover, (ply + 1) / total, seed)
+        out.append({"ply": ply, "better": best.label, "action": best.to_json(), "after": chance})
+    return out
+
+
+# ------------------------------------------------------------------------ the analysis
+def load_finished(replay: Replay) -> State:
+    """The final state of ``replay``, which must be a finished game of this version.
+
+    :raises AnalysisError: the replay does not play (another version, corrupt) or the game
+        is not over."""
+    try:
+        final = replay.play()
+    except ReplayError as exc:
+        raise AnalysisError(str(exc)) from None
+    if not final.is_terminal():
+        raise AnalysisError(
+            f"the game is not finished: {len(replay.actions)} decisions played, and seat "
+            f"{final.current_player()} is still to decide"
+        )
+    return final
+
+
+def analyze(
+    replay: Replay,
+    *,
+    method: str = "auto",
+    budget: float | None = None,
+    backend: Backend | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The analysis of a finished game (the JSON of ``tabletide analyze``).
+
+    :raises AnalysisError: see :func:`load_finished`. :raises ConfigError: a bad method.
+    """
+    started = time.perf_counter()
+    final = load_finished(replay)
+    game = final.game
+    plies = len(replay.actions)
+    estimator = choose_estimator(
+        game.name, replay.num_players, game.bot.scale, method, budget, plies
+    )
+    backend = backend or LocalBackend(1)
+    data = replay.to_json()
+    spans = [Span(s, min(plies, s + CHUNK)) for s in range(0, plies, CHUNK)]
+    candidates = min(CANDIDATES, plies)
+    units = len(spans) + candidates
+    done = 0
+
+    def progress(_result: Any) -> None:
+        nonlocal done
+        done += 1
+        if on_progress is not None:
+            on_progress(done, units)
+
+    rows: list[dict[str, Any]] = []
+    for chunk in backend.map_items(partial(_estimate_chunk, data, estimator), spans, progress):
+        rows.extend(chunk)
+    rows.sort(key=lambda r: r["ply"])
+    drops = sorted((r["before"][r["seat"]] - r["win_prob"][r["seat"]], r["ply"]) for r in rows)[
+        ::-1
+    ][:candidates]
+    searched = [ply for drop, ply in drops if drop > 0]
+    done += candidates - len(searched)
+    found: list[dict[str, Any]] = []
+    for chunk in backend.map_items(partial(_better_chunk, data, estimator), searched, progress):
+        found.extend(chunk)
+    moments = []
+    by_ply = {r["ply"]: r for r in rows}
+    for item in found:
+        row = by_ply[item["ply"]]
+        seat = row["seat"]
+        if item["action"] == row["action"]:
+            continue
+        swing = item["after"][seat] - row["win_prob"][seat]
+        if swing >= MIN_SWING:
+            moments.append(
+                {
+                    "ply": row["ply"],
+                    "seat": seat,
+                    "played": row["label"],
+                    "better": item["better"],
+                    "swing": round(swing, 4),
+                }
+            )
+    moments.sort(key=lambda m: -m["swing"])
+    calibration = estimator.calibration
+    return {
+        "game": game.name,
+        "num_players": replay.num_players,
+        "seed": str(replay.seed),
+        "method": estimator.method,
+        "playouts": estimator.playouts if estimator.method == "playouts" else None,
+        "calibration": {
+            "brier": calibration.playouts_brier
+            if estimator.method == "playouts"
+            else calibration.brier,
+            "baseline": calibration.baseline,
+        },
+        "sides": [f"seat {s}" for s in range(replay.num_players)]
+        + (["the game"] if replay.num_players == 1 else []),
+        "winners": final.winners(),
+        "plies": [
+            {k: r[k] for k in ("ply", "seat", "action", "label")}
+            | {"win_prob": rounded(r["win_prob"])}
+            for r in rows
+        ],
+        "key_moments": moments[:KEY_MOMENTS],
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def rounded(probabilities: Sequence[float]) -> list[float]:
+    """Four decimals that still add up to 1 (the largest absorbs the rounding)."""
+    out = [round(p, 4) for p in probabilities]
+    top = max(range(len(out)), key=out.__getitem__)
+    out[top] = round(1.0 - sum(p for i, p in enumerate(out) if i != top), 4)
+    return out
+
+
+def _estimate_chunk(
+    data: dict[str, Any], estimator: Estimator, spans: Sequence[Span]
+) -> list[list[dict[str, Any]]]:
+    return [estimate_span(data, estimator, [span]) for span in spans]
+
+
+def _better_chunk(
+    data: dict[str, Any], estimator: Estimator, plies: Sequence[int]
+) -> list[list[dict[str, Any]]]:
+    return [better_move(data, estimator, [ply]) for ply in plies]
