@@ -70,3 +70,15 @@ def test_actions_that_do_not_replay_raise_replay_error(game: LanternsGame) -> No
     data["game"] = "no-such-game"
     with pytest.raises(ReplayError, match="cannot start replay"):
         Replay.from_json(data).play()
+
+
+def test_a_replay_records_the_rules_version_and_refuses_another(game: LanternsGame) -> None:
+    replay = played(game, 6, steps=5)
+    data = replay.to_json()
+    assert data["rules_version"] == game.rules_version
+    assert Replay.from_json(data).play().history == replay.play().history
+    data["rules_version"] = game.rules_version + 1
+    with pytest.raises(ReplayError, match=f"rules version {game.rules_version + 1}; this"):
+        Replay.from_json(data).play()
+    del data["rules_version"]  # a file from before the field still plays
+    assert Replay.from_json(data).play().history == replay.play().history

@@ -105,6 +105,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     max_game_length: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    """Raised whenever a change makes recorded games play differently or not at all (the
+    action JSON, a rules fix); replays record it and refuse to play under another one."""
     rule_prefix: ClassVar[str] = ""
     """What the game's rule IDs start with (``SY`` for ``SY-5.1``): its rules reference,
     ``docs/rules/<name>.md``, and its tests use the same IDs."""

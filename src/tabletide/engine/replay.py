@@ -33,6 +33,9 @@ class Replay:
     options: dict[str, Any]
     actions: list[dict[str, Any]]
     meta: dict[str, Any] = field(default_factory=dict)
+    rules_version: int | None = None
+    """The game's ``rules_version`` when the replay was recorded (None: not recorded, as in
+    files older than the field). A replay of another version is refused when played."""
 
     @classmethod
     def from_state(cls, state: State, meta: dict[str, Any] | None = None) -> Replay:
@@ -43,6 +46,7 @@ class Replay:
             options=dict(state.options),
             actions=[a.to_json() for a in state.history],
             meta=dict(meta or {}),
+            rules_version=state.game.rules_version,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -55,6 +59,7 @@ class Replay:
             "options": self.options,
             "actions": self.actions,
             "meta": self.meta,
+            **({} if self.rules_version is None else {"rules_version": self.rules_version}),
         }
 
     @classmethod
@@ -71,6 +76,9 @@ class Replay:
                 options=dict(data.get("options") or {}),
                 actions=list(data["actions"]),
                 meta=dict(data.get("meta") or {}),
+                rules_version=None
+                if data.get("rules_version") is None
+                else int(data["rules_version"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayError(f"malformed replay: {exc}") from exc
@@ -100,12 +108,18 @@ class Replay:
             state = game.new_state(self.num_players, self.seed, self.options)
         except TabletideError as exc:
             raise ReplayError(f"cannot start replay: {exc}") from exc
+        if self.rules_version is not None and self.rules_version != game.rules_version:
+            raise ReplayError(
+                f"this replay was recorded with {game.title} rules version "
+                f"{self.rules_version}; this tabletide plays version {game.rules_version}"
+            )
         yield state
         for i, data in enumerate(self.actions):
             try:
                 state.apply(game.action_from_json(data))
             except IllegalActionError as exc:
-                raise ReplayError(f"replay action {i} does not apply: {exc}") from exc
+                older = "" if self.rules_version is not None else " (an older tabletide's file?)"
+                raise ReplayError(f"replay action {i} does not apply{older}: {exc}") from exc
             yield state
 
     def play(self, upto: int | None = None) -> State:
