@@ -125,6 +125,14 @@ async def download_replay(table_id: str, request: Request) -> JSONResponse:
     return JSONResponse(replay, headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
+@router.get("/tables/{table_id}/analysis")
+async def table_analysis(table_id: str, request: Request) -> dict[str, Any]:
+    """A finished game's analysis (each seat's chance of winning after every decision, the key
+    moments): ``{"status": "pending"|"ready"|"failed", "analysis", "error"}``. Like the replay,
+    it needs no token once the game is over."""
+    return await service_of(request).analysis(table_id)
+
+
 @router.post("/replays/step")
 async def replay_step(body: ReplayStepRequest, request: Request) -> dict[str, Any]:
     """One step of a replay (uploaded, or downloaded from a finished table) as a seat saw it."""

@@ -26,6 +26,8 @@ PEOPLE_BOTS = ("easy", "medium", "hard")
 RESEARCH_BOTS = ("random", "greedy")
 MAX_ISMCTS_ITERATIONS = 5000
 MAX_ISMCTS_SECONDS = 5.0
+SOLO_ANALYSIS_BUDGET = 60.0
+"""Seconds of playouts for a solo game's analysis (the ``value`` estimator needs two seats)."""
 
 
 def check_bot_spec(spec: str) -> str:
@@ -100,6 +102,29 @@ def advise(job: BotJob) -> dict[str, Any]:
     return hint(state, job.seat, level=job.spec, seed=seed).to_json()
 
 
+@dataclass(frozen=True)
+class AnalysisJob:
+    """A finished game to analyse (plain data: it crosses processes)."""
+
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    actions: list[dict[str, Any]]
+
+
+def analyse(job: AnalysisJob) -> dict[str, Any]:
+    """In a worker: the post-game analysis of a finished game
+    (``tabletide.sim.analysis.analyze``, the ``value`` estimator; a solo game, which it cannot
+    estimate, by playouts within :data:`SOLO_ANALYSIS_BUDGET` seconds)."""
+    from tabletide.sim.analysis import analyze  # only the workers need it
+
+    replay = Replay(job.game, job.num_players, job.seed, job.options, job.actions)
+    if job.num_players == 1:
+        return analyze(replay, method="playouts", budget=SOLO_ANALYSIS_BUDGET)
+    return analyze(replay, method="value")
+
+
 class BotPool:
     """A process pool for bot moves, started on first use and restarted if a worker dies."""
 
@@ -122,7 +147,11 @@ class BotPool:
         """A hint for ``job.seat`` (see :func:`advise`), computed in a worker."""
         return await self._run(advise, job)
 
-    async def _run(self, work: Any, job: BotJob) -> dict[str, Any]:
+    async def analyze(self, job: AnalysisJob) -> dict[str, Any]:
+        """The post-game analysis of a finished game (see :func:`analyse`), in a worker."""
+        return await self._run(analyse, job)
+
+    async def _run(self, work: Any, job: BotJob | AnalysisJob) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         try:
             answer: dict[str, Any] = await loop.run_in_executor(self._executor(), work, job)

@@ -63,6 +63,9 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    analysis: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The post-game analysis of a finished table, JSON (``tabletide.sim.analysis.analyze``'s,
+    or ``{"error": ...}`` if it failed); NULL while the game is played or being analysed."""
 
 
 class TokenRow(Base):
@@ -121,7 +124,7 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT"}}
+ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT", "analysis": "TEXT"}}
 """Nullable columns added since the first schema: a database made before them gets them
 (``ALTER TABLE ... ADD COLUMN``, which SQLite and PostgreSQL both run in place)."""
 

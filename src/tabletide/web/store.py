@@ -103,6 +103,8 @@ class StoredTable:
     version: int
     finished_at: datetime | None
     moves: list[Move]
+    analysis: dict[str, Any] | None = None
+    """The stored post-game analysis (or ``{"error": ...}``), None if there is none yet."""
 
 
 class VersionConflict(Exception):
@@ -177,6 +179,7 @@ class Store:
                 status=row.status,
                 version=row.version,
                 finished_at=row.finished_at,
+                analysis=json.loads(row.analysis) if row.analysis is not None else None,
                 moves=[
                     Move(
                         seq=m.seq,
@@ -246,6 +249,35 @@ class Store:
             for table_id, seats in rows
             if any(s.get("kind") == BOT for s in json.loads(seats))
         ]
+
+    def finished_tables_without_analysis(self) -> list[str]:
+        """Finished tables whose post-game analysis is missing (the oldest first)."""
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(
+                    select(TableRow.id)
+                    .where(TableRow.status == FINISHED, TableRow.analysis.is_(None))
+                    .order_by(TableRow.finished_at)
+                ).all()
+            )
+
+    def save_analysis(self, table_id: str, analysis: dict[str, Any]) -> None:
+        """Store a finished table's analysis (or ``{"error": ...}``), replacing any before."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(analysis=json.dumps(analysis, separators=(",", ":")))
+            )
+
+    def load_analysis(self, table_id: str) -> dict[str, Any] | None:
+        """A table's stored analysis, or None."""
+        with Session(self.engine) as session:
+            text = session.scalar(select(TableRow.analysis).where(TableRow.id == table_id))
+        if text is None:
+            return None
+        data: dict[str, Any] = json.loads(text)
+        return data
 
     def count_moves(self, table_id: str) -> int:
         """Journal rows of a table (for tests and checks)."""

@@ -31,7 +31,7 @@ from tabletide.engine import (
 )
 from tabletide.engine.undo import is_reversible, undo_depth
 from tabletide.web import auth
-from tabletide.web.bots import BotJob, BotPool, check_bot_spec
+from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
 from tabletide.web.errors import (
     ApiError,
     bad_request,
@@ -82,6 +82,7 @@ class LiveTable:
         status: str,
         version: int,
         finished_at: datetime | None,
+        analysis: dict[str, Any] | None = None,
     ) -> None:
         self.info = info
         self.state = state
@@ -94,8 +95,20 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_error: str | None = None
+        self.analysis = analysis
+        """The stored post-game analysis (``{"error": ...}`` if it failed), None until then."""
+        self.analysis_task: asyncio.Task[None] | None = None
         self._views_of: State | None = None
-        self._views: dict[tuple[int | None, int, str, str | None], dict[str, Any]] = {}
+        self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    @property
+    def analysis_status(self) -> str | None:
+        """``pending``, ``ready`` or ``failed`` once the game is over; None while it is played."""
+        if self.status != FINISHED:
+            return None
+        if self.analysis is None:
+            return "pending"
+        return "failed" if "error" in self.analysis else "ready"
 
     def undo_depth(self, seat: int | None) -> int:
         if seat is None or self.status != PLAYING:
@@ -109,7 +122,7 @@ class LiveTable:
         if self._views_of is not self.state:
             self._views_of = self.state
             self._views = {}
-        key = (seat, self.version, self.status, self.bot_error)
+        key = (seat, self.version, self.status, self.bot_error, self.analysis_status)
         full = self._views.get(key)
         if full is None:
             full = table_view(
@@ -121,6 +134,7 @@ class LiveTable:
                 finished_at=self.finished_at,
                 undo_depth=self.undo_depth(seat),
                 bot_error=self.bot_error,
+                analysis=self.analysis_status,
             )
             self._views[key] = full
         log = full["log"]
@@ -153,10 +167,12 @@ class TableService:
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Let the bots of unfinished tables go on after a restart (in the background)."""
-        task = asyncio.create_task(self._resume_bots())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        """Let the bots of unfinished tables go on after a restart, and analyse the finished
+        games whose analysis is missing (in the background)."""
+        for work in (self._resume_bots(), self._resume_analyses()):
+            task = asyncio.create_task(work)
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def _resume_bots(self) -> None:
         for table_id in await asyncio.to_thread(self.store.playing_tables_with_bots):
@@ -169,10 +185,26 @@ class TableService:
                 continue
             self._kick(live)
 
+    async def _resume_analyses(self) -> None:
+        """One at a time, so that the bots of tables being played keep workers free."""
+        for table_id in await asyncio.to_thread(self.store.finished_tables_without_analysis):
+            if self._closed:
+                return
+            try:
+                live = await self.get(table_id)
+            except ApiError as exc:
+                log.warning("table %s cannot be analysed: %s", table_id, exc.message)
+                continue
+            self._schedule_analysis(live)
+            task = live.analysis_task
+            if task is not None:
+                await asyncio.wait([task])
+
     async def close(self) -> None:
         self._closed = True
         tasks = [*self._background]
         tasks += [t.bot_task for t in self._live.values() if t.bot_task is not None]
+        tasks += [t.analysis_task for t in self._live.values() if t.analysis_task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -350,6 +382,7 @@ class TableService:
                     stored.status,
                     stored.version,
                     stored.finished_at,
+                    stored.analysis,
                 )
                 self._remember(live)
                 return live
@@ -365,6 +398,8 @@ class TableService:
             if excess <= 0:
                 break
             if old is live or old.bot_task is not None or old.lock.locked():
+                continue
+            if old.analysis_task is not None:
                 continue
             if self.hub.watched(table_id):
                 continue
@@ -466,6 +501,7 @@ class TableService:
             live.status = FINISHED
             live.finished_at = moment
             log.info("table %s finished", live.info.id)
+            self._schedule_analysis(live)
 
     async def act(
         self,
@@ -592,6 +628,66 @@ class TableService:
         finally:
             live.bot_task = None
         await self._changed(live)
+
+    # ------------------------------------------------------------------ analysis
+    def _schedule_analysis(self, live: LiveTable) -> None:
+        """Start the post-game analysis of a finished table in the bot workers, unless it is
+        stored or under way. The event loop only awaits it."""
+        if self._closed or live.status != FINISHED:
+            return
+        if live.analysis is not None or live.analysis_task is not None:
+            return
+        live.analysis_task = asyncio.create_task(self._analyse(live))
+
+    async def _analyse(self, live: LiveTable) -> None:
+        job = AnalysisJob(
+            live.info.game,
+            live.info.num_players,
+            live.info.seed,
+            dict(live.info.options),
+            list(live.actions),
+        )
+        started = time.perf_counter()
+        try:
+            try:
+                result = await self.bots.analyze(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("the analysis of table %s failed: %s", live.info.id, exc)
+                result = {"error": f"{type(exc).__name__}: {exc}"}
+            try:
+                await asyncio.to_thread(self.store.save_analysis, live.info.id, result)
+            except Exception:
+                log.exception("the analysis of table %s cannot be stored", live.info.id)
+                return
+            live.analysis = result
+            log.info(
+                "table %s analysed in %.1fs (%s)",
+                live.info.id,
+                time.perf_counter() - started,
+                live.analysis_status,
+            )
+        finally:
+            live.analysis_task = None
+        await self.hub.publish(live.info.id, live.view)
+
+    async def analysis(self, table_id: str) -> dict[str, Any]:
+        """A finished table's analysis: ``{"status", "analysis", "error"}``. Refused while the
+        game is played (it would tell who is ahead, from the seed)."""
+        if not auth.table_id_ok(table_id):
+            raise not_found("no such table")
+        live = await self.get(table_id)
+        if live.status != FINISHED:
+            raise conflict("the analysis is made once the game is over")
+        self._schedule_analysis(live)  # e.g. a table finished before a crash
+        status = live.analysis_status
+        data = live.analysis
+        return {
+            "status": status,
+            "analysis": data if status == "ready" else None,
+            "error": str(data["error"]) if data is not None and status == "failed" else None,
+        }
 
     # ------------------------------------------------------------------ replays
     async def replay_json(self, table_id: str) -> dict[str, Any]:

@@ -117,8 +117,10 @@ def table_view(
     undo_depth: int = 0,
     log_since: int = 0,
     bot_error: str | None = None,
+    analysis: str | None = None,
 ) -> dict[str, Any]:
-    """Everything ``seat`` (None: a spectator) sees of the table now."""
+    """Everything ``seat`` (None: a spectator) sees of the table now. ``analysis`` is the state
+    of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``."""
     view = json.loads(json.dumps(state.observation(seat)))
     current = state.current_player()
     scores = view["scores"]
@@ -168,6 +170,7 @@ def table_view(
             "winner_names": [seats[w].name for w in winners if 0 <= w < len(seats)],
             "breakdown": breakdown_table(view, state.num_players),
             "text": payload["board"]["text"],
+            "analysis": analysis or "pending",
         }
     return payload
 
