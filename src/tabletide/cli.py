@@ -375,6 +375,27 @@ class PlaySession:
         self.console.print(f"Scores: {escape(scores)}")
         self.console.print(f"[bold green]Winner: {escape(names)}[/bold green]")
         self.console.print(f"Replay saved to {escape(str(self.save_path))}")
+        if not self.humans:
+            return
+        try:
+            answer = self.read("Type analyze to see the win chances and key moments, or Enter: ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if answer.strip().lower() in ("a", "analyze", "analyse"):
+            self.analyze()
+
+    def analyze(self) -> None:
+        from tabletide.sim.analysis import analyze
+
+        replay = Replay.from_state(self.state, {"seats": self.seats})
+        with self.console.status("Analysing the game..."):
+            result = analyze(replay)
+        out = self.save_path.with_name(f"{self.save_path.stem}-analysis.json")
+        write_json(out, result)
+        show_analysis(
+            self.console, result, [_seat_name(self.seats, s) for s in range(len(self.seats))]
+        )
+        self.console.print(f"Analysis saved to {escape(str(out))}")
 
 
 def _read_line(console: Console) -> Callable[[str], str]:
@@ -670,6 +691,8 @@ class ReplayViewer:
         self.states = [s.clone() for s in replay.states()]
         self.seat = seat
         self.last = len(self.states) - 1
+        self.chances: dict[int, tuple[list[str], list[float]]] = {}
+        """Step -> (sides, win chances) from an analysis, when one was given."""
 
     def show(self, step: int) -> None:
         state = self.states[step]
@@ -681,6 +704,10 @@ class ReplayViewer:
         for event in state.events_for(self.seat)[previous:]:
             self.console.print(f"[dim]·[/dim] {escape(game.event_text(event))}")
         self.console.print(game.render(state, self.seat))
+        if step in self.chances:
+            sides, chances = self.chances[step]
+            text = " · ".join(f"{side} {p:.0%}" for side, p in zip(sides, chances, strict=True))
+            self.console.print(f"[cyan]Chances of winning:[/cyan] {escape(text)}")
         if state.is_terminal():
             winners = ", ".join(f"seat {s}" for s in state.winners())
             self.console.print(f"[bold green]Game over · winner: {winners}[/bold green]")
@@ -716,6 +743,23 @@ class ReplayViewer:
             self.show(step)
 
 
+def read_analysis(path: Path, replay: Replay) -> dict[int, tuple[list[str], list[float]]]:
+    """An analysis file's win chances by replay step (the step after each decision).
+
+    :raises ConfigError: not an analysis of this replay's game."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        sides = list(data["sides"])
+        plies = data["plies"]
+        game = data["game"]
+        chances = {int(p["ply"]) + 1: (sides, [float(x) for x in p["win_prob"]]) for p in plies}
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"{path} is not an analysis (tabletide analyze): {exc}") from None
+    if game != replay.game or len(plies) != len(replay.actions):
+        raise ConfigError(f"{path} is the analysis of another game")
+    return chances
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A replay file (from play, or Replay.save).")],
@@ -725,6 +769,10 @@ def replay_command(
     print_all: Annotated[
         bool, typer.Option("--print", help="Print every step from --step on, without prompts.")
     ] = False,
+    analysis: Annotated[
+        Path | None,
+        typer.Option(help="An analysis of this game (tabletide analyze): show its win chances."),
+    ] = None,
 ) -> None:
     """Step through a saved game, re-simulated from its seed, options and actions."""
     console = _console()
@@ -735,6 +783,8 @@ def replay_command(
         if seat is not None and not 0 <= seat < replay.num_players:
             raise ConfigError(f"--seat must be in 0..{replay.num_players - 1}; got {seat}")
         viewer = ReplayViewer(console, replay, seat)
+        if analysis is not None:
+            viewer.chances = read_analysis(analysis, replay)
         if not 0 <= step <= viewer.last:
             raise ConfigError(f"--step must be in 0..{viewer.last}; got {step}")
         if print_all:
@@ -742,6 +792,98 @@ def replay_command(
                 viewer.show(k)
         else:
             viewer.browse(step, _read_line(console))
+
+
+# --------------------------------------------------------------------------- analyze
+@app.command("analyze")
+def analyze_command(
+    file: Annotated[Path, typer.Argument(metavar="REPLAY", help="A finished game's replay.")],
+    out: Annotated[Path, typer.Option(help="Write the analysis here (JSON).")],
+    png: Annotated[
+        Path | None, typer.Option(help="Also draw the win-chance graph as a PNG.")
+    ] = None,
+    budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds the estimates may take in all (they choose the estimator)."),
+    ] = None,
+    method: Annotated[
+        str, typer.Option(help="auto, value (the bots' evaluation) or playouts.")
+    ] = "auto",
+    jobs: Annotated[int, typer.Option(help="Worker processes (or CPUs of a Ray runtime).")] = 1,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster to join.")] = None,
+) -> None:
+    """Each seat's chance of winning after every decision of a finished game, and the key
+    moments: the moves that cost their mover the most, with what hard would have played."""
+    from tabletide.sim.analysis import analyze
+    from tabletide.sim.backends import make_backend
+
+    console = _console()
+    with _user_errors():
+        if budget is not None and budget <= 0:
+            raise ConfigError(f"--budget must be > 0 seconds; got {budget}")
+        replay = Replay.load(file)
+        runner = make_backend(backend, jobs, address)
+        runner.check()
+        with _progress(console) as bar:
+            task = bar.add_task("analysing", total=None)
+            result = analyze(
+                replay,
+                method=method,
+                budget=budget,
+                backend=runner,
+                on_progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+        write_json(out, result)
+        if png is not None:
+            from tabletide.sim.analysis_plot import plot_analysis
+
+            plot_analysis(result, png)
+        show_analysis(console, result, _names_of(replay))
+        console.print(f"Analysis written to {escape(str(out))}" + (f" and {png}" if png else ""))
+
+
+def _names_of(replay: Replay) -> list[str]:
+    seats = replay.meta.get("seats")
+    if isinstance(seats, list) and len(seats) == replay.num_players:
+        return [f"Seat {i} ({s})" for i, s in enumerate(seats)]
+    return [f"Seat {i}" for i in range(replay.num_players)]
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON atomically (a temporary file renamed over ``path``)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def show_analysis(console: Console, result: dict[str, Any], names: list[str]) -> None:
+    """The analysis in the terminal: the method, a row of chances per tenth of the game, and
+    the key moments."""
+    sides = names + [s for s in result["sides"][len(names) :]]
+    plies = result["plies"]
+    brier = result["calibration"].get("brier")
+    measured = f", Brier score {brier:.3f} when calibrated" if brier is not None else ""
+    console.print(f"[bold]Win chances[/bold] ({result['method']}{measured})")
+    table = Table(show_edge=False)
+    table.add_column("decision", justify="right")
+    for side in sides:
+        table.add_column(escape(side), justify="right")
+    marks = sorted({round(k * (len(plies) - 1) / 10) for k in range(11)}) if plies else []
+    for i in marks:
+        row = plies[i]
+        table.add_row(str(row["ply"] + 1), *[f"{p:.0%}" for p in row["win_prob"]])
+    console.print(table)
+    if not result["key_moments"]:
+        console.print("No key moment: no move cost its mover much.")
+        return
+    console.print("[bold]Key moments[/bold]")
+    for moment in result["key_moments"]:
+        console.print(
+            f"  decision {moment['ply'] + 1}, {escape(sides[moment['seat']])}: played "
+            f"{escape(moment['played'])}; hard would play {escape(moment['better'])} "
+            f"[dim](+{moment['swing']:.0%} chance of winning)[/dim]"
+        )
 
 
 # --------------------------------------------------------------------------- bench

@@ -2,9 +2,13 @@
 of a finished game, and its key moments, the moves that cost their mover the most, with what
 the ``hard`` bot would have played instead.
 
-Every estimate is made from the view of the seat that just decided: on
-``state.determinize(mover, seed)`` copies, so hidden cards the mover could not see do not tell
-the analysis more than the mover knew. Two estimators (``METHODS``):
+Every estimate is made from one seat's view: on ``state.determinize(seat, seed)`` copies, so
+hidden cards that seat could not see tell the estimate no more than the seat knew. A key moment
+is judged from its mover's view (before and after the move, and after ``hard``'s move). The
+graph's line after a decision is the *table's* estimate, the mean of every seat's own estimate:
+one seat's view alone swings with its private knowledge each time the turn passes (a player
+who holds strong secret contracts rates itself higher than its rival can). Two estimators
+(``METHODS``):
 
 * ``value`` — the bots' evaluation (``game.evaluate``, what their searches judge leaves by)
   averaged over a few determinizations and turned into probabilities by a softmax whose
@@ -154,6 +158,15 @@ def playout_estimate(state: State, viewer: int, playouts: int, seed: int) -> lis
     return [s / total for s in shares]
 
 
+def table_value_estimate(
+    state: State, progress: float, calibration: Calibration, seed: int
+) -> list[float]:
+    """The mean of every seat's ``value`` estimate, each from its own view."""
+    n = state.num_players
+    views = [value_estimate(state, v, progress, calibration, seed) for v in range(n)]
+    return [sum(view[s] for view in views) / n for s in range(len(views[0]))]
+
+
 @dataclass(frozen=True)
 class Estimator:
     method: str
@@ -161,9 +174,17 @@ class Estimator:
     playouts: int
 
     def __call__(self, state: State, viewer: int, progress: float, seed: int) -> list[float]:
+        """The chances as ``viewer`` may estimate them."""
         if self.method == "playouts":
             return playout_estimate(state, viewer, self.playouts, seed)
         return value_estimate(state, viewer, progress, self.calibration, seed)
+
+    def table(self, state: State, mover: int, progress: float, seed: int) -> list[float]:
+        """The chances for the graph: every seat's ``value`` estimate averaged; playouts are
+        too dear to repeat per seat, so they stay the mover's."""
+        if self.method == "playouts" or state.num_players == 1:
+            return self(state, mover, progress, seed)
+        return table_value_estimate(state, progress, self.calibration, seed)
 
 
 def choose_estimator(
@@ -206,8 +227,8 @@ class Span:
 def estimate_span(
     replay_json: dict[str, Any], estimator: Estimator, spans: Sequence[Span]
 ) -> list[dict[str, Any]]:
-    """For each decision in ``spans``: the win probabilities before and after it, both from
-    the mover's view (one work unit; runs in a worker)."""
+    """For each decision in ``spans``: the table's chances after it, and the mover's own before
+    and after it (one work unit; runs in a worker)."""
     replay = Replay.from_json(replay_json)
     total = len(replay.actions)
     out: list[dict[str, Any]] = []
@@ -228,8 +249,9 @@ def estimate_span(
                     "seat": mover,
                     "action": action.to_json(),
                     "label": label,
-                    "win_prob": after,
+                    "win_prob": estimator.table(state, mover, (ply + 1) / total, seed),
                     "before": before,
+                    "after": after,
                 }
             )
     return out
@@ -324,7 +346,7 @@ def analyze(
         seat = row["seat"]
         if item["action"] == row["action"]:
             continue
-        swing = item["after"][seat] - row["win_prob"][seat]
+        swing = item["after"][seat] - row["after"][seat]
         if swing >= MIN_SWING:
             moments.append(
                 {
