@@ -1,5 +1,6 @@
-// The replay viewer: /replay?table=ID (a finished table) or an uploaded replay file.
-// Step forward and back, jump to a step, watch as any seat or as a spectator.
+// The replay viewer: /replay?table=ID[&step=K] (a finished table) or an uploaded replay file.
+// Step forward and back, jump to a step, watch as any seat or as a spectator. A finished
+// table's replay shows its post-game analysis graph, with a marker at the step shown.
 
 import { api, ApiError, el } from "./api.js";
 import {
@@ -10,6 +11,7 @@ import {
   renderPlayers,
   renderPrompt,
 } from "./render.js";
+import { renderGraph } from "./graph.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null; // the replay JSON (the engine's format)
@@ -18,6 +20,8 @@ let step = 0;
 let last = 0;
 let loading = 0;
 let downloadUrl = null;
+let graph = null; // the analysis graph of a finished table, once drawn
+let analysisTable = null; // the table whose analysis is loaded or awaited
 
 function showError(message) {
   const box = $("replay-error");
@@ -64,6 +68,7 @@ function render() {
   );
   renderLog($("log"), frame.log.lines);
   renderFinal($("end-screen"), frame.final, names());
+  if (graph) graph.setCurrent(frame.step);
 }
 
 async function go(target) {
@@ -98,9 +103,10 @@ function fillSeats(count, playerNames) {
   if ([...select.options].some((o) => o.value === keep)) select.value = keep;
 }
 
-async function load(data, fileName) {
+async function load(data, fileName, startStep = 0) {
   replay = data;
   step = 0;
+  last = Array.isArray(data.actions) ? data.actions.length : 0; // go() checks steps against it
   if (downloadUrl) URL.revokeObjectURL(downloadUrl);
   downloadUrl = URL.createObjectURL(
     new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }),
@@ -109,17 +115,63 @@ async function load(data, fileName) {
   link.href = downloadUrl;
   link.download = fileName || `tabletide-${data.game || "game"}.json`;
   link.hidden = false;
-  await go(0);
+  await go(startStep);
   if (frame) fillSeats(frame.num_players, frame.names);
 }
 
-async function loadTable(tableId) {
+function clearAnalysis() {
+  graph = null;
+  analysisTable = null;
+  $("analysis").hidden = true;
+  $("analysis-graph").replaceChildren();
+  $("analysis-graph").dataset.state = "none";
+}
+
+/** The finished table's analysis: the graph once it is ready (asked again every few seconds
+ * while it is being made); nothing if it failed. */
+async function loadAnalysis(tableId, delay = 2000) {
+  if (analysisTable !== tableId) return; // another replay was opened meanwhile
+  let answer;
+  try {
+    answer = await api(`/api/tables/${encodeURIComponent(tableId)}/analysis`);
+  } catch (err) {
+    return; // the replay works without it
+  }
+  if (analysisTable !== tableId) return;
+  const section = $("analysis");
+  const status = $("analysis-status");
+  section.dataset.status = answer.status;
+  if (answer.status === "pending") {
+    section.hidden = false;
+    status.hidden = false;
+    status.textContent = "analysing…";
+    setTimeout(() => loadAnalysis(tableId, Math.min(delay * 2, 15000)), delay);
+    return;
+  }
+  if (answer.status !== "ready" || !answer.analysis) {
+    section.hidden = true;
+    return;
+  }
+  status.hidden = true;
+  section.hidden = false;
+  graph = renderGraph($("analysis-graph"), answer.analysis, {
+    names: frame ? frame.names : [],
+    hrefFor: (target) => `/replay?table=${encodeURIComponent(tableId)}&step=${target}`,
+    onStep: (target) => go(target),
+    current: frame ? frame.step : 0,
+  });
+}
+
+async function loadTable(tableId, startStep = 0) {
   try {
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
-    await load(data, `tabletide-${data.game}-${tableId}.json`);
+    await load(data, `tabletide-${data.game}-${tableId}.json`, startStep);
   } catch (err) {
     showError(err instanceof ApiError ? err.message : String(err));
+    return;
   }
+  analysisTable = tableId;
+  await loadAnalysis(tableId);
 }
 
 function loadFile(file) {
@@ -137,6 +189,7 @@ function loadFile(file) {
       showError("This file is not JSON: choose a replay saved by tabletide.");
       return;
     }
+    clearAnalysis(); // an uploaded file has no stored analysis
     load(data, file.name);
   });
   reader.readAsText(file);
@@ -162,8 +215,10 @@ function start() {
     else if (e.key === "Home") go(0);
     else if (e.key === "End") go(last);
   });
-  const tableId = new URLSearchParams(window.location.search).get("table");
-  if (tableId) loadTable(tableId);
+  const query = new URLSearchParams(window.location.search);
+  const tableId = query.get("table");
+  const wanted = Number.parseInt(query.get("step") || "0", 10);
+  if (tableId) loadTable(tableId, Number.isFinite(wanted) && wanted > 0 ? wanted : 0);
 }
 
 start();

@@ -11,6 +11,7 @@ import {
   wireBoard,
 } from "./render.js";
 import { RulesPanel, renderHint, renderRuleLinks, renderWhyNot } from "./guide.js";
+import { renderGraph } from "./graph.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -28,6 +29,7 @@ let rulesPanel = null;
 let shownDecision = null; // the version whose decision the Rules panel was opened at
 let hint = null; // { version, answer } of the last hint asked for
 let hinting = false;
+const analysis = { loading: false, drawn: false }; // the end screen's post-game analysis
 
 function showError(message) {
   const box = $("error");
@@ -113,6 +115,51 @@ function render() {
   replayLinks.hidden = !view.terminal;
   $("download-replay").href = `/api/tables/${encodeURIComponent(tableId)}/replay`;
   $("view-replay").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  renderAnalysis();
+}
+
+/** The end screen's analysis: "analysing…" until the server says it is ready (a state
+ * message with final.analysis "ready"), then the graph, fetched once. */
+function renderAnalysis() {
+  const status = view.final ? view.final.analysis || "pending" : null;
+  const line = $("analysis-status");
+  const graph = $("analysis-graph");
+  const section = $("analysis");
+  section.dataset.status = status || "";
+  if (!status) return;
+  // Every status the page has shown, in order (tests read it: "pending ready").
+  const seen = (section.dataset.seen || "").split(" ").filter(Boolean);
+  if (seen[seen.length - 1] !== status) section.dataset.seen = [...seen, status].join(" ");
+  if (status === "pending") {
+    line.hidden = false;
+    line.textContent = "analysing…";
+  } else if (status === "failed") {
+    line.hidden = false;
+    line.textContent = "The analysis of this game failed.";
+    graph.dataset.state = "failed";
+  } else if (status === "ready" && !analysis.drawn && !analysis.loading) {
+    loadAnalysis();
+  }
+}
+
+async function loadAnalysis() {
+  analysis.loading = true;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/analysis`);
+    if (answer.status !== "ready" || !answer.analysis) return;
+    renderGraph($("analysis-graph"), answer.analysis, {
+      names: names(),
+      hrefFor: (step) => `/replay?table=${encodeURIComponent(tableId)}&step=${step}`,
+    });
+    analysis.drawn = true;
+    $("analysis-status").hidden = true;
+  } catch (err) {
+    $("analysis-status").textContent = `The analysis cannot be shown: ${
+      err instanceof ApiError ? err.message : String(err)
+    }`;
+  } finally {
+    analysis.loading = false;
+  }
 }
 
 function applyState(message) {
