@@ -11,15 +11,15 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, ViewportSize, expect
 
 from .helpers import ARTIFACTS, Server, legal_indices, shot, wait_settled
 
 pytestmark = pytest.mark.e2e
 
 SEED = 11
-WIDE = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
+WIDE: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def create_table(server: Server) -> tuple[str, str]:
@@ -156,9 +156,12 @@ def test_an_uploaded_replay_shows_no_analysis(server: Server, page: Page) -> Non
     replay = httpx.get(f"{server.base}/api/tables/{table_id}/replay", timeout=30)
     assert replay.status_code == 200
     page.goto(f"{server.base}/replay")
-    page.get_by_test_id("replay-file").set_input_files(
-        files=[{"name": "game.json", "mimeType": "application/json", "buffer": replay.content}]
-    )
+    upload: FilePayload = {
+        "name": "game.json",
+        "mimeType": "application/json",
+        "buffer": replay.content,
+    }
+    page.get_by_test_id("replay-file").set_input_files(files=[upload])
     expect(page.get_by_test_id("replay-viewer")).to_have_attribute("data-step", "0")
     expect(page.get_by_test_id("analysis")).to_be_hidden()
     expect(page.get_by_test_id("replay-error")).to_be_hidden()
