@@ -95,6 +95,8 @@ def test_pending_then_ready_after_a_game_with_a_bot(
             ws.send_json({"type": "hello", "token": table.tokens[0]})
             assert recv(ws)["type"] == "state"
             finish_against_bot(client, table)
+            # scheduled by the move that ended the game, before anyone asks for it
+            assert live(client, table).analysis_task is not None
             pending = analysis(client, table.id).json()  # no token needed once it is over
             assert pending == {"status": "pending", "analysis": None, "error": None}
             seen = client.get(
