@@ -16,7 +16,7 @@ who holds strong secret contracts rates itself higher than its rival can). Two e
   at the last). The two temperatures of each game are fitted on finished bot games by
   ``scripts/calibrate_analysis.py`` and kept, with the measured Brier score, in
   ``calibration.json`` beside this module. Milliseconds per decision.
-* ``playouts`` — finish the game ``n`` times from determinizations with the ``easy`` bot in
+* ``playouts`` — finish the game ``n`` times from determinizations with the ``greedy`` bot in
   every seat and count the wins. Seconds per decision; the only estimator of the solo games
   (whose one seat plays against the game itself: its ``win_prob`` is ``[won, lost]``).
 
@@ -44,7 +44,7 @@ METHODS = ("auto", "value", "playouts")
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 WORLDS = 4
 """Determinizations averaged by the ``value`` estimator."""
-PLAYOUT_AGENT = "easy"
+PLAYOUT_AGENT = "greedy"
 KEY_MOMENTS = 5
 """How many key moments an analysis reports (at most)."""
 CANDIDATES = 8
@@ -137,7 +137,7 @@ def value_estimate(
 
 
 def playout_estimate(state: State, viewer: int, playouts: int, seed: int) -> list[float]:
-    """The ``playouts`` estimator: win shares over ``playouts`` games finished by ``easy``
+    """The ``playouts`` estimator: win shares over ``playouts`` games finished by ``greedy``
     bots from the viewer's determinizations."""
     if state.is_terminal():
         return outcome(state)
@@ -209,10 +209,23 @@ def choose_estimator(
         cost = (calibration.playout_seconds or math.inf) * playouts * plies
         if better and budget is not None and cost <= budget:
             method = "playouts"
-    if method == "playouts" and budget is not None and calibration.playout_seconds:
-        affordable = int(budget / (calibration.playout_seconds * max(1, plies)))
-        playouts = max(2, min(64, affordable))
     return Estimator(method, calibration, playouts)
+
+
+def playouts_for_budget(budget: float, seconds: float, plies: int, workers: int) -> int:
+    """How many playouts per estimate fit ``budget`` seconds on ``workers`` processes, at
+    ``seconds`` per playout and about two estimates per decision (1 to 64)."""
+    affordable = int(budget * workers / (seconds * 2 * max(1, plies)))
+    return max(1, min(64, affordable))
+
+
+def time_playout(replay: Replay) -> float:
+    """Seconds one playout takes from the middle of ``replay``'s game (playouts from earlier
+    positions take longer, from later ones less)."""
+    state = replay.play(len(replay.actions) // 2).clone()
+    start = time.perf_counter()
+    playout_estimate(state, state.current_player(), 1, derive_seed(replay.seed, "timing"))
+    return max(1e-4, time.perf_counter() - start)
 
 
 # ------------------------------------------------------------------------ the work units
@@ -235,12 +248,16 @@ def estimate_span(
     for span in spans:
         state = replay.play(span.start).clone()
         game = state.game
+        last: tuple[int, list[float]] | None = None  # (mover, its estimate after its move)
         for ply in range(span.start, span.end):
             mover = state.current_player()
             action = game.action_from_json(replay.actions[ply])
             label = next(a.label for a in state.legal_actions() if a == action)
             seed = derive_seed(replay.seed, "analysis", ply)
-            before = estimator(state, mover, ply / total, seed)
+            if last is not None and last[0] == mover:
+                before = last[1]  # the same position from the same view: already estimated
+            else:
+                before = estimator(state, mover, ply / total, seed)
             state.apply(action)
             after = estimator(state, mover, (ply + 1) / total, seed)
             out.append(
@@ -254,6 +271,7 @@ def estimate_span(
                     "after": after,
                 }
             )
+            last = (mover, after)
     return out
 
 
@@ -315,6 +333,12 @@ def analyze(
         game.name, replay.num_players, game.bot.scale, method, budget, plies
     )
     backend = backend or LocalBackend(1)
+    if estimator.method == "playouts" and budget is not None:
+        seconds = estimator.calibration.playout_seconds
+        if seconds is None or replay.num_players == 1:  # measured on 2-player games only
+            seconds = time_playout(replay)
+        count = playouts_for_budget(budget, seconds, plies, getattr(backend, "jobs", 1))
+        estimator = Estimator("playouts", estimator.calibration, count)
     data = replay.to_json()
     spans = [Span(s, min(plies, s + CHUNK)) for s in range(0, plies, CHUNK)]
     candidates = min(CANDIDATES, plies)
