@@ -804,10 +804,15 @@ def analyze_command(
     ] = None,
     budget: Annotated[
         float | None,
-        typer.Option(help="Seconds the estimates may take in all (they choose the estimator)."),
+        typer.Option(
+            help="Seconds of playouts in all (sets how many per decision; playouts only)."
+        ),
     ] = None,
     method: Annotated[
-        str, typer.Option(help="auto, value (the bots' evaluation) or playouts.")
+        str,
+        typer.Option(
+            help="auto (value; playouts in solo games), value (the bots' evaluation) or playouts."
+        ),
     ] = "auto",
     jobs: Annotated[int, typer.Option(help="Worker processes (or CPUs of a Ray runtime).")] = 1,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",

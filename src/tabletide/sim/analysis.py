@@ -20,8 +20,10 @@ who holds strong secret contracts rates itself higher than its rival can). Two e
   every seat and count the wins. Seconds per decision; the only estimator of the solo games
   (whose one seat plays against the game itself: its ``win_prob`` is ``[won, lost]``).
 
-``auto`` picks, for the game, the estimator with the lower Brier score measured in the
-calibration that fits the time budget. ``docs/benchmarks.md`` records the calibration.
+``auto`` is ``value`` with two or more players and ``playouts`` for the solo games: measured
+on held-out bot games (``docs/benchmarks.md``), playouts predict well only when the playout bot
+plays like the players (greedy playouts of greedy games), and worse than saying 1/N when it does
+not, which is the case of every game between people.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class Calibration:
     """Playouts per decision behind ``playouts_brier``."""
     playout_seconds: float | None = None
     """Seconds per playout measured then."""
+    value_brier_on_playout_sample: float | None = None
+    """The ``value`` estimator's Brier score on the positions ``playouts_brier`` was measured
+    on (the fair comparison of the two)."""
 
 
 @cache
@@ -187,10 +192,8 @@ class Estimator:
         return table_value_estimate(state, progress, self.calibration, seed)
 
 
-def choose_estimator(
-    game: str, num_players: int, scale: float, method: str, budget: float | None, plies: int
-) -> Estimator:
-    """The estimator for ``method`` (``auto``: the better calibrated one the budget allows)."""
+def choose_estimator(game: str, num_players: int, scale: float, method: str) -> Estimator:
+    """The estimator for ``method`` (``auto``: ``value``, or ``playouts`` in a solo game)."""
     if method not in METHODS:
         raise ConfigError(f"unknown method {method!r}; choose one of: {', '.join(METHODS)}")
     calibration = calibration_for(game, scale)
@@ -200,15 +203,9 @@ def choose_estimator(
             raise ConfigError("the solo games are analysed by playouts only (--method playouts)")
         method = "playouts"
     if method == "auto":
+        # Measured (docs/benchmarks.md): playouts by bots that do not play like the players
+        # predict worse than saying 1/N; they only shine on games their own bot played.
         method = "value"
-        better = (
-            calibration.playouts_brier is not None
-            and calibration.brier is not None
-            and calibration.playouts_brier < calibration.brier
-        )
-        cost = (calibration.playout_seconds or math.inf) * playouts * plies
-        if better and budget is not None and cost <= budget:
-            method = "playouts"
     return Estimator(method, calibration, playouts)
 
 
@@ -329,9 +326,7 @@ def analyze(
     final = load_finished(replay)
     game = final.game
     plies = len(replay.actions)
-    estimator = choose_estimator(
-        game.name, replay.num_players, game.bot.scale, method, budget, plies
-    )
+    estimator = choose_estimator(game.name, replay.num_players, game.bot.scale, method)
     backend = backend or LocalBackend(1)
     if estimator.method == "playouts" and budget is not None:
         seconds = estimator.calibration.playout_seconds
