@@ -253,3 +253,20 @@ def test_play_explains_options_says_why_not_hints_and_shows_the_rules(tmp_path: 
         assert "Nothing the rules list is closed" in out
     assert "What hard would do here:" in out
     assert "Points ahead of the best rival" in out  # Shipyard's hard is the lookahead
+
+
+def test_the_end_of_a_terminal_game_offers_the_analysis(tmp_path: Path) -> None:
+    first = tmp_path / "first.json"
+    run("play", "lanterns", "--seats", "human,random", "--seed", "8", "--save", str(first),
+        input="1\n" * 60)  # fmt: skip
+    replay = Replay.load(first)
+    movers = [s.current_player() for s in replay.states()]  # one state, mutated: read it now
+    mine = movers.count(0)
+    assert replay.play().is_terminal() and mine > 0
+    save = tmp_path / "game.json"
+    code, out = run("play", "lanterns", "--seats", "human,random", "--seed", "8",
+                    "--save", str(save), input="1\n" * mine + "analyze\n")  # fmt: skip
+    assert code == 0, out
+    assert "Type analyze to see the win chances" in out and "Win chances" in out
+    analysis = json.loads((tmp_path / "game-analysis.json").read_text())
+    assert len(analysis["plies"]) == len(replay.actions) and analysis["game"] == "lanterns"
