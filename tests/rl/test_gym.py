@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from typing import ClassVar
 
 import gymnasium
 import numpy as np
@@ -14,6 +15,7 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 
 from rl.cases import CASE_IDS, CASES, REAL_GAMES
+from rl.toys import TensorLanterns
 from tabletide.engine import ConfigError, IllegalActionError, load_game
 from tabletide.rl import TabletideEnv, env_id
 
@@ -167,3 +169,53 @@ def test_render_is_the_learners_view_without_markup() -> None:
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str) and "your hand:" in text and "[bold]" not in text
+
+
+# ------------------------------------------------------------------ action_masks, truncation
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_action_masks_is_the_legal_codes_as_bools_through_the_wrappers(name: str) -> None:
+    """sb3-contrib's convention: ``env.get_wrapper_attr("action_masks")()`` (what its
+    ``get_action_masks`` calls on the wrapped env ``gymnasium.make`` returns) is a bool array
+    over the action space, True exactly at the legal codes of the learner's decision."""
+    env = gymnasium.make(env_id(name), seat=None)
+    with pytest.raises(ResetNeeded, match="call reset"):
+        env.get_wrapper_attr("action_masks")()
+    game = load_game(name)
+    rng = np.random.default_rng(3)
+    _, info = env.reset(seed=4)
+    for _ in range(300):
+        masks = env.get_wrapper_attr("action_masks")()
+        state = env.unwrapped.game_state  # type: ignore[attr-defined]
+        assert masks.dtype == np.bool_ and masks.shape == (game.num_distinct_actions,)
+        legal = sorted(game.encode_action(state, a) for a in state.legal_actions())
+        assert np.flatnonzero(masks).tolist() == legal
+        assert np.array_equal(masks, info["action_mask"].astype(bool))
+        masks[:] = False  # a copy: the caller may write to it
+        assert env.get_wrapper_attr("action_masks")().any()
+        _, _, terminated, truncated, info = env.step(rng.choice(legal))
+        if terminated or truncated:
+            assert not env.get_wrapper_attr("action_masks")().any()
+            break
+
+
+class ShortLanterns(TensorLanterns):
+    """Lanterns whose length bound is too short for a game (a bug to survive)."""
+
+    name = "rl_short_lanterns"
+    max_game_length: ClassVar[int] = 6
+
+
+def test_a_game_that_passes_its_max_game_length_is_truncated() -> None:
+    env = TabletideEnv(ShortLanterns(), 3, opponents="random")
+    _, info = env.reset(seed=2)
+    rewards, ends = [], (False, False)
+    for _ in range(10):
+        _, reward, *ends, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        rewards.append(reward)
+        if any(ends):
+            break
+    assert tuple(ends) == (False, True) and set(rewards) == {0.0}
+    assert env.game_state is not None and not env.game_state.is_terminal()
+    assert len(env.game_state.history) == 6
+    with pytest.raises(ResetNeeded):
+        env.step(0)

@@ -14,6 +14,13 @@ an agent that has made ``max_cycles`` decisions is truncated, and its later deci
 other agents still have some left, are made by a random stand-in. :func:`parallel_env` is
 PettingZoo's turn-based parallel view, in which every agent acts at every step (only the
 deciding seat's action counts), so there ``max_cycles`` caps the steps.
+
+An episode that passes its length bound is truncated for every agent: ``max_steps`` decisions of
+the agents if given, and in any case ``game.max_game_length`` decisions in all (the game's own
+bound, which a correct game never reaches).
+
+``state()`` and ``state_space`` are the full state for centralised training (MAPPO critics):
+every seat's observation tensor, seat 0's first. Privileged: never give it to a policy that acts.
 """
 
 from __future__ import annotations
@@ -74,7 +81,8 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
         :param illegal: what an illegal action does: ``"lose"``, ``"random"`` or ``"raise"``
             (:data:`~tabletide.rl.spaces.IllegalPolicy`).
         :param max_cycles: truncate each agent after this many of its decisions (see above).
-        :param max_steps: truncate the episode after this many decisions in all.
+        :param max_steps: truncate the episode after this many decisions of the agents (it is
+            truncated after ``game.max_game_length`` decisions in all anyway).
         :param options: the game's options (``first_game=True``).
         :raises ConfigError: a bad game, player count, option or argument.
         """
@@ -95,6 +103,8 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
             }
         )
         self._action_space = self.table.action_space()
+        self.state_space: spaces.Box = self.table.state_space()
+        """The space of :meth:`state` (``num_players * tensor_size`` float32 values)."""
         self._np_random: np.random.Generator | None = None
         self.game_state: State | None = None
         """The engine state of the episode (after :meth:`reset`)."""
@@ -144,6 +154,13 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
             "action_mask": self.table.mask(state, seat),
         }
 
+    def state(self) -> np.ndarray:
+        """The full state as numbers, for centralised training (a MAPPO critic): every seat's
+        observation tensor, seat 0's first (:meth:`~tabletide.rl.spaces.Table.state_tensor`).
+        Privileged: it holds every seat's secrets, so it is for critics, never for a policy
+        that acts."""
+        return self.table.state_tensor(self._require_state())
+
     def step(self, action: Any) -> None:
         state = self._require_state()
         agent = self.agent_selection
@@ -172,7 +189,7 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
                 for a in self.agents:
                     self.terminations[a] = True
                     self.rewards[a] = returns[self.possible_agents.index(a)]
-            elif self.max_steps is not None and self._steps >= self.max_steps:
+            elif self._past_bound(state):
                 for a in self.agents:
                     self.truncations[a] = True
         self._accumulate_rewards()
@@ -183,10 +200,16 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
             self.terminations[agent] or self.truncations[agent]
         )
 
+    def _past_bound(self, state: State) -> bool:
+        """The episode has reached ``max_steps`` or the game's ``max_game_length``."""
+        if self.max_steps is not None and self._steps >= self.max_steps:
+            return True
+        return len(state.history) >= self.table.game.max_game_length
+
     def _play_stand_ins(self, state: State) -> None:
         """Decisions of truncated agents, while others can still act, are random."""
         while not state.is_terminal() and not self._live(agent_name(state.current_player())):
-            if not any(self._live(a) for a in self.agents):
+            if not any(self._live(a) for a in self.agents) or self._past_bound(state):
                 return
             legal = state.legal_actions()
             state.apply(legal[int(self._rng().integers(len(legal)))])

@@ -4,12 +4,15 @@
 >>> env = gymnasium.make("tabletide/Shipyard-v0", opponents="greedy,random")  # doctest: +SKIP
 
 The observation is the learning seat's tensor (``Box``), the action an integer code
-(``Discrete(num_distinct_actions)``) and ``info["action_mask"]`` marks the legal codes. The other
+(``Discrete(num_distinct_actions)``); ``info["action_mask"]`` marks the legal codes, and so does
+:meth:`TabletideEnv.action_masks` (sb3-contrib's convention, so ``MaskablePPO`` works). The other
 seats are played by agents built from specs (``"random"``, ``"greedy"``, ``"easy"``,
 ``"medium"``, ``"hard"``, ``"ismcts:N"``), each deciding on ``state.determinize(seat, seed)`` as
 in ``tabletide simulate``. The reward is the seat's return (rank utility in [-1, 1]) at the end
 of the game, 0 before; an illegal action ends the episode with reward -1 unless ``illegal`` says
-otherwise (:data:`~tabletide.rl.spaces.IllegalPolicy`).
+otherwise (:data:`~tabletide.rl.spaces.IllegalPolicy`). An episode that passes the game's length
+bound (``game.max_game_length`` decisions in all, which a correct game never reaches) is
+truncated.
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium.error import ResetNeeded
 
 from tabletide.agents import Agent, make_agent
 from tabletide.engine import ConfigError, Game, State, list_games, load_game
 from tabletide.rl.aec import SEED_BOUND
-from tabletide.rl.spaces import Observation, Table, action_code, check_policy, plain
+from tabletide.rl.spaces import Mask, Observation, Table, action_code, check_policy, plain
 from tabletide.sim.runner import agent_seed, decision_seed
 
 
@@ -99,6 +103,7 @@ class TabletideEnv(gymnasium.Env[Observation, np.int64]):
         self.episode_seed: int | None = None
         self._agents: dict[int, Agent] = {}
         self._over = True
+        self._mask: Mask | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -118,7 +123,7 @@ class TabletideEnv(gymnasium.Env[Observation, np.int64]):
         self.game_state = self.table.new_state(self.episode_seed)
         self._over = False
         self._play_opponents(self.game_state)
-        self._over = self.game_state.is_terminal()
+        self._over = self.game_state.is_terminal() or self._past_bound(self.game_state)
         return self._observe(self.game_state), self._info(self.game_state, False)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -134,9 +139,23 @@ class TabletideEnv(gymnasium.Env[Observation, np.int64]):
             return self._observe(state), -1.0, True, False, self._info(state, True)
         state.apply(chosen)
         self._play_opponents(state)
-        self._over = state.is_terminal()
-        reward = state.returns()[self.seat] if self._over else 0.0
-        return self._observe(state), reward, self._over, False, self._info(state, illegal)
+        terminated = state.is_terminal()
+        truncated = not terminated and self._past_bound(state)
+        self._over = terminated or truncated
+        reward = state.returns()[self.seat] if terminated else 0.0
+        return self._observe(state), reward, terminated, truncated, self._info(state, illegal)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal codes of the learning seat now, as a bool array over the action space
+        (True = legal): sb3-contrib's convention, so ``sb3_contrib.MaskablePPO`` and
+        ``get_action_masks(env)`` work unchanged. It is ``info["action_mask"]`` of the last
+        ``reset`` or ``step`` (all False once the game has ended).
+
+        :raises ResetNeeded: before the first ``reset``.
+        """
+        if self._mask is None:
+            raise ResetNeeded("call reset() before action_masks()")
+        return self._mask.astype(np.bool_)
 
     def render(self) -> str | None:
         """The learning seat's view as plain text."""
@@ -154,9 +173,16 @@ class TabletideEnv(gymnasium.Env[Observation, np.int64]):
     def _draw_seed(self) -> int:
         return int(self.np_random.integers(SEED_BOUND))
 
+    def _past_bound(self, state: State) -> bool:
+        return len(state.history) >= self.table.game.max_game_length
+
     def _play_opponents(self, state: State) -> None:
         assert self.episode_seed is not None
-        while not state.is_terminal() and state.current_player() != self.seat:
+        while (
+            not state.is_terminal()
+            and state.current_player() != self.seat
+            and not self._past_bound(state)
+        ):
             seat = state.current_player()
             view = state.determinize(seat, decision_seed(self.episode_seed, len(state.history)))
             state.apply(self._agents[seat].act(view))
@@ -165,8 +191,9 @@ class TabletideEnv(gymnasium.Env[Observation, np.int64]):
         return self.table.observation(state, self.seat)
 
     def _info(self, state: State, illegal: bool) -> dict[str, Any]:
+        self._mask = self.table.mask(state, self.seat)
         return {
-            "action_mask": self.table.mask(state, self.seat),
+            "action_mask": self._mask.copy(),
             "seat": self.seat,
             "illegal_action": illegal,
         }

@@ -9,6 +9,8 @@ Conventions (see ``docs/rl.md``):
 * An action is an integer of the game's codec in ``[0, game.num_distinct_actions)``; the mask
   has a 1 at the code of every legal action of the seat that must decide, zeros elsewhere
   (all zeros for a seat that is not deciding, and at the end).
+* The *state* (for centralised critics) is every seat's observation tensor, seat 0's first:
+  privileged, as it holds every seat's secrets.
 * An illegal action is handled by an :data:`IllegalPolicy`.
 """
 
@@ -116,6 +118,22 @@ class Table:
     def observation(self, state: State, seat: int) -> Observation:
         """``seat``'s observation tensor as a new ``float32`` array."""
         return np.asarray(self.game.observation_tensor(state, seat), dtype=np.float32)
+
+    def state_tensor(self, state: State) -> Observation:
+        """The full state as numbers, for centralised training: every seat's observation
+        tensor, seat 0's first, as one new ``float32`` array of ``num_players * tensor_size``
+        values. Privileged: it holds every seat's secrets (what no seat sees, such as the order
+        of a shuffled deck, is not in it)."""
+        game = self.game
+        values: list[float] = []
+        for seat in range(self.num_players):
+            values += game.observation_tensor(state, seat)
+        return np.asarray(values, dtype=np.float32)
+
+    def state_space(self) -> spaces.Box:
+        """The space of :meth:`state_tensor`: unbounded, as the observation's."""
+        size = self.num_players * self.tensor_size
+        return spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
 
     def mask(self, state: State, seat: int) -> Mask:
         """1 at the code of each legal action when ``seat`` must decide; zeros otherwise."""
