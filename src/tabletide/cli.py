@@ -33,6 +33,7 @@ from tabletide.engine import (
     list_games,
     load_game,
 )
+from tabletide.extras import require_extra
 from tabletide.reference import Reference, Section, load_reference
 from tabletide.sim.bench import bench as run_bench
 from tabletide.sim.bench import bench_agent, bench_agent_table, bench_table
@@ -636,6 +637,7 @@ def tournament(
         runner = make_backend(backend, jobs, address)
         if out is not None:
             check_writable(out)
+            require_extra("plots", "--out (its PNG charts)")
         runner.check()
         joins = runner.describe().get("address")
         if joins:
@@ -827,6 +829,8 @@ def analyze_command(
     with _user_errors():
         if budget is not None and budget <= 0:
             raise ConfigError(f"--budget must be > 0 seconds; got {budget}")
+        if png is not None:
+            require_extra("plots", "--png")
         replay = Replay.load(file)
         runner = make_backend(backend, jobs, address)
         runner.check()
@@ -1035,6 +1039,7 @@ def serve(
             raise ConfigError(f"--port must be in 1..65535; got {port}")
         if bot_workers < 1 or bot_delay < 0:
             raise ConfigError("--bot-workers must be >= 1 and --bot-delay >= 0")
+        require_extra("web", "tabletide serve")
         import uvicorn
 
         from tabletide.web.app import create_app

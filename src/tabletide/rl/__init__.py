@@ -11,9 +11,13 @@
 The conventions they share are in :mod:`tabletide.rl.spaces` and ``docs/rl.md``.
 """
 
-from tabletide.rl.aec import TabletideAEC, env, parallel_env
-from tabletide.rl.gym import TabletideEnv, env_id, register_envs
-from tabletide.rl.spaces import ILLEGAL_POLICIES, IllegalPolicy, Table
+from tabletide.extras import require_extra
+
+require_extra("rl", "tabletide.rl (the research API)")
+
+from tabletide.rl.aec import TabletideAEC, env, parallel_env  # noqa: E402
+from tabletide.rl.gym import TabletideEnv, env_id, register_envs  # noqa: E402
+from tabletide.rl.spaces import ILLEGAL_POLICIES, IllegalPolicy, Table  # noqa: E402
 
 register_envs()
 

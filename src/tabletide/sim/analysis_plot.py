@@ -7,12 +7,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tabletide.extras import require_extra
+
 SEAT_COLORS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e"]
 """The seat colours of the web client (``static/js/render.js``)."""
 
 
 def plot_analysis(result: Mapping[str, Any], path: str | Path) -> Path:
     """Draw ``result`` (the JSON of :func:`tabletide.sim.analysis.analyze`) into ``path``."""
+    require_extra("plots", "the win-chance graph")
     import matplotlib
 
     matplotlib.use("Agg")

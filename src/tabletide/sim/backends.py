@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from tabletide.agents import make_agent
 from tabletide.engine import ConfigError, Game, TabletideError, load_game, register_game
+from tabletide.extras import require_extra
 from tabletide.sim.runner import agent_seed, play_game
 
 T = TypeVar("T")
@@ -292,6 +293,7 @@ class RayBackend(Backend):
         return {"backend": self.name, "jobs": self.jobs, "address": self.address}
 
     def check(self) -> None:
+        require_extra("ray", "the ray backend")
         self.check_address()
 
     def check_address(self) -> None:

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tabletide.engine import ConfigError
+from tabletide.extras import require_extra
 from tabletide.sim.tournament import TournamentResult, win_shares
 
 CSV_COLUMNS = (
@@ -139,6 +140,7 @@ def write_results(result: TournamentResult, out: Path) -> list[Path]:
     :raises ConfigError: a file cannot be written (the message names it).
     """
     check_writable(out)
+    require_extra("plots", "the tournament's PNG charts")
     paths = output_paths(out)
     try:
         paths["json"].write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")

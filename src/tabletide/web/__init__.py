@@ -5,3 +5,7 @@ WebSocket per table for live updates and moves, the static browser client). Game
 seed + options + moves in a SQL database and rebuilt by replay, so they survive restarts; bots
 think in a process pool. ``tabletide serve`` runs it; ``docs/web.md`` describes it.
 """
+
+from tabletide.extras import require_extra
+
+require_extra("web", "tabletide.web (the web app)")
