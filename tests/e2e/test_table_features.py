@@ -132,23 +132,24 @@ def test_the_spectator_link_shows_the_board_without_private_information(
         context.close()
 
 
-def play_through_the_api(server: Server, game: str, options: dict[str, Any], seed: int) -> Any:
-    """A table of two people played to its end with random moves through the REST API."""
-    response = httpx.post(
-        f"{server.base}/api/tables",
-        json={
-            "game": game,
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-            "options": options,
-            "seed": seed,
-        },
-        timeout=30,
-    )
+def play_through_the_api(
+    server: Server, game: str, options: dict[str, Any], seed: int | None
+) -> Any:
+    """A table of two people played to its end with random moves through the REST API (the
+    server draws the seed when ``seed`` is None)."""
+    body: dict[str, Any] = {
+        "game": game,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "options": options,
+    }
+    if seed is not None:
+        body["seed"] = seed
+    response = httpx.post(f"{server.base}/api/tables", json=body, timeout=30)
     assert response.status_code == 201, response.text
     created = response.json()
     tokens = {s["seat"]: s["token"] for s in created["links"]["seats"]}
     table_id = created["table"]["id"]
-    rng = random.Random(seed)
+    rng = random.Random(seed or 0)
     view = api_view(server, table_id, tokens[0])
     with httpx.Client(base_url=server.base, timeout=30) as client:
         for _ in range(3000):
@@ -179,7 +180,7 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: P
     saved = ARTIFACTS / "replay-download.json"
     download.value.save_as(saved)
     data = json.loads(saved.read_text())
-    assert data["game"] == "shipyard" and data["seed"] == 21 and data["actions"]
+    assert data["game"] == "shipyard" and data["seed"] == "21" and data["actions"]
 
     page.get_by_test_id("view-replay").click()
     page.wait_for_url(re.compile(rf"/replay\?table={re.escape(table_id)}$"))
@@ -226,6 +227,33 @@ def test_the_replay_viewer_steps_through_a_finished_game(server: Server, page: P
     page.get_by_test_id("replay-first").click()
     expect(viewer).to_have_attribute("data-step", "0")
     expect(page.get_by_test_id("replay-error")).to_be_hidden()
+
+
+def test_the_replay_of_a_server_drawn_seed_is_the_game_that_was_played(
+    server: Server, page: Page
+) -> None:
+    """Issue 25's first bug: seeds reach 2^62 and JavaScript rounds integers past 2^53, so the
+    viewer replayed another deal. Seeds travel as strings now."""
+    for _ in range(5):  # a drawn seed is below 2^53 once in 512 tables: draw again then
+        created = play_through_the_api(server, "shipyard", {"first_game": True}, seed=None)
+        table_id = created["table"]["id"]
+        token = created["links"]["seats"][0]["token"]
+        final = api_view(server, table_id, token)
+        if int(final["table"]["seed"]) > 2**53:
+            break
+    assert int(final["table"]["seed"]) > 2**53 and final["terminal"]
+    page.goto(f"{server.base}/replay?table={table_id}")
+    viewer = page.get_by_test_id("replay-viewer")
+    expect(viewer).to_be_visible()
+    page.get_by_test_id("replay-last").click()
+    last = int(viewer.get_attribute("data-last") or "0")
+    assert last > 10
+    expect(viewer).to_have_attribute("data-step", str(last))
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    expect(page.get_by_test_id("replay-error")).to_be_hidden()
+    scores = [str(int(s)) for s in final["scores"]]
+    totals = page.locator("[data-testid=breakdown] tr.total td").all_text_contents()
+    assert totals == scores, "the replay ends with the scores of the game that was played"
 
 
 @pytest.mark.parametrize("game", ["maracaibo", "tiny_epic_pirates"])

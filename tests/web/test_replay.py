@@ -58,7 +58,7 @@ def test_the_end_screen_shows_winners_and_the_scoring_breakdown(
     assert {"voyages", "contracts", "merchants", "total"} <= set(rows)
     assert rows["total"] == [int(s) for s in state.scores()]
     assert "Final scoring" in final["text"]
-    assert end["table"]["seed"] == SEED, "the seed is public once the game is over"
+    assert end["table"]["seed"] == str(SEED), "the seed is public once the game is over"
     assert end["legal_actions"] == [] and end["undo"] == {"depth": 0}
     response = act(client, finished, 0)
     assert response.status_code == 409 and "over" in response.json()["error"]

@@ -55,7 +55,9 @@ class Replay:
             "version": VERSION,
             "game": self.game,
             "num_players": self.num_players,
-            "seed": self.seed,
+            # A decimal string: seeds reach 2^62, and JavaScript's JSON rounds integers past
+            # 2^53 (a browser would replay another deal). Numbers are still read.
+            "seed": str(self.seed),
             "options": self.options,
             "actions": self.actions,
             "meta": self.meta,

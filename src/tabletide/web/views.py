@@ -101,7 +101,8 @@ def table_summary(
         "version": version,
         "created_at": iso(info.created_at),
         "finished_at": iso(finished_at),
-        "seed": info.seed if status == FINISHED else None,
+        # A string: JavaScript would round a seed past 2^53 (they reach 2^62).
+        "seed": str(info.seed) if status == FINISHED else None,
         "hints": info.hints,
     }
 
