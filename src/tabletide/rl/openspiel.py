@@ -30,17 +30,27 @@ A state serializes as its replay (seed + options + actions). ``resample_from_inf
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
-from collections.abc import Callable, Mapping
+import struct
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 from tabletide.agents.values import seat_values
-from tabletide.engine import Action, ConfigError, Game, Rng, State, list_games, load_game
+from tabletide.engine import (
+    Action,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    State,
+    list_games,
+    load_game,
+)
 from tabletide.rl.spaces import Table, default_players, plain
 
 PREFIX = "python_tabletide_"
@@ -59,43 +69,82 @@ def describe(action: Action) -> str:
 
 
 # --------------------------------------------------------------------------- the engine side
+DEALS = 1 << 16
+"""Outcomes of the opening chance node: deal ``k`` is the engine game of seed ``k`` (or
+``seed * DEALS + k`` with the ``seed`` parameter)."""
+
+
+def _hasher(data: bytes = b"") -> Any:
+    """A running hash for information keys (SHA-256: the fastest of ``hashlib`` here)."""
+    return hashlib.sha256(data)
+
+
 class Match:
-    """The engine side of one OpenSpiel state: the engine state (created on first use, so that
-    OpenSpiel's clone, which starts from a new initial state, draws no deal), the place of each
-    action among the events (for information-state strings), and text caches.
+    """The engine side of one OpenSpiel state: the engine state (created on first use from its
+    seed, so that OpenSpiel's clone, which starts from a new initial state, deals nothing; no
+    seed and no state is the opening chance node, before the deal), the place of each action
+    among the events (for information states), and caches.
 
     ``copy.deepcopy`` (OpenSpiel's clone) clones the engine state; pickling (OpenSpiel's
     serialization) stores the replay: game, players, options, seed and actions.
     """
 
-    __slots__ = ("_state", "history_lines", "new_seed", "resampled", "table", "trail", "views")
+    __slots__ = (
+        "_state",
+        "history_lines",
+        "own",
+        "public",
+        "resampled",
+        "secrets",
+        "seed",
+        "table",
+        "trail",
+        "views",
+    )
 
     def __init__(
         self,
         table: Table,
-        new_seed: Callable[[], int] | None,
+        seed: int | None,
         state: State | None = None,
         trail: list[tuple[int, int, str]] | None = None,
         resampled: bool = False,
     ) -> None:
         self.table = table
-        self.new_seed = new_seed
+        self.seed = seed
+        """The engine seed of the game (None: not dealt yet, unless ``state`` is given)."""
         self._state = state
         self.trail: list[tuple[int, int, str]] = trail if trail is not None else []
         """Per action: the seat, the number of events before it, its description."""
         self.resampled = resampled
         """A determinized copy: its hidden facts are not those of its seed."""
-        self.views: dict[Any, str] = {}
-        """Text views of the current position (cleared by every action)."""
+        self.views: dict[Any, Any] = {}
+        """Text views and keys of the current position (cleared by every action)."""
         self.history_lines: dict[int, tuple[int, int, list[str]]] = {}
         """Per seat: events and actions turned into lines so far, and the lines."""
+        self.public: tuple[int, Any] = (0, _hasher())
+        """The events hashed so far with every ``secret`` removed, and the running hash."""
+        self.secrets: list[tuple[int | None, int]] = []
+        """(seat, event index) of every event with a secret, in order."""
+        self.own: dict[int, tuple[int, int, Any, Any]] = {}
+        """Per seat: secrets and actions hashed so far, and the running hashes (:meth:`_own`)."""
+
+    @property
+    def dealt(self) -> bool:
+        return self._state is not None or self.seed is not None
 
     @property
     def state(self) -> State:
         if self._state is None:
-            assert self.new_seed is not None
-            self._state = self.table.new_state(self.new_seed())
+            if self.seed is None:
+                raise ValueError("the deal has not happened yet (the opening chance node)")
+            self._state = self.table.new_state(self.seed)
         return self._state
+
+    def deal(self, seed: int) -> None:
+        """The opening chance outcome: the engine game of ``seed``."""
+        self.seed = seed
+        self.views.clear()
 
     def apply(self, action: Action) -> None:
         state = self.state
@@ -104,12 +153,31 @@ class Match:
         self.views.clear()
 
     def determinized(self, seat: int, seed: int) -> Match:
-        return Match(self.table, None, self.state.determinize(seat, seed), self.trail[:], True)
+        """A copy with everything hidden from ``seat`` resampled. What every seat sees of the
+        events (their public part, where the secrets are) is the same in the copy, so the
+        running public hash carries over."""
+        twin = Match(self.table, None, self.state.determinize(seat, seed), self.trail[:], True)
+        twin.public = (self.public[0], self.public[1].copy())
+        twin.secrets = self.secrets[:]
+        # Every seat's own actions are the same; only ``seat``'s secrets and key carry over.
+        for s, (secrets_done, actions_done, own_secrets, own_actions) in self.own.items():
+            twin.own[s] = (
+                secrets_done if s == seat else 0,
+                actions_done,
+                own_secrets if s == seat else _hasher(),
+                own_actions,
+            )
+        key = self.views.get(("key", seat))
+        if key is not None:
+            twin.views[("key", seat)] = key
+        return twin
 
     # ------------------------------------------------------------------ text
     def view(self, seat: int) -> str:
         """What ``seat`` sees as text, as a person at the terminal does: the game's ``render``
         (plain), the pending decision and, on its turn, its actions."""
+        if not self.dealt:
+            return "Before the deal."
         if seat not in self.views:
             state = self.state
             lines = [plain(self.table.game.render(state, seat))]
@@ -119,7 +187,7 @@ class Match:
             if state.current_player() == seat:
                 lines += [f"  {describe(a)}" for a in state.legal_actions()]
             self.views[seat] = "\n".join(lines)
-        return self.views[seat]
+        return str(self.views[seat])
 
     def digest(self, seat: int | None) -> str:
         """``seat``'s observation (None: the spectator's) as compact JSON, without the recent
@@ -130,7 +198,7 @@ class Match:
             view = self.state.observation(seat)
             view.pop("log", None)
             self.views[key] = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        return self.views[key]
+        return str(self.views[key])
 
     def history(self, seat: int) -> list[str]:
         """``seat``'s history: its redacted log, with its own actions where it took them."""
@@ -149,29 +217,119 @@ class Match:
         self.history_lines[seat] = (len(state.events), len(self.trail), lines)
         return lines
 
-    def information_state(self, seat: int) -> str:
-        """What ``seat`` knows: its observation now, then everything it saw happen."""
+    def information_text(self, seat: int) -> str:
+        """What ``seat`` knows, for people: its observation now, then everything it saw
+        happen (its redacted log with its own actions). Long: it grows with the game."""
+        if not self.dealt:
+            return "Before the deal."
         return "\n".join([self.digest(seat), *self.history(seat)])
+
+    # ------------------------------------------------------------------ the compact key
+    def _public_hash(self) -> Any:
+        """The running hash of the events with their secrets removed (what every seat sees),
+        extended to the current events; it also records where the secrets are."""
+        events = self.state.events
+        done, running = self.public
+        if done < len(events):
+            running = running.copy()
+            for i in range(done, len(events)):
+                event = events[i]
+                if "secret" in event:
+                    self.secrets.append((event.get("seat"), i))
+                    event = {k: v for k, v in event.items() if k != "secret"}
+                running.update(repr(event).encode())
+                running.update(b"\x1e")
+            self.public = (len(events), running)
+        return running
+
+    def legal_codes(self) -> list[int]:
+        """The codes of the legal actions now (computed once per position)."""
+        codes = self.views.get("legal")
+        if codes is None:
+            codes = self.views["legal"] = self.table.legal_codes(self.state)
+        return list(codes)
+
+    def _own(self, seat: int) -> tuple[Any, Any]:
+        """The running hashes of ``seat``'s own secrets (with their event indices) and of its
+        own actions (with the number of events before each), extended to now."""
+        secrets_done, actions_done, own_secrets, own_actions = self.own.get(
+            seat, (0, 0, _hasher(), _hasher())
+        )
+        events = self.state.events
+        if secrets_done < len(self.secrets):
+            own_secrets = own_secrets.copy()
+            for s, i in self.secrets[secrets_done:]:
+                if s == seat:
+                    own_secrets.update(repr((i, events[i]["secret"])).encode() + b"\x1e")
+        if actions_done < len(self.trail):
+            own_actions = own_actions.copy()
+            for actor, before, label in self.trail[actions_done:]:
+                if actor == seat:
+                    own_actions.update(repr((before, label)).encode() + b"\x1e")
+        self.own[seat] = (len(self.secrets), len(self.trail), own_secrets, own_actions)
+        return own_secrets, own_actions
+
+    def information_key(self, seat: int) -> str:
+        """``seat``'s information state as a short exact key: ``p<seat>`` and 128 bits of a
+        SHA-256 digest of what it sees now (its observation tensor as float32, the pending
+        decision and, on its turn, the codes of its legal actions) and of its whole history:
+        the events with their secrets removed (the same for every seat), its own secrets and
+        its own actions, each with its place among the events. Positions the seat cannot tell
+        apart give the same key; positions it can tell apart give different keys (up to a hash
+        collision, about 2**-64 for 2**32 keys). The tests check both against
+        :meth:`information_text` on random games."""
+        if not self.dealt:
+            return f"p{seat} before the deal"
+        key = ("key", seat)
+        found = self.views.get(key)
+        if found is not None:
+            return str(found)
+        public = self._public_hash()
+        own_secrets, own_actions = self._own(seat)
+        state = self.state
+        current = state.current_player()
+        digest = public.copy()
+        digest.update(own_secrets.digest())
+        digest.update(own_actions.digest())
+        tensor = self.table.game.observation_tensor(state, seat)
+        digest.update(struct.pack(f"{len(tensor)}f", *tensor))  # OpenSpiel's float32
+        seen = (current, state.is_terminal(), state.prompt(), state.decision())
+        digest.update(repr(seen).encode())
+        if current == seat:
+            digest.update(repr(self.legal_codes()).encode())
+        found = self.views[key] = f"p{seat} {digest.hexdigest()[:32]}"
+        return found
 
     # ------------------------------------------------------------------ copies
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
-        twin = Match(self.table, None, self.state.clone(), self.trail[:], self.resampled)
+        state = self._state.clone() if self._state is not None else None
+        twin = Match(self.table, self.seed, state, self.trail[:], self.resampled)
         twin.views = dict(self.views)
         twin.history_lines = {
             s: (e, a, lines[:]) for s, (e, a, lines) in self.history_lines.items()
         }
+        twin.public = (self.public[0], self.public[1].copy())
+        twin.secrets = self.secrets[:]
+        twin.own = dict(self.own)
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
+        game = self.table.game
+        if not self.dealt:
+            return (_undealt_match, (game.name, self.table.num_players, dict(self.table.options)))
         state = self.state
         if self.resampled:  # not the game of its seed: keep the engine state itself
-            return (_resampled_match, (self.table.game.name, state, self.trail))
+            return (_resampled_match, (game.name, state, self.trail))
         actions = [a.to_json() for a in state.history]
-        game = self.table.game
         return (
             _replayed_match,
             (game.name, state.num_players, dict(state.options), state.seed, actions),
         )
+
+
+def _undealt_match(name: str, num_players: int, options: dict[str, Any]) -> Match:
+    """A match before the deal (unpickling)."""
+    return Match(Table.of(load_game(name), num_players, options), None)
 
 
 def _replayed_match(
@@ -180,7 +338,7 @@ def _replayed_match(
     """A match rebuilt from its replay (unpickling)."""
     game = load_game(name)
     match = Match(
-        Table.of(game, num_players, options), None, game.new_state(num_players, seed, options)
+        Table.of(game, num_players, options), seed, game.new_state(num_players, seed, options)
     )
     for data in actions:
         wanted = game.action_from_json(data)
@@ -191,10 +349,13 @@ def _replayed_match(
 
 def _resampled_match(name: str, state: State, trail: list[tuple[int, int, str]]) -> Match:
     table = Table.of(load_game(name), state.num_players, state.options)
-    return Match(table, None, state, trail, True)
+    return Match(table, state.seed, state, trail, True)
 
 
 # --------------------------------------------------------------------------- OpenSpiel game
+_DEAL_OUTCOMES = [(k, 1.0 / DEALS) for k in range(DEALS)]
+
+
 def _parameters(game: Game) -> dict[str, Any]:
     params: dict[str, Any] = {"players": default_players(game), "seed": -1, "fixed_seed": -1}
     for option in game.options:
@@ -244,11 +405,12 @@ class TabletideGame(pyspiel.Game):  # type: ignore[misc]
         self.table = Table.of(game, players, rest)
         n = self.table.num_players
         self.fixed_seed: int | None = fixed if fixed >= 0 else None
-        self._seeds = Rng(seed if seed >= 0 else secrets.randbits(63))
+        self.first_deal = max(seed, 0) * DEALS
+        """The engine seed of deal 0 (the opening chance outcome ``k`` is ``first_deal + k``)."""
         chance = (
             pyspiel.GameType.ChanceMode.DETERMINISTIC
             if self.fixed_seed is not None
-            else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+            else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         )
         zero_sum = n >= 2  # rank utilities sum to 0; a solo game is won (+1) or lost (-1)
         utility = (
@@ -256,7 +418,7 @@ class TabletideGame(pyspiel.Game):  # type: ignore[misc]
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=0 if self.fixed_seed is not None else DEALS,
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
@@ -264,10 +426,6 @@ class TabletideGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=game.max_game_length,
         )
         super().__init__(_game_type(game, chance, utility), info, given)
-
-    def next_seed(self) -> int:
-        """The engine seed of the next new initial state."""
-        return self.fixed_seed if self.fixed_seed is not None else self._seeds.next_u64()
 
     def new_initial_state(self) -> TabletideState:
         return TabletideState(self)
@@ -285,11 +443,14 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TabletideGame) -> None:
         super().__init__(game)
-        self._match = Match(game.table, game.next_seed)
+        self._match = Match(game.table, game.fixed_seed)
+        self._first_deal = game.first_deal
 
     @property
     def engine(self) -> State:
-        """The tabletide state (a copy is ``engine.clone()``; do not apply actions to it)."""
+        """The tabletide state (a copy is ``engine.clone()``; do not apply actions to it).
+
+        :raises ValueError: before the deal (the opening chance node)."""
         return self._match.state
 
     @property
@@ -297,20 +458,33 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
         return self._match
 
     def current_player(self) -> int:
+        if not self._match.dealt:
+            return int(pyspiel.PlayerId.CHANCE)
         state = self._match.state
         if state.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         return state.current_player()
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal: :data:`DEALS` equally likely engine seeds."""
+        return _DEAL_OUTCOMES if not self._match.dealt else []
+
     def _legal_actions(self, player: int) -> list[int]:
-        return self._match.table.legal_codes(self._match.state)
+        return self._match.legal_codes()
 
     def _apply_action(self, action: int) -> None:
+        if not self._match.dealt:
+            if not 0 <= int(action) < DEALS:
+                raise IllegalActionError(f"deal {action} is not in 0..{DEALS - 1}")
+            self._match.deal(self._first_deal + int(action))
+            return
         state = self._match.state
         self._match.apply(self._match.table.game.decode_action(state, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's label (when it is legal now) and its kind and parameters."""
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Deal {action} (engine seed {self._first_deal + int(action)})"
         decoded = self._match.table.game.codec.decode(int(action))
         state = self._match.state
         if not state.is_terminal() and player == state.current_player():
@@ -320,9 +494,11 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
         return describe(decoded)
 
     def is_terminal(self) -> bool:
-        return self._match.state.is_terminal()
+        return self._match.dealt and self._match.state.is_terminal()
 
     def returns(self) -> list[float]:
+        if not self._match.dealt:
+            return [0.0] * self._match.table.num_players
         return self._match.state.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletideState:
@@ -337,6 +513,8 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
         return twin
 
     def __str__(self) -> str:
+        if not self._match.dealt:
+            return "before the deal"
         state = self._match.state
         return f"seed {state.seed}, {len(state.history)} actions: {self._match.digest(None)}"
 
@@ -377,6 +555,9 @@ class Observer:
             self.dict["own_history"] = self.tensor[table.tensor_size :]
 
     def set_from(self, state: TabletideState, player: int) -> None:
+        if not state.match.dealt:
+            self.tensor[:] = 0.0
+            return
         engine = state.engine
         n = self.table.tensor_size
         self.tensor[:n] = self.table.game.observation_tensor(engine, player)
@@ -391,7 +572,7 @@ class Observer:
 
     def string_from(self, state: TabletideState, player: int) -> str:
         if self.perfect_recall:
-            return state.match.information_state(player)
+            return state.match.information_key(player)
         return state.match.view(player)
 
 
@@ -410,6 +591,38 @@ class Evaluator(mcts.Evaluator):  # type: ignore[misc]
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python ISMCTS bot, ready for ``evaluate_bots``: OpenSpiel 2.0.2's
+    ``ISMCTSBot`` does not implement ``restart_at``, which ``evaluate_bots`` calls first (the
+    ``pyspiel.Bot`` default raises "RestartAt(state) not implemented"), and no game can supply
+    it. The bot keeps nothing between decisions (every ``step`` searches afresh), so restarting
+    and being told of actions do nothing. Worlds are sampled with ``resample_from_infostate``
+    from the bot's own seeded generator, so a seeded bot repeats itself; leaf values are
+    :class:`Evaluator`'s unless ``evaluator`` is given."""
+
+    def __init__(
+        self,
+        game: Any,
+        simulations: int,
+        *,
+        seed: int = 0,
+        uct_c: float = 1.0,
+        evaluator: Any = None,
+        **options: Any,
+    ) -> None:
+        rng = np.random.RandomState(seed)
+        super().__init__(
+            game, evaluator or Evaluator(), uct_c, simulations, random_state=rng, **options
+        )
+        self.set_resampler(lambda state, seat: state.resample_from_infostate(seat, rng.uniform))
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to do: the bot keeps no state between decisions."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to do: the bot keeps no state between decisions."""
+
+
 # --------------------------------------------------------------------------- registration
 _REGISTERED: set[str] = set()
 
@@ -426,7 +639,7 @@ def register(name: str) -> str:
         return spiel_name
     game_type = _game_type(
         game,
-        pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         pyspiel.GameType.Utility.ZERO_SUM,
     )
     # A class, as OpenSpiel's own Python games register: pyspiel keeps the creator until after
