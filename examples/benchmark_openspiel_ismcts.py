@@ -5,17 +5,22 @@ For each game (2 players, ``fixed_seed=5``) a random game is recorded, then the 
 same random seeds every run::
 
     python examples/benchmark_openspiel_ismcts.py --iterations 100 --decisions 20
+
+``--module`` names another copy of ``tabletide.rl.openspiel`` to measure (an older version
+saved beside it: ``git show REV:src/tabletide/rl/openspiel.py > /tmp/old/openspiel_old.py``,
+then ``PYTHONPATH=/tmp/old ... --module openspiel_old``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import time
+from types import ModuleType
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts
 
-import tabletide.rl.openspiel as tos
 from tabletide.engine import Rng, load_game
 
 GAMES = ("shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north")
@@ -34,7 +39,9 @@ def positions(name: str, players: int, seed: int) -> list[int]:
     return codes
 
 
-def bench(name: str, iterations: int, decisions: int, seed: int = 5) -> tuple[float, int]:
+def bench(
+    tos: ModuleType, name: str, iterations: int, decisions: int, seed: int = 5
+) -> tuple[float, int]:
     import pyspiel
 
     game = pyspiel.load_game(tos.short_name(name), {"players": 2, "fixed_seed": seed})
@@ -61,11 +68,13 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--module", default="tabletide.rl.openspiel")
     args = parser.parse_args()
+    tos = importlib.import_module(args.module)
     print("| game | CPU s per decision | longest information-state string |")
     print("|---|---:|---:|")
     for name in args.games.split(","):
-        per, longest = bench(name, args.iterations, args.decisions)
+        per, longest = bench(tos, name, args.iterations, args.decisions)
         print(f"| {name} | {per:.3f} | {longest:,} |", flush=True)
 
 

@@ -147,10 +147,21 @@ class Match:
         self.views.clear()
 
     def apply(self, action: Action) -> None:
+        """Apply ``action``, one of :meth:`legal` (so the engine need not check it again)."""
         state = self.state
         self.trail.append((state.current_player(), len(state.events), describe(action)))
-        state.apply(action)
+        state.apply_unchecked(action)
         self.views.clear()
+
+    def decode(self, code: int) -> Action:
+        """The legal action with integer ``code``.
+
+        :raises IllegalActionError: no legal action has this code."""
+        action = self.table.game.codec.decode(code)
+        legal = self.legal()
+        if action in legal:
+            return legal[legal.index(action)]
+        raise IllegalActionError(f"action code {code} ({action.to_json()}) is not legal now")
 
     def determinized(self, seat: int, seed: int) -> Match:
         """A copy with everything hidden from ``seat`` resampled. What every seat sees of the
@@ -185,7 +196,7 @@ class Match:
             if prompt is not None:
                 lines.append(f"Decision: {prompt['text']}")
             if state.current_player() == seat:
-                lines += [f"  {describe(a)}" for a in state.legal_actions()]
+                lines += [f"  {describe(a)}" for a in self.legal()]
             self.views[seat] = "\n".join(lines)
         return str(self.views[seat])
 
@@ -242,11 +253,19 @@ class Match:
             self.public = (len(events), running)
         return running
 
+    def legal(self) -> list[Action]:
+        """The legal actions now (the engine builds them once per position)."""
+        actions = self.views.get("actions")
+        if actions is None:
+            actions = self.views["actions"] = self.state.legal_actions()
+        return list(actions)
+
     def legal_codes(self) -> list[int]:
-        """The codes of the legal actions now (computed once per position)."""
+        """The codes of the legal actions now, ascending (once per position)."""
         codes = self.views.get("legal")
         if codes is None:
-            codes = self.views["legal"] = self.table.legal_codes(self.state)
+            state, encode = self.state, self.table.game.encode_action
+            codes = self.views["legal"] = sorted(encode(state, a) for a in self.legal())
         return list(codes)
 
     def _own(self, seat: int) -> tuple[Any, Any]:
@@ -478,8 +497,7 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
                 raise IllegalActionError(f"deal {action} is not in 0..{DEALS - 1}")
             self._match.deal(self._first_deal + int(action))
             return
-        state = self._match.state
-        self._match.apply(self._match.table.game.decode_action(state, int(action)))
+        self._match.apply(self._match.decode(int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's label (when it is legal now) and its kind and parameters."""
@@ -488,7 +506,7 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
         decoded = self._match.table.game.codec.decode(int(action))
         state = self._match.state
         if not state.is_terminal() and player == state.current_player():
-            legal = state.legal_actions()
+            legal = self._match.legal()
             if decoded in legal:
                 return describe(legal[legal.index(decoded)])
         return describe(decoded)
