@@ -1022,8 +1022,11 @@ def serve(
     ] = "sqlite:///tabletide-web.sqlite3",
     bot_workers: Annotated[int, typer.Option(help="Processes the bots think in.")] = 2,
     bot_delay: Annotated[
-        float, typer.Option(help="Seconds a bot waits before it moves, so people can follow.")
-    ] = 0.6,
+        float,
+        typer.Option(
+            help="Seconds a bot's turn takes at least (normal speed), so people can follow."
+        ),
+    ] = 1.0,
     proxy_headers: Annotated[
         bool,
         typer.Option(help="Trust X-Forwarded-For from --forwarded-allow-ips (behind a proxy)."),
@@ -1043,12 +1046,15 @@ def serve(
         import uvicorn
 
         from tabletide.web.app import create_app
+        from tabletide.web.db import DatabaseInUse
         from tabletide.web.settings import WebSettings
 
         try:
             web_app = create_app(
                 WebSettings(database_url=database_url, bot_workers=bot_workers, bot_delay=bot_delay)
             )
+        except DatabaseInUse as exc:  # a second server on the same SQLite file
+            raise ConfigError(str(exc)) from None
         except Exception as exc:  # a bad URL or an unreachable database
             from sqlalchemy.engine import make_url
 

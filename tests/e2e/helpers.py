@@ -91,6 +91,7 @@ def create_table(
     options: dict[str, Any] | None = None,
     seed: int | None = None,
     screenshot: str | None = None,
+    bot_speed: str | None = None,
 ) -> Created:
     """Fill the lobby's form by clicking and typing, create the table, read the links.
     ``seats`` are the ``seat-kind-{i}`` values: ``human``, ``bot:random``..."""
@@ -103,6 +104,8 @@ def create_table(
         page.get_by_test_id(f"option-{name}").select_option(json.dumps(value))
     if seed is not None:
         page.get_by_test_id("seed-input").fill(str(seed))
+    if bot_speed is not None:
+        page.get_by_test_id("bot-speed").select_option(bot_speed)
     expect(page.get_by_test_id("game-description")).not_to_be_empty()
     page.get_by_test_id("create-table").click()
     expect(page.get_by_test_id("table-links")).to_be_visible()

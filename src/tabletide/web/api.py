@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from tabletide.engine import TabletideError
 from tabletide.web import auth
 from tabletide.web.bots import bot_list
-from tabletide.web.errors import not_found, too_many
+from tabletide.web.errors import bad_request, not_found, too_many
 from tabletide.web.ratelimit import RateLimiter
 from tabletide.web.rules import rules_json
 from tabletide.web.schemas import (
+    IDEMPOTENCY_KEY,
     ActionRequest,
     CreateTableRequest,
     ReplayStepRequest,
@@ -47,6 +49,21 @@ async def seat_viewer(table_id: str, request: Request) -> auth.Viewer:
 
 
 Viewer = Annotated[auth.Viewer, Depends(seat_viewer)]
+
+
+def idempotency_key(
+    key: Annotated[str | None, Header(alias="Idempotency-Key")] = None,
+) -> str | None:
+    """The request's ``Idempotency-Key`` header: a repeated key (same seat, same table)
+    gets the first answer and plays nothing again."""
+    if key is None:
+        return None
+    if not re.fullmatch(IDEMPOTENCY_KEY, key):
+        raise bad_request("Idempotency-Key must be 1-128 visible ASCII characters")
+    return key
+
+
+IdempotencyKey = Annotated[str | None, Depends(idempotency_key)]
 
 
 @router.get("/health")
@@ -95,18 +112,25 @@ async def table_view(
 
 
 @router.post("/tables/{table_id}/actions")
-async def play_action(body: ActionRequest, viewer: Viewer, request: Request) -> dict[str, Any]:
-    """Play a move for the token's seat; answered once it is stored."""
+async def play_action(
+    body: ActionRequest, viewer: Viewer, request: Request, key: IdempotencyKey
+) -> dict[str, Any]:
+    """Play a move for the token's seat; answered once it is stored. With an
+    ``Idempotency-Key`` header, a repeat of the request is answered as the first and plays
+    nothing."""
     service = service_of(request)
-    answer = await service.act(viewer, body.index, body.action, body.version)
+    answer = await service.act(viewer, body.index, body.action, body.version, key=key)
     return {**answer, "view": await service.view(viewer)}
 
 
 @router.post("/tables/{table_id}/undo")
-async def undo(body: UndoRequest, viewer: Viewer, request: Request) -> dict[str, Any]:
-    """Take back the seat's latest moves of its turn, as far as ``undo.depth`` allows."""
+async def undo(
+    body: UndoRequest, viewer: Viewer, request: Request, key: IdempotencyKey
+) -> dict[str, Any]:
+    """Take back the seat's latest moves of its turn, as far as ``undo.depth`` allows
+    (``Idempotency-Key`` as for a move)."""
     service = service_of(request)
-    answer = await service.undo(viewer, body.steps, body.version)
+    answer = await service.undo(viewer, body.steps, body.version, key=key)
     return {**answer, "view": await service.view(viewer)}
 
 

@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tabletide.web import api, pages, ws
 from tabletide.web.bots import BotPool
-from tabletide.web.db import make_engine
+from tabletide.web.db import DatabaseLock, make_engine
 from tabletide.web.errors import ApiError
 from tabletide.web.hub import Hub
 from tabletide.web.ratelimit import RateLimiter
@@ -31,9 +31,21 @@ UPLOAD_PATHS = ("/api/replays/",)
 
 def create_app(settings: WebSettings | None = None) -> FastAPI:
     """The web app for ``settings`` (the database is opened, and its schema created, now;
-    the bots' process pool starts with the first bot move)."""
+    the bots' process pool starts with the first bot move). A SQLite file is locked for the
+    app's life (:class:`~tabletide.web.db.DatabaseLock`).
+
+    :raises DatabaseInUse: another server holds the SQLite file.
+    """
     settings = settings or WebSettings()
-    store = Store(make_engine(settings.database_url))
+    lock = DatabaseLock.for_url(settings.database_url)
+    if lock is not None:
+        lock.acquire()  # DatabaseInUse: another server has this SQLite file
+    try:
+        store = Store(make_engine(settings.database_url))
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     hub = Hub()
     service = TableService(settings, store, BotPool(settings.bot_workers), hub)
 
@@ -45,6 +57,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         finally:
             await service.close()
             store.close()
+            if lock is not None:
+                lock.release()
 
     app = FastAPI(
         title="tabletide",
@@ -60,6 +74,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.client_limiter = RateLimiter(settings.client_rate, settings.client_burst)
     app.state.token_limiter = RateLimiter(settings.token_rate, settings.token_burst)
     app.state.create_limiter = RateLimiter(settings.create_rate, settings.create_burst)
+    app.state.websockets = ws.SocketCounter()
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -125,6 +128,26 @@ def analyse(job: AnalysisJob) -> dict[str, Any]:
     return analyze(replay, method="value")
 
 
+PARENT_POLL = 0.5
+"""Seconds between a worker's checks that the server is still alive."""
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker's watch (a daemon thread): exit as soon as the server process is gone, e.g.
+    after a ``kill -9``, which gives ``multiprocessing`` no chance to stop its workers. The
+    worker is then re-parented, so ``os.getppid()`` changes."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(0)
+
+
+def watch_parent(parent: int) -> None:
+    """The pool's initializer: start the worker's watch of the server ``parent``."""
+    threading.Thread(
+        target=_exit_with_parent, args=(parent,), name="watch-server", daemon=True
+    ).start()
+
+
 class BotPool:
     """A process pool for bot moves, started on first use and restarted if a worker dies."""
 
@@ -135,7 +158,10 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
             )
         return self._pool
 

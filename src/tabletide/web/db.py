@@ -16,8 +16,10 @@ the journal leaves after its undo rows.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from sqlalchemy import (
     BigInteger,
@@ -31,6 +33,7 @@ from sqlalchemy import (
     create_engine,
     event,
     inspect,
+    make_url,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -53,8 +56,8 @@ class TableRow(Base):
     seats: Mapped[str] = mapped_column(Text)
     """JSON list of ``{"kind": "human"|"bot", "bot": spec|null, "name": str}``."""
     settings: Mapped[str | None] = mapped_column(Text, nullable=True)
-    """The creator's table settings, JSON (``{"hints": bool}``); NULL in tables made before
-    settings existed, which keep the defaults."""
+    """The creator's table settings, JSON (``{"hints": bool, "bot_speed": str}``); NULL in
+    tables made before settings existed, which keep the defaults."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``playing`` or ``finished``."""
     version: Mapped[int] = mapped_column(Integer)
@@ -98,6 +101,60 @@ class MoveRow(Base):
     """How many moves an ``undo`` row takes back."""
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DatabaseInUse(Exception):
+    """Another server holds the SQLite file's lock."""
+
+
+class DatabaseLock:
+    """An exclusive ``flock`` on ``<file>.lock`` next to a SQLite file, held for the server's
+    life (the kernel drops it when the process dies, even by ``kill -9``). Two servers on one
+    SQLite file would each keep their own tables in memory and refuse each other's moves; a
+    PostgreSQL database may be shared, so it takes no lock."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[str] | None = None
+
+    @classmethod
+    def for_url(cls, url: str) -> DatabaseLock | None:
+        """The lock for a SQLite file URL (not yet taken); None for other databases and for
+        in-memory SQLite."""
+        parsed = make_url(url)
+        if parsed.get_backend_name() != "sqlite":
+            return None
+        database = parsed.database or ""
+        if database in ("", ":memory:") or database.startswith("file:"):
+            return None
+        return cls(Path(database).resolve().with_name(Path(database).name + ".lock"))
+
+    def acquire(self) -> None:
+        """:raises DatabaseInUse: another process holds it (the message says which)."""
+        import fcntl
+
+        handle = self.path.open("a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip()
+            handle.close()
+            who = f" (pid {holder})" if holder.isdigit() else ""
+            raise DatabaseInUse(
+                f"another tabletide server{who} is using {self.path.with_suffix('')}; "
+                f"stop it first, or give this one its own --database-url (lock: {self.path})"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        handle, self._file = self._file, None
+        if handle is not None:
+            handle.close()  # closing the descriptor drops the flock
 
 
 def make_engine(url: str) -> Engine:

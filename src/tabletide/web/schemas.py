@@ -31,6 +31,8 @@ class CreateTableRequest(Strict):
     seed: StrictInt | None = Field(default=None, ge=-SEED_LIMIT, lt=SEED_LIMIT)
     hints: StrictBool = True
     """Whether players may ask the bot for a hint at this table."""
+    bot_speed: Literal["fast", "normal", "slow"] = "normal"
+    """How fast the bots play (their pause per turn: ``WebSettings.bot_delay`` scaled)."""
 
 
 class ActionRequest(Strict):
@@ -67,14 +69,21 @@ class HelloMessage(Strict):
     token: str = Field(max_length=128)
 
 
+IDEMPOTENCY_KEY = r"^[!-~]{1,128}$"
+"""An idempotency key: 1-128 visible ASCII characters (a UUID, say)."""
+
+
 class ActMessage(ActionRequest):
     type: Literal["act"]
     id: StrictInt | StrictStr | None = None
+    key: str | None = Field(default=None, pattern=IDEMPOTENCY_KEY)
+    """An idempotency key, as the ``Idempotency-Key`` header of the REST API."""
 
 
 class UndoMessage(UndoRequest):
     type: Literal["undo"]
     id: StrictInt | StrictStr | None = None
+    key: str | None = Field(default=None, pattern=IDEMPOTENCY_KEY)
 
 
 def describe_errors(errors: Sequence[Any]) -> str:

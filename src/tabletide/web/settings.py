@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+BOT_SPEEDS = {"fast": 0.25, "normal": 1.0, "slow": 3.0}
+"""A table's ``bot_speed`` (the creator's choice) as a factor of the server's ``bot_delay``."""
+
 DEFAULT_DATABASE_URL = "sqlite:///tabletide-web.sqlite3"
 """An embedded SQLite file in the working directory (``make run``)."""
 
@@ -14,8 +17,10 @@ class WebSettings:
     """A SQLAlchemy URL: ``sqlite:///path.sqlite3`` or ``postgresql+psycopg://user:pw@host/db``."""
     bot_workers: int = 2
     """Processes in the bots' pool (each thinks about one move at a time)."""
-    bot_delay: float = 0.6
-    """Seconds a bot waits before it moves, so that people can follow the game."""
+    bot_delay: float = 1.0
+    """Seconds a bot's turn takes at least at a ``normal`` speed table (``fast``: a quarter,
+    ``slow``: three times), so that people can follow the game. Paid once per turn, less the
+    time the bot spent thinking; the turn's later decisions follow at once."""
     bot_retries: int = 3
     """Failed bot moves (a crashed worker) retried before the table reports an error."""
 
@@ -42,5 +47,9 @@ class WebSettings:
     """Seconds a new WebSocket has to authenticate before it is closed."""
     max_cached_tables: int = 256
     """Tables kept rebuilt in memory; older ones are rebuilt from the database when needed."""
+    max_websockets_per_client: int = 20
+    """Open WebSockets allowed to one client address; the next is closed with code 4429."""
+    idempotency_keys: int = 64
+    """``Idempotency-Key`` answers remembered per table (in memory, the latest ones)."""
     max_status_queries: int = 100
     """Tables one "your tables" status request may ask about."""

@@ -70,6 +70,8 @@ class TableInfo:
     created_at: datetime
     hints: bool = True
     """Whether the table's players may ask the bot for a hint (the creator's choice)."""
+    bot_speed: str = "normal"
+    """How fast the bots play: ``fast``, ``normal`` or ``slow`` (the creator's choice)."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ class Store:
                     seed_chosen=info.seed_chosen,
                     options=json.dumps(info.options, sort_keys=True),
                     seats=json.dumps([s.to_json() for s in info.seats]),
-                    settings=json.dumps({"hints": info.hints}),
+                    settings=json.dumps({"hints": info.hints, "bot_speed": info.bot_speed}),
                     status=PLAYING,
                     version=0,
                     to_move=to_move,
@@ -288,6 +290,7 @@ class Store:
 
 
 def _info(row: TableRow) -> TableInfo:
+    settings = json.loads(row.settings or "{}")
     return TableInfo(
         id=row.id,
         game=row.game,
@@ -297,5 +300,6 @@ def _info(row: TableRow) -> TableInfo:
         options=json.loads(row.options),
         seats=tuple(SeatInfo.from_json(s) for s in json.loads(row.seats)),
         created_at=row.created_at,
-        hints=bool(json.loads(row.settings or "{}").get("hints", True)),
+        hints=bool(settings.get("hints", True)),
+        bot_speed=str(settings.get("bot_speed", "normal")),
     )

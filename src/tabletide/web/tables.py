@@ -13,7 +13,8 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -43,7 +44,7 @@ from tabletide.web.errors import (
 )
 from tabletide.web.hub import Hub
 from tabletide.web.schemas import CreateTableRequest, TableToken
-from tabletide.web.settings import WebSettings
+from tabletide.web.settings import BOT_SPEEDS, WebSettings
 from tabletide.web.store import (
     BOT,
     FINISHED,
@@ -63,11 +64,34 @@ from tabletide.web.views import frame_view, table_summary, table_view
 log = logging.getLogger("tabletide.web")
 
 NAME_MAX = 40
+IDEMPOTENT_TABLES = 10_000
+"""Tables whose idempotency keys are kept (the ones used most recently)."""
 
 
 def rebuild(info: TableInfo, actions: list[dict[str, Any]]) -> State:
     """The table's state: seed + options + actions, replayed by the engine."""
     return Replay(info.game, info.num_players, info.seed, info.options, actions).play()
+
+
+@dataclass(frozen=True)
+class LatestBot:
+    """The latest bot turn at a table: its seat, how many moves it made, and the log lines
+    ``[log_from, log_to)`` they wrote (the same numbers for every seat: a seat's log hides
+    fields of events, never whole events). Kept in memory only: after a restart the page
+    marks nothing until a bot plays again."""
+
+    seat: int
+    moves: int
+    log_from: int
+    log_to: int
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "seat": self.seat,
+            "moves": self.moves,
+            "log_from": self.log_from,
+            "log_to": self.log_to,
+        }
 
 
 class LiveTable:
@@ -98,6 +122,8 @@ class LiveTable:
         self.analysis = analysis
         """The stored post-game analysis (``{"error": ...}`` if it failed), None until then."""
         self.analysis_task: asyncio.Task[None] | None = None
+        self.latest_bot: LatestBot | None = None
+        """The latest bot turn (for the page to mark its moves), None before one."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
 
@@ -122,7 +148,10 @@ class LiveTable:
         if self._views_of is not self.state:
             self._views_of = self.state
             self._views = {}
-        key = (seat, self.version, self.status, self.bot_error, self.analysis_status)
+        latest = self.latest_bot
+        if latest is not None and latest.log_to > len(self.state.events):
+            latest = None  # taken back (cannot happen to a bot's moves, but never point past)
+        key = (seat, self.version, self.status, self.bot_error, self.analysis_status, latest)
         full = self._views.get(key)
         if full is None:
             full = table_view(
@@ -135,6 +164,7 @@ class LiveTable:
                 undo_depth=self.undo_depth(seat),
                 bot_error=self.bot_error,
                 analysis=self.analysis_status,
+                latest_bot=None if latest is None else latest.to_json(),
             )
             self._views[key] = full
         log = full["log"]
@@ -164,6 +194,14 @@ class TableService:
         self._tokens: dict[str, tuple[str, int | None]] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._closed = False
+        self._answers: OrderedDict[str, OrderedDict[tuple[str, str], dict[str, Any]]] = (
+            OrderedDict()
+        )
+        """Idempotency keys: per table, ``(token hash, key) -> answer`` of the latest
+        ``settings.idempotency_keys`` moves and undos sent with a key (in memory)."""
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How bots pause (tests count the pauses with a fake)."""
+        self.clock: Callable[[], float] = time.monotonic
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
@@ -268,6 +306,7 @@ class TableService:
             seats=tuple(seats),
             created_at=now(),
             hints=request.hints,
+            bot_speed=request.bot_speed,
         )
         tokens: dict[int | None, str] = {
             i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN
@@ -503,29 +542,65 @@ class TableService:
             log.info("table %s finished", live.info.id)
             self._schedule_analysis(live)
 
+    def _answered(self, viewer: auth.Viewer, key: str | None) -> dict[str, Any] | None:
+        """The answer already given to ``viewer``'s request with idempotency ``key``."""
+        if key is None:
+            return None
+        answers = self._answers.get(viewer.table_id)
+        if answers is None:
+            return None
+        return answers.get((viewer.token_hash, key))
+
+    def _note_answer(self, viewer: auth.Viewer, key: str | None, answer: dict[str, Any]) -> None:
+        if key is None:
+            return
+        answers = self._answers.setdefault(viewer.table_id, OrderedDict())
+        self._answers.move_to_end(viewer.table_id)
+        answers[(viewer.token_hash, key)] = dict(answer)
+        while len(answers) > self.settings.idempotency_keys:
+            answers.popitem(last=False)
+        while len(self._answers) > IDEMPOTENT_TABLES:
+            self._answers.popitem(last=False)
+
     async def act(
         self,
         viewer: auth.Viewer,
         index: int | None = None,
         action: Mapping[str, Any] | None = None,
         version: int | None = None,
+        key: str | None = None,
     ) -> dict[str, Any]:
-        """Play a seat's move; answered once it is journaled."""
+        """Play a seat's move; answered once it is journaled. A request with an idempotency
+        ``key`` this seat already used at this table is answered as the first one was, and
+        nothing is played (a successful one; a refused one changed nothing and is checked
+        again)."""
         live = await self.get(viewer.table_id)
         async with live.lock:
+            answered = self._answered(viewer, key)
+            if answered is not None:
+                return dict(answered)
             seat = self._check_turn(live, viewer, version)
             chosen = self._resolve(live, index, action)
             await self._commit(live, seat, chosen, by_bot=False)
             answer = {"ok": True, "version": live.version, "ply": len(live.actions)}
+            self._note_answer(viewer, key, answer)
         await self._changed(live)
         return answer
 
     async def undo(
-        self, viewer: auth.Viewer, steps: int = 1, version: int | None = None
+        self,
+        viewer: auth.Viewer,
+        steps: int = 1,
+        version: int | None = None,
+        key: str | None = None,
     ) -> dict[str, Any]:
-        """Take back the seat's latest moves of its turn (as many as ``undo.depth`` allows)."""
+        """Take back the seat's latest moves of its turn (as many as ``undo.depth`` allows).
+        ``key``: as for :meth:`act`."""
         live = await self.get(viewer.table_id)
         async with live.lock:
+            answered = self._answered(viewer, key)
+            if answered is not None:
+                return dict(answered)
             seat = self._check_turn(live, viewer, version)
             depth = live.undo_depth(seat)
             if depth == 0:
@@ -550,6 +625,7 @@ class TableService:
             live.flags = live.flags[:-steps]
             live.version = move.seq
             answer = {"ok": True, "version": live.version, "ply": len(live.actions)}
+            self._note_answer(viewer, key, answer)
         await self._changed(live)
         return answer
 
@@ -569,16 +645,34 @@ class TableService:
             return
         live.bot_task = asyncio.create_task(self._bot_move(live))
 
+    def bot_pause(self, info: TableInfo) -> float:
+        """Seconds a bot's turn takes at least at this table: the server's ``bot_delay`` scaled
+        by the creator's ``bot_speed`` (:data:`BOT_SPEEDS`)."""
+        return self.settings.bot_delay * BOT_SPEEDS.get(info.bot_speed, 1.0)
+
     async def _bot_move(self, live: LiveTable) -> None:
+        """Play the bot's whole turn: every decision of the seat to move until another seat
+        is to move (or the game ends). The pause is paid once, before the turn's first move,
+        less the time the bot spent thinking about it; the turn's later decisions follow as
+        soon as they are thought out (each is still published as it is made)."""
         failures = 0
-        moved = False
+        moves = 0
+        turn_seat: int | None = None
+        log_from = 0
+        published = live.version
+        turn_started = self.clock()
         try:
-            await asyncio.sleep(self.settings.bot_delay)
-            while not moved:
+            while True:
                 async with live.lock:
                     seat = live.state.current_player()
-                    if live.status != PLAYING or live.info.seats[seat].kind != BOT:
-                        return
+                    if live.status != PLAYING or not 0 <= seat < len(live.info.seats):
+                        break
+                    if live.info.seats[seat].kind != BOT:
+                        break
+                    if turn_seat is None:
+                        turn_seat, log_from = seat, len(live.state.events)
+                    elif seat != turn_seat:
+                        break  # the turn is over: the next seat's turn is kicked below
                     spec = live.info.seats[seat].bot or "random"
                     version = live.version
                     job = BotJob(
@@ -604,6 +698,10 @@ class TableService:
                         return
                     await asyncio.sleep(min(5.0, 0.2 * 2**failures))
                     continue
+                if moves == 0:
+                    rest = self.bot_pause(live.info) - (self.clock() - turn_started)
+                    if rest > 0:
+                        await self.sleep(rest)
                 async with live.lock:
                     if live.version != version:
                         continue  # the table changed while the bot thought: think again
@@ -618,16 +716,22 @@ class TableService:
                             break
                         continue
                     live.bot_error = None
-                    moved = True
+                    failures = 0  # the retries are per decision
+                    moves += 1
+                    live.latest_bot = LatestBot(seat, moves, log_from, len(live.state.events))
+                    published = live.version
                 log.debug(
                     "bot %s moved at %s in %.2fs",
                     spec,
                     live.info.id,
                     time.perf_counter() - started,
                 )
+                await self.hub.publish(live.info.id, live.view)
         finally:
             live.bot_task = None
-        await self._changed(live)
+        if live.version != published or live.bot_error is not None:
+            await self.hub.publish(live.info.id, live.view)
+        self._kick(live)
 
     # ------------------------------------------------------------------ analysis
     def _schedule_analysis(self, live: LiveTable) -> None:

@@ -104,6 +104,7 @@ def table_summary(
         # A string: JavaScript would round a seed past 2^53 (they reach 2^62).
         "seed": str(info.seed) if status == FINISHED else None,
         "hints": info.hints,
+        "bot_speed": info.bot_speed,
     }
 
 
@@ -119,6 +120,7 @@ def table_view(
     log_since: int = 0,
     bot_error: str | None = None,
     analysis: str | None = None,
+    latest_bot: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) sees of the table now. ``analysis`` is the state
     of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``."""
@@ -157,6 +159,8 @@ def table_view(
         ],
         "bot_thinking": 0 <= current < len(seats) and seats[current].kind == "bot",
         "bot_error": bot_error,
+        # The latest bot turn: {"seat", "moves", "log_from", "log_to"} (log line numbers).
+        "latest_bot": latest_bot,
         "undo": {"depth": undo_depth},
         "log": log_lines(state, seat, log_since),
         "board": {"svg": board_svg(state, view), "text": board_text(state, seat)},

@@ -4,10 +4,13 @@ Protocol (JSON text messages):
 
 * client → ``{"type": "hello", "token": T}`` first, within ``hello_timeout`` seconds; the
   server answers ``{"type": "state", ...}`` (the same view as ``GET /api/tables/ID``) or an
-  error and closes (code 4401 no/bad hello, 4403 wrong token, 4404 no such table);
+  error and closes (code 4401 no/bad hello, 4403 wrong token, 4404 no such table; 4429 when
+  the client's address has ``max_websockets_per_client`` sockets open already, or is over its
+  rate limit);
 * client → ``{"type": "act", "index": I, "version": V, "id": X}`` or with ``"action": {...}``;
-  ``{"type": "undo", "steps": N, "version": V, "id": X}``; ``{"type": "sync"}`` (send the whole
-  view again); ``{"type": "ping"}``;
+  ``{"type": "undo", "steps": N, "version": V, "id": X}``; both may carry ``"key": K``, an
+  idempotency key (as the REST API's ``Idempotency-Key`` header); ``{"type": "sync"}`` (send
+  the whole view again); ``{"type": "ping"}``;
 * server → ``{"type": "state", ...}`` after every change at the table (each connection its own
   seat's view; ``log`` holds only the lines it does not have yet), ``{"type": "ack", "id": X,
   "version": V}`` once a move is stored, ``{"type": "error", "status": 4xx, "error": "...",
@@ -23,6 +26,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnected
 
 from tabletide.web.errors import ApiError, bad_request, too_many
 from tabletide.web.hub import Connection
@@ -80,15 +84,66 @@ def _error(exc: ApiError, request_id: Any = None) -> dict[str, Any]:
     return payload
 
 
+GONE = (_Closed, WebSocketDisconnect, WebSocketDisconnected)
+"""The client went away: while we waited for a message (``_Closed``), while we sent one
+(``WebSocketDisconnect``), or before a later send (``WebSocketDisconnected``: e.g. a push of
+the new view failed, then the mover's ack is sent on the closed socket). Nothing to log."""
+
+
+class SocketCounter:
+    """Open WebSockets per client address (``max_websockets_per_client``)."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, int] = {}
+
+    def enter(self, client: str, limit: int) -> bool:
+        """Count one more socket for ``client``; False (and nothing counted) at the limit."""
+        have = self._open.get(client, 0)
+        if have >= limit:
+            return False
+        self._open[client] = have + 1
+        return True
+
+    def leave(self, client: str) -> None:
+        have = self._open.get(client, 0) - 1
+        if have > 0:
+            self._open[client] = have
+        else:
+            self._open.pop(client, None)
+
+    def count(self, client: str) -> int:
+        return self._open.get(client, 0)
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
+    app_state = ws.app.state
+    settings: WebSettings = app_state.settings
+    sockets: SocketCounter = app_state.websockets
+    client = client_key(ws.scope)
+    await ws.accept()
+    if not sockets.enter(client, settings.max_websockets_per_client):
+        reason = f"at most {settings.max_websockets_per_client} open WebSockets per address"
+        try:
+            await ws.send_json(_error(ApiError(429, reason)))
+            await ws.close(code=4429, reason=reason)
+        except GONE:
+            pass
+        return
+    try:
+        await _serve(ws, table_id, client)
+    except GONE:
+        return
+    finally:
+        sockets.leave(client)
+
+
+async def _serve(ws: WebSocket, table_id: str, client: str) -> None:
     app_state = ws.app.state
     service: TableService = app_state.service
     settings: WebSettings = app_state.settings
     client_limiter: RateLimiter = app_state.client_limiter
     token_limiter: RateLimiter = app_state.token_limiter
-    client = client_key(ws.scope)
-    await ws.accept()
     if client_limiter.hit(client) > 0:
         await ws.send_json(_error(too_many(1.0)))
         await ws.close(code=4429)
@@ -98,8 +153,6 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         hello = HelloMessage.model_validate(data)
         viewer = await service.authenticate(table_id, hello.token)
         live = await service.get(table_id)
-    except _Closed:
-        return
     except TimeoutError:
         await ws.send_json(_error(ApiError(401, "send {'type': 'hello', 'token': ...} first")))
         await ws.close(code=4401)
@@ -132,11 +185,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 kind = data.get("type")
                 if kind == "act":
                     act = ActMessage.model_validate(data)
-                    answer = await service.act(viewer, act.index, act.action, act.version)
+                    answer = await service.act(
+                        viewer, act.index, act.action, act.version, key=act.key
+                    )
                     await conn.send({"type": "ack", "id": request_id, **answer})
                 elif kind == "undo":
                     undo = UndoMessage.model_validate(data)
-                    answer = await service.undo(viewer, undo.steps, undo.version)
+                    answer = await service.undo(viewer, undo.steps, undo.version, key=undo.key)
                     await conn.send({"type": "ack", "id": request_id, **answer})
                 elif kind == "sync":
                     conn.log_sent = 0
@@ -153,7 +208,5 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 if exc.status == 413:
                     await ws.close(code=1009)
                     return
-    except (_Closed, WebSocketDisconnect):
-        return
     finally:
         service.hub.remove(conn)

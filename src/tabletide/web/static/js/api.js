@@ -9,10 +9,11 @@ export class ApiError extends Error {
 }
 
 /** fetch() a JSON endpoint; throws ApiError with the server's message on a 4xx/5xx. */
-export async function api(path, { method = "GET", body, token } = {}) {
+export async function api(path, { method = "GET", body, token, key } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key; // a retried move is applied once
   let response;
   try {
     response = await fetch(path, {

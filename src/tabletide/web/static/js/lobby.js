@@ -127,7 +127,13 @@ function readForm() {
     const value = select ? JSON.parse(select.value) : option.default;
     if (value !== option.default) options[option.name] = value;
   }
-  const body = { game: game.name, seats, options, hints: $("hints-input").checked };
+  const body = {
+    game: game.name,
+    seats,
+    options,
+    hints: $("hints-input").checked,
+    bot_speed: $("bot-speed").value,
+  };
   const seedText = $("seed-input").value.trim();
   if (seedText) {
     if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(Number(seedText))) {

@@ -181,9 +181,15 @@ export function formatNumber(value) {
 }
 
 /** The log, newest last; scrolls to the end if it was there. */
-export function renderLog(node, lines) {
+export function renderLog(node, lines, latest = null) {
   const atEnd = node.scrollHeight - node.scrollTop - node.clientHeight < 40;
-  node.replaceChildren(...lines.map((line) => el("li", {}, line)));
+  // latest: [from, to) line numbers of the bot's latest turn, marked (never found by words).
+  const marked = (i) => latest !== null && i >= latest[0] && i < latest[1];
+  node.replaceChildren(
+    ...lines.map((line, i) =>
+      marked(i) ? el("li", { class: "latest", "data-testid": "latest" }, line) : el("li", {}, line),
+    ),
+  );
   if (atEnd) node.scrollTop = node.scrollHeight;
 }
 

@@ -53,14 +53,26 @@ function names() {
   return view ? view.turn_order.map((p) => p.name) : [];
 }
 
+/** "Robo played 3 moves" after a bot's turn (from the view's numbers), or "". */
+function latestBotText() {
+  const latest = view.latest_bot;
+  if (!latest || latest.moves < 1 || view.bot_thinking) return "";
+  const who = view.turn_order[latest.seat];
+  const name = who ? who.name : `Seat ${latest.seat}`;
+  return `${name} played ${latest.moves} move${latest.moves === 1 ? "" : "s"}`;
+}
+
 function statusText() {
   if (!view) return "Loading…";
   if (view.bot_error) return view.bot_error;
   if (view.terminal) return "Game over";
-  if (view.your_turn) return pending ? "Sending…" : "Your turn";
+  if (view.your_turn && pending) return "Sending…";
   const current = view.turn_order[view.current_player];
-  if (!current) return "";
-  return current.kind === "bot" ? `${current.name} (bot) is thinking…` : `Waiting for ${current.name}`;
+  let now = "";
+  if (view.your_turn) now = "Your turn";
+  else if (current) now = current.kind === "bot" ? `${current.name} (bot) is thinking…` : `Waiting for ${current.name}`;
+  const botDid = latestBotText();
+  return botDid ? `${botDid} · ${now}` : now;
 }
 
 function render() {
@@ -109,7 +121,9 @@ function render() {
   undo.disabled = !canAct;
   undo.textContent = view.undo && view.undo.depth > 1 ? `Undo (${view.undo.depth})` : "Undo";
   renderPlayers($("players"), view.turn_order, { you: view.you.seat });
-  renderLog($("log"), logLines);
+  const latest = view.latest_bot;
+  renderLog($("log"), logLines, latest ? [latest.log_from, latest.log_to] : null);
+  status.dataset.latestMoves = latest && !view.bot_thinking ? String(latest.moves) : "";
   renderFinal($("end-screen"), view.final, names());
   const replayLinks = $("replay-links");
   replayLinks.hidden = !view.terminal;
@@ -195,9 +209,9 @@ function send(message) {
   return false;
 }
 
-async function viaRest(path, body) {
+async function viaRest(path, body, key) {
   try {
-    const answer = await api(path, { method: "POST", body, token });
+    const answer = await api(path, { method: "POST", body, token, key });
     logLines = [];
     applyState(answer.view);
   } catch (err) {
@@ -208,18 +222,22 @@ async function viaRest(path, body) {
   }
 }
 
+/** A fresh idempotency key for one move or undo (the server applies a key once). */
+function newKey() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 function play(index) {
   if (!view || !view.your_turn || pending) return;
   const id = nextId++;
   pending = id;
   showError("");
   render();
-  const message = { type: "act", index, version: view.version, id };
+  const key = newKey();
+  const message = { type: "act", index, version: view.version, id, key };
   if (!send(message)) {
-    viaRest(`/api/tables/${encodeURIComponent(tableId)}/actions`, {
-      index,
-      version: view.version,
-    });
+    viaRest(`/api/tables/${encodeURIComponent(tableId)}/actions`, { index, version: view.version }, key);
   }
 }
 
@@ -253,11 +271,9 @@ function undo() {
   const id = nextId++;
   pending = id;
   render();
-  if (!send({ type: "undo", steps: 1, version: view.version, id })) {
-    viaRest(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
-      steps: 1,
-      version: view.version,
-    });
+  const key = newKey();
+  if (!send({ type: "undo", steps: 1, version: view.version, id, key })) {
+    viaRest(`/api/tables/${encodeURIComponent(tableId)}/undo`, { steps: 1, version: view.version }, key);
   }
 }
 
