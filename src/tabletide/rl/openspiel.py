@@ -254,10 +254,11 @@ class Match:
         return running
 
     def legal(self) -> list[Action]:
-        """The legal actions now (the engine builds them once per position)."""
+        """The legal actions now, built once per position: the list the engine built when it
+        stopped here (``search_legal``; a clone or a resampled copy builds its own)."""
         actions = self.views.get("actions")
         if actions is None:
-            actions = self.views["actions"] = self.state.legal_actions()
+            actions = self.views["actions"] = self.state.search_legal()
         return list(actions)
 
     def legal_codes(self) -> list[int]:
@@ -526,8 +527,16 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
             seed = int(float(probability_sampler()) * 2.0**53)
         else:
             seed = secrets.randbits(53)
-        twin: TabletideState = self.clone()
-        twin._match = self._match.determinized(int(player_id), seed)
+        match = self._match
+        resampled = match.determinized(int(player_id), seed)
+        # OpenSpiel's clone deep-copies the match; swap in an empty one so that the engine
+        # state is copied once (by ``determinize``), not twice.
+        self._match = Match(match.table, None)
+        try:
+            twin: TabletideState = self.clone()
+        finally:
+            self._match = match
+        twin._match = resampled
         return twin
 
     def __str__(self) -> str:
