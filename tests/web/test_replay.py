@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletide.engine import Replay
+from tabletide.engine import Replay, load_game
 
 from .helpers import Table, act, bearer, create, live, play_random, view
+
+BOUND = load_game("shipyard").max_game_length
+"""Shipyard's ``max_game_length``: a longer replay is refused."""
 
 SEED = 12
 
@@ -104,7 +107,7 @@ def test_the_viewer_steps_through_as_any_seat(client: TestClient, finished: Tabl
         (lambda d: {**d, "game": "chess"}, 400, "unknown game"),
         (lambda d: {**d, "num_players": 9}, 400, "2-4 players"),
         (lambda d: {**d, "actions": [{"kind": "fly"}] + d["actions"]}, 400, "does not"),
-        (lambda d: {**d, "actions": [{"kind": "x"}] * 20_001}, 400, "at most 20000"),
+        (lambda d: {**d, "actions": [{"kind": "x"}] * (BOUND + 1)}, 400, f"at most {BOUND} a"),
     ],
 )
 def test_bad_replays_are_refused(

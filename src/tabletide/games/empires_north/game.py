@@ -93,7 +93,12 @@ class EmpiresNorthGame(PackagedGame):
         )
         for k in range(1, 5)
     )
-    max_game_length: ClassVar[int] = 20000
+    # Decisions in a game: the longest of 300 random games (with random options), 30 greedy
+    # games and 5 games each of always the first and always the last legal action, per
+    # player count, was 718 decisions (4 players, always the first action); the bound is
+    # twice that, rounded up (measured 2026-11-28; docs/rl.md, OpenSpiel, "Game lengths").
+    # Such games run to the round limit (ROUND_LIMIT, 30 rounds).
+    max_game_length: ClassVar[int] = 1500
     bot: ClassVar[BotSettings] = BotSettings(
         scale=10.0, rollout_depth=0, hard_iterations=1000, medium_iterations=100
     )

@@ -82,7 +82,11 @@ class ShipyardGame(PackagedGame):
             "(the rulebook's first-game advice, SY-3.2 step 14)",
         ),
     )
-    max_game_length: ClassVar[int] = 20000
+    # Decisions in a game: the longest of 300 random games (with random options), 30 greedy
+    # games and 5 games each of always the first and always the last legal action, per
+    # player count, was 441 decisions (4 players, greedy); the bound is twice that, rounded
+    # up (measured 2026-11-28; docs/rl.md, OpenSpiel, "Game lengths").
+    max_game_length: ClassVar[int] = 900
     view_schema: ClassVar[Any] = ShipyardView
     decision_schemas: ClassVar[Mapping[str, Any]] = DECISION_SCHEMAS
     bot: ClassVar[BotSettings] = BotSettings(
