@@ -9,23 +9,28 @@ Importing this module registers ``python_tabletide_<game>`` for every registered
 
 Game parameters: ``players``, the game's options (``first_game``, ``difficulty``...), and
 
-* ``seed`` (default -1): the seed of the game's deal generator; initial state *k* of a game
-  object is the engine game of the *k*-th seed it draws. -1 seeds it from the OS.
-* ``fixed_seed`` (default -1): when >= 0, every initial state is the engine game of this seed.
+* ``seed`` (default -1, the same as 0): deal *k* is the engine game of seed
+  ``seed * DEALS + k``.
+* ``fixed_seed`` (default -1): when >= 0, every initial state is the engine game of this seed,
+  with no deal.
 
-Chance is SAMPLED_STOCHASTIC: dice and shuffles happen inside the engine, from the state's own
-seeded generator, so there are no chance nodes. With ``fixed_seed`` the game object is
-DETERMINISTIC (everything follows from the seed and the actions), which is what OpenSpiel's
-game-and-state serialization needs: OpenSpiel 2.0.2 serializes a SAMPLED_STOCHASTIC game's
-random generator through ``Game::GetRNGState``, which Python games cannot provide.
+Chance is EXPLICIT_STOCHASTIC with a single chance node, the deal: a new initial state chooses
+among :data:`DEALS` equally likely engine seeds. Dice and shuffles after it come from that
+game's own seeded generator, so once dealt a game follows from its actions. Not
+SAMPLED_STOCHASTIC because OpenSpiel 2.0.2 serializes such a game's generator through
+``Game::GetRNGState``, which ``pyspiel``'s Python games cannot provide, so
+``random_sim_test(serialize=True)`` failed with default parameters. With ``fixed_seed`` the game
+object is DETERMINISTIC.
 
 Actions are the game's codec (``game.encode_action``); observations are the seat's tensor
-(``game.observation_tensor``) and the seat's text view; the information state string adds the
-seat's own history (its redacted log with its own actions in place), so it has perfect recall.
+(``game.observation_tensor``) and the seat's text view. The information-state string is a short
+exact key (:meth:`Match.information_key`: a digest of what the seat sees and of its whole
+history, so it has perfect recall); the readable form is :meth:`Match.information_text`.
 The information-state tensor is the observation tensor plus how often the seat took each kind
 of action (a summary, not perfect recall).
 A state serializes as its replay (seed + options + actions). ``resample_from_infostate`` is
-``state.determinize(seat, seed)``, so OpenSpiel's ISMCTS bot plays every game.
+``state.determinize(seat, seed)``, so OpenSpiel's ISMCTS bot plays every game;
+:class:`ISMCTSBot` is that bot with ``restart_at`` for ``evaluate_bots``.
 """
 
 from __future__ import annotations
