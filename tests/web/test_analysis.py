@@ -10,6 +10,7 @@ import random
 import sqlite3
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -222,5 +223,8 @@ def test_the_worker_analyses_a_real_game() -> None:
         finally:
             pool.shutdown()
 
-    found = asyncio.run(main())
+    # In a thread of its own: a test run earlier in this process may have left an event loop
+    # marked running in the main thread, where asyncio.run() refuses to start.
+    with ThreadPoolExecutor(1) as thread:
+        found = thread.submit(asyncio.run, main()).result()
     assert len(found["plies"]) == len(actions) and found["seed"] == "4"
