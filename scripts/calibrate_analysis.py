@@ -33,9 +33,11 @@ from tabletide.sim.analysis import (
     CALIBRATION_FILE,
     Calibration,
     mean_evaluations,
+    mean_of_views,
     outcome,
     playout_estimate,
     softmax,
+    temperature,
 )
 from tabletide.sim.runner import agent_seed, game_seed, play_game
 
@@ -94,9 +96,8 @@ def brier(p: list[float], y: list[float]) -> float:
 
 def predict(row: dict[str, Any], t_start: float, t_end: float) -> list[float]:
     """The table's estimate (as ``Estimator.table``): each seat's view, averaged."""
-    t = t_start + (t_end - t_start) * row["progress"]
-    views = [softmax(evals, t) for evals in row["evals"]]
-    return [sum(v[s] for v in views) / len(views) for s in range(len(views[0]))]
+    t = temperature(Calibration(t_start, t_end), row["progress"])
+    return mean_of_views([softmax(evals, t) for evals in row["evals"]])
 
 
 def fit(rows: list[dict[str, Any]], scale: float) -> tuple[float, float]:

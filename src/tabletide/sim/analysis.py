@@ -165,13 +165,17 @@ def playout_estimate(state: State, viewer: int, playouts: int, seed: int) -> lis
     return [s / total for s in shares]
 
 
+def mean_of_views(views: Sequence[Sequence[float]]) -> list[float]:
+    """The table's estimate: the seats' own estimates averaged, side by side."""
+    return [sum(view[s] for view in views) / len(views) for s in range(len(views[0]))]
+
+
 def table_value_estimate(
     state: State, progress: float, calibration: Calibration, seed: int
 ) -> list[float]:
     """The mean of every seat's ``value`` estimate, each from its own view."""
     n = state.num_players
-    views = [value_estimate(state, v, progress, calibration, seed) for v in range(n)]
-    return [sum(view[s] for view in views) / n for s in range(len(views[0]))]
+    return mean_of_views([value_estimate(state, v, progress, calibration, seed) for v in range(n)])
 
 
 @dataclass(frozen=True)
