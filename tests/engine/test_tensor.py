@@ -15,7 +15,7 @@ def test_segments_record_names_offsets_and_sizes() -> None:
     out.bits("ready", [True, False, True])
     out.counts("hand", [0, 2, 2], 3, scale=2)
     out.scalars("scores", [10, 20], scale=10)
-    assert out.values == [0.5, 0, 0, 1, 0, 1, 0, 1, 0.5, 0, 1, 1, 2]
+    assert out.values.tolist() == [0.5, 0, 0, 1, 0, 1, 0, 1, 0.5, 0, 1, 1, 2]
     assert [(s.name, s.start, s.size) for s in out.segments] == [
         ("coins", 0, 1),
         ("phase", 1, 4),
@@ -30,7 +30,7 @@ def test_a_missing_category_is_all_zero_and_an_overflow_is_refused() -> None:
     out = TensorWriter()
     out.onehot("none", None, 3)
     out.onehot("negative", -1, 2)
-    assert out.values == [0.0] * 5
+    assert out.values.tolist() == [0.0] * 5
     with pytest.raises(ValueError, match="index 3 out of range"):
         out.onehot("phase", 3, 3)
 
@@ -77,7 +77,7 @@ def test_a_layout_is_filled_by_offset_and_emitted_after_other_segments() -> None
     out = TensorWriter()
     out.scalar("round", 1, scale=4)
     layout.emit(out, values)
-    assert out.values == [0.25, 0.0, 0.0, 0.0, 1.0]
+    assert out.values.tolist() == [0.25, 0.0, 0.0, 0.0, 1.0]
     assert [(s.name, s.start, s.size) for s in out.segments] == [
         ("round", 0, 1),
         ("coins", 1, 1),

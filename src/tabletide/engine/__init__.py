@@ -14,7 +14,7 @@ from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, 
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
 from tabletide.engine.state import Closed, Event, Frame, State, TableState, dispatch_tables
-from tabletide.engine.tensor import Segment, TensorLayout, TensorWriter, seat_order
+from tabletide.engine.tensor import Segment, TensorLayout, TensorWriter, Values, seat_order, zeros
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -40,6 +40,7 @@ __all__ = [
     "TabletideError",
     "TensorLayout",
     "TensorWriter",
+    "Values",
     "derive_seed",
     "dispatch_tables",
     "enum",
@@ -49,4 +50,5 @@ __all__ = [
     "register_game",
     "seat_order",
     "solo_option",
+    "zeros",
 ]

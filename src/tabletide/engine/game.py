@@ -17,7 +17,7 @@ from tabletide.engine.actions import Action
 from tabletide.engine.codec import ActionCodec
 from tabletide.engine.errors import ConfigError, IllegalActionError
 from tabletide.engine.state import Event, State
-from tabletide.engine.tensor import Segment, TensorWriter
+from tabletide.engine.tensor import Segment, TensorWriter, Values
 
 
 @dataclass(frozen=True)
@@ -224,6 +224,11 @@ class Game(ABC):
 
     def observation_tensor(self, state: State, seat: int) -> list[float]:
         """``seat``'s observation as a flat list of floats, of length :meth:`tensor_size`."""
+        return self.observation_values(state, seat).tolist()
+
+    def observation_values(self, state: State, seat: int) -> Values:
+        """:meth:`observation_tensor` as floats in one buffer (``numpy.frombuffer`` reads it
+        without converting value by value): what the research APIs use."""
         out = TensorWriter()
         self.write_tensor(state, seat, out)
         return out.values

@@ -118,10 +118,20 @@ class State(ABC):
 
         The check reuses the list of the last ``legal_actions()`` call at this same position;
         code that edits a state's fields by hand should call ``legal_actions()`` again first.
+        An action taken from :meth:`search_legal` at this position is known legal at once (it
+        is one of the very objects the engine built when it stopped here), so a playout builds
+        the legal list once per step.
         """
+        stop = getattr(self, "_stop_legal", None)
+        stack = self.stack
+        if stop is not None and stack and stop[1] is stack[-1] and stop[0] == len(self.history):
+            for built in stop[2]:
+                if built is action:
+                    self.apply_unchecked(action)
+                    return
         if not isinstance(action, Action):
             raise MalformedActionError(f"expected an Action, got {type(action).__name__}")
-        if not self.stack:
+        if not stack:
             raise IllegalActionError("the game is over: no action is legal")
         self.game.codec.check(action)
         memo = getattr(self, "_last_legal", None)

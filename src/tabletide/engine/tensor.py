@@ -17,8 +17,21 @@ Conventions every game follows (see ``docs/rl.md``):
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
+
+Values: TypeAlias = "array[float]"
+"""A tensor's numbers: floats in one buffer (``array("d")``). Copying a block of them (a blank
+layout, a cached static part) is a memory copy, and the research APIs read the buffer with
+``numpy.frombuffer`` instead of converting number by number (which cost a quarter of a
+millisecond per 12,000 values)."""
+
+
+def zeros(size: int) -> Values:
+    """``size`` zero values."""
+    return array("d", bytes(8 * size))
 
 
 @dataclass(frozen=True)
@@ -38,7 +51,7 @@ class TensorWriter:
     __slots__ = ("segments", "values")
 
     def __init__(self) -> None:
-        self.values: list[float] = []
+        self.values: Values = array("d")
         self.segments: list[Segment] = []
 
     def _mark(self, name: str, size: int, meaning: str) -> None:
@@ -60,10 +73,11 @@ class TensorWriter:
         """``size`` bits with bit ``index`` set; all zero when ``index`` is None or negative."""
         if index is not None and index >= size:
             raise ValueError(f"{name}: index {index} out of range for a one-hot of {size}")
-        bits = [0.0] * size
+        values = self.values
+        at = len(values)
+        values.frombytes(bytes(8 * size))
         if index is not None and index >= 0:
-            bits[index] = 1.0
-        self.values.extend(bits)
+            values[at + index] = 1.0
         self._mark(name, size, meaning or f"one-hot of {size}")
 
     def bits(self, name: str, flags: Iterable[bool], meaning: str = "") -> None:
@@ -76,10 +90,14 @@ class TensorWriter:
         self, name: str, items: Iterable[int], size: int, scale: float = 1.0, meaning: str = ""
     ) -> None:
         """How many times each index in ``range(size)`` occurs in ``items``, over ``scale``."""
-        out = [0.0] * size
+        values = self.values
+        at = len(values)
+        values.frombytes(bytes(8 * size))
+        step = 1.0 / scale
         for i in items:
-            out[i] += 1.0 / scale
-        self.values.extend(out)
+            if not 0 <= i < size:
+                raise IndexError(f"{name}: index {i} out of range for {size} counts")
+            values[at + i] += step
         self._mark(name, size, meaning or f"counts of {size} kinds / {scale:g}")
 
 
@@ -103,11 +121,11 @@ class TensorLayout:
         self.segments.append(Segment(name, self.size, size, meaning))
         self.size += size
 
-    def blank(self) -> list[float]:
+    def blank(self) -> Values:
         """A tensor of zeros of this layout's size."""
-        return [0.0] * self.size
+        return zeros(self.size)
 
-    def emit(self, out: TensorWriter, values: list[float]) -> None:
+    def emit(self, out: TensorWriter, values: Values) -> None:
         """Append ``values`` (filled from :meth:`blank`) and this layout's segments to ``out``."""
         if len(values) != self.size:
             raise ValueError(f"a tensor of {len(values)} values for a layout of {self.size}")

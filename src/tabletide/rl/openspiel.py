@@ -38,7 +38,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import struct
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -316,8 +315,7 @@ class Match:
         digest = public.copy()
         digest.update(own_secrets.digest())
         digest.update(own_actions.digest())
-        tensor = self.table.game.observation_tensor(state, seat)
-        digest.update(struct.pack(f"{len(tensor)}f", *tensor))  # OpenSpiel's float32
+        digest.update(self.table.game.observation_values(state, seat).tobytes())
         seen = (current, state.is_terminal(), state.prompt(), state.decision())
         digest.update(repr(seen).encode())
         if current == seat:
@@ -592,7 +590,7 @@ class Observer:
             return
         engine = state.engine
         n = self.table.tensor_size
-        self.tensor[:n] = self.table.game.observation_tensor(engine, player)
+        self.tensor[:n] = np.frombuffer(self.table.game.observation_values(engine, player))
         if self.perfect_recall:
             counts = self.tensor[n:]
             counts[:] = 0.0

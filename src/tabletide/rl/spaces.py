@@ -117,7 +117,7 @@ class Table:
 
     def observation(self, state: State, seat: int) -> Observation:
         """``seat``'s observation tensor as a new ``float32`` array."""
-        return np.asarray(self.game.observation_tensor(state, seat), dtype=np.float32)
+        return np.frombuffer(self.game.observation_values(state, seat)).astype(np.float32)
 
     def state_tensor(self, state: State) -> Observation:
         """The full state as numbers, for centralised training: every seat's observation
@@ -125,10 +125,10 @@ class Table:
         values. Privileged: it holds every seat's secrets (what no seat sees, such as the order
         of a shuffled deck, is not in it)."""
         game = self.game
-        values: list[float] = []
-        for seat in range(self.num_players):
-            values += game.observation_tensor(state, seat)
-        return np.asarray(values, dtype=np.float32)
+        values = game.observation_values(state, 0)
+        for seat in range(1, self.num_players):
+            values.extend(game.observation_values(state, seat))
+        return np.frombuffer(values).astype(np.float32)
 
     def state_space(self) -> spaces.Box:
         """The space of :meth:`state_tensor`: unbounded, as the observation's."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Frame, TensorLayout, TensorWriter, seat_order
+from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order
 from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
 from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.battle import total
@@ -349,7 +349,7 @@ def _cell(pos: int, x0: int, y0: int) -> int:
 
 
 # ------------------------------------------------------------------ the round and the turn
-def _write_turn(s: AhoyState, v: list[float], off: dict[str, int], rel: list[int]) -> None:
+def _write_turn(s: AhoyState, v: Values, off: dict[str, int], rel: list[int]) -> None:
     v[off["round"]] = s.round / ROUND_SCALE
     v[off["first_player"] + rel[s.first]] = 1.0
     v[off["active_player"] + rel[s.active]] = 1.0
@@ -472,7 +472,7 @@ _PURPOSE = {p: i for i, p in enumerate(PURPOSES)}
 
 def _write_decision(
     s: AhoyState,
-    v: list[float],
+    v: Values,
     off: dict[str, int],
     decisions: dict[str, int],
     rel: list[int],
@@ -511,7 +511,7 @@ def _write_decision(
 
 
 # ------------------------------------------------------------------ the seats
-def _write_seats(s: AhoyState, v: list[float], off: dict[str, int], order: list[int]) -> None:
+def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: list[int]) -> None:
     o_fac, o_fame, o_gold = off["faction"], off["fame"], off["gold"]
     o_hand, o_die, o_low = off["dice_in_hand"], off["spot_die"], off["cannons_second_die"]
     o_dmg, o_crew, o_cargo = off["spot_damaged"], off["crew"], off["cargo"]
@@ -553,7 +553,7 @@ def _write_seats(s: AhoyState, v: list[float], off: dict[str, int], order: list[
 
 
 # ------------------------------------------------------------------ supplies and secrets
-def _write_supplies(s: AhoyState, seat: int, v: list[float], off: dict[str, int]) -> None:
+def _write_supplies(s: AhoyState, seat: int, v: Values, off: dict[str, int]) -> None:
     o = off["fleet_supply"]
     v[o] = s.fig[PATROL0:FORT0].count(-1) / PATROLS
     v[o + 1] = s.fig[FORT0:CUTTER].count(-1) / FORTS
@@ -595,7 +595,7 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 
 
 # ------------------------------------------------------------------ regions and figures
-def _write_regions(s: AhoyState, v: list[float], off: dict[str, int], m: MapStatic) -> None:
+def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
     """The region segments, and the wealth and allies planes of the map."""
     fleet, union = controls(s)
     o_placed, o_sym, o_wealth = off["region_placed"], off["region_symbol"], off["region_wealth"]
@@ -625,7 +625,7 @@ _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
 
 
 def _write_figures(
-    s: AhoyState, v: list[float], off: dict[str, int], rel: list[int], x0: int, y0: int
+    s: AhoyState, v: Values, off: dict[str, int], rel: list[int], x0: int, y0: int
 ) -> None:
     o_fig = off["figures"]
     o_flag, o_patrol = off["map_flagships"], off["map_patrols"]
@@ -651,7 +651,7 @@ def _write_figures(
 
 # ------------------------------------------------------------------ the battle
 def _write_battle(
-    s: AhoyState, v: list[float], off: dict[str, int], rel: list[int], x0: int, y0: int
+    s: AhoyState, v: Values, off: dict[str, int], rel: list[int], x0: int, y0: int
 ) -> None:
     f = s.fight
     if f is None:
@@ -698,7 +698,7 @@ def _tile_items(tile: RegionTile) -> list[tuple[int, float]]:
     return out
 
 
-def _write_drawn(s: AhoyState, v: list[float], off: dict[str, int]) -> None:
+def _write_drawn(s: AhoyState, v: Values, off: dict[str, int]) -> None:
     if s.drawn < 0:
         return
     v[off["drawn_tile"] + s.drawn] = 1.0
@@ -764,7 +764,7 @@ def _map(s: AhoyState) -> MapStatic:
     return m
 
 
-def _write_map(v: list[float], off: dict[str, int], m: MapStatic) -> None:
+def _write_map(v: Values, off: dict[str, int], m: MapStatic) -> None:
     """The static planes and where the grid lies."""
     o = off["map_space"]
     for i, x in m.items:

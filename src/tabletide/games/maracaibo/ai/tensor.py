@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from tabletide.engine import Frame, TensorWriter, seat_order
+from tabletide.engine import Frame, TensorWriter, Values, seat_order, zeros
 from tabletide.games.maracaibo.board import Board
 from tabletide.games.maracaibo.constants import (
     COLUMNS,
@@ -232,77 +232,77 @@ DATA_MEANING = {
 }
 
 
-def _bits(values: list[float], at: int, mask: int, size: int) -> None:
+def _bits(values: Values, at: int, mask: int, size: int) -> None:
     for i in range(size):
         if mask >> i & 1:
             values[at + i] = 1.0
 
 
-def _fill_location(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_location(v: Values, f: Frame, rel: list[int]) -> None:
     _bits(v, DATA_AT["groups_done"], f.record(Visit).groups_done, MAX_GROUPS)
 
 
-def _fill_lightning(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_lightning(v: Values, f: Frame, rel: list[int]) -> None:
     for i in f.record(Lightning).effects_left:
         v[DATA_AT["effects_left"] + i] = 1.0
 
 
-def _fill_store(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_store(v: Values, f: Frame, rel: list[int]) -> None:
     v[DATA_AT["color"] + f.record(Store).color] = 1.0
 
 
-def _fill_spend(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_spend(v: Values, f: Frame, rel: list[int]) -> None:
     spend = f.record(Spend)
     v[DATA_AT["color"] + spend.color] = 1.0
     v[DATA_AT["strength"]] = spend.strength / STRENGTH_SCALE
 
 
-def _fill_color(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_color(v: Values, f: Frame, rel: list[int]) -> None:
     choice = f.record(ColorChoice)
     v[DATA_AT["purpose"] + COLOR_PURPOSES.index(choice.purpose)] = 1.0
     v[DATA_AT["amount"]] = choice.amount / AMOUNT_SCALE
 
 
-def _fill_bury(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_bury(v: Values, f: Frame, rel: list[int]) -> None:
     v[DATA_AT["amount"]] = f.record(Bury).left / AMOUNT_SCALE
 
 
-def _fill_reroll(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_reroll(v: Values, f: Frame, rel: list[int]) -> None:
     v[DATA_AT["rerolls"]] = f.record(Reroll).rerolls / REROLL_SCALE
 
 
-def _fill_explore(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_explore(v: Values, f: Frame, rel: list[int]) -> None:
     explore = f.record(Explore)
     v[DATA_AT["steps"]] = explore.steps / STEP_SCALE
     _bits(v, DATA_AT["trades_used"], explore.trades_used, MAX_TRADES)
 
 
-def _fill_buy(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_buy(v: Values, f: Frame, rel: list[int]) -> None:
     buy = f.record(Buy)
     v[DATA_AT["category"] + BUY_CATEGORIES.index(buy.category or "any")] = 1.0
     v[DATA_AT["surcharge"]] = buy.surcharge / SURCHARGE_SCALE
 
 
-def _fill_smuggler(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_smuggler(v: Values, f: Frame, rel: list[int]) -> None:
     v[DATA_AT["price"]] = f.record(Smuggler).price / PRICE_SCALE
 
 
-def _fill_quest(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_quest(v: Values, f: Frame, rel: list[int]) -> None:
     v[DATA_AT["refreshed"]] = 1.0 if f.record(QuestChoice).refreshed else 0.0
 
 
-def _fill_step(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_step(v: Values, f: Frame, rel: list[int]) -> None:
     step = f.record(Step)
     v[DATA_AT["start_column"]] = step.start_column / (COLUMNS + 2)
     v[DATA_AT["moves_left"]] = step.moves_left / MOVE_SCALE
 
 
-def _fill_pay(v: list[float], f: Frame, rel: list[int]) -> None:
+def _fill_pay(v: Values, f: Frame, rel: list[int]) -> None:
     for q in f.record(Pay).payees:
         v[DATA_FIXED + rel[q]] = 1.0
 
 
-_FILL: dict[str, Callable[[list[float], Frame, list[int]], None]] = {
+_FILL: dict[str, Callable[[Values, Frame, list[int]], None]] = {
     "location": _fill_location,
     "bay": _fill_location,
     "lightning": _fill_lightning,
@@ -343,7 +343,7 @@ def _decision(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
     out.counts("decision_card", card, CARDS, meaning="lightning: the card whose effects resolve")
     path = top.record(Step).path if top is not None and kind == "step" else ()
     out.counts("decision_path", path, NODES, meaning="step: the nodes sailed in this move")
-    values = [0.0] * (DATA_FIXED + s.participants)
+    values = zeros(DATA_FIXED + s.participants)
     fill = _FILL.get(kind)
     if fill is not None and top is not None:
         fill(values, top, rel)

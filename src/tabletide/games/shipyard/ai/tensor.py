@@ -18,10 +18,11 @@ keys: the content tables, fleet summaries and the longest voyage of a canal syst
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tabletide.engine import TensorLayout, TensorWriter, seat_order
+from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
 from tabletide.games.shipyard import canals, track
 from tabletide.games.shipyard.building import MAX_PARTS_PER_ACTION, Build, Place
 from tabletide.games.shipyard.constants import (
@@ -351,7 +352,7 @@ def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
 
 
 def _write_turn(
-    s: ShipyardState, v: list[float], off: dict[str, int], order: list[int], top: Frame | None
+    s: ShipyardState, v: Values, off: dict[str, int], order: list[int], top: Frame | None
 ) -> None:
     if top is None:
         v[off["flags"]] = 1.0
@@ -366,7 +367,7 @@ def _write_turn(
     v[off["round_marker"] + s.marker] = 1.0
 
 
-def _write_track(s: ShipyardState, v: list[float], off: dict[str, int]) -> None:
+def _write_track(s: ShipyardState, v: Values, off: dict[str, int]) -> None:
     last = s.track_len - 1
     lead_pos = s.pos[s.lead]
     v[off["leader_space"]] = lead_pos / last
@@ -383,7 +384,7 @@ def _write_track(s: ShipyardState, v: list[float], off: dict[str, int]) -> None:
 
 
 def _write_seats(
-    s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], order: list[int]
+    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: list[int]
 ) -> None:
     n = s.num_players
     n_items = len(ITEMS)
@@ -427,13 +428,13 @@ def _write_seats(
             v[at + w] += 1.0
         v[held + k] = len(s.contracts[p]) / CONTRACTS_MAX
         at = fleet + k * len(FLEET_STATS)
-        v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
+        v[at : at + len(FLEET_STATS)] = array("d", fleet_stats(tuple(s.fleet[p]), t))
         at = system + k * CANAL_STATS
-        v[at : at + CANAL_STATS] = canal_stats(s, t, p)
+        v[at : at + CANAL_STATS] = array("d", canal_stats(s, t, p))
 
 
 @lru_cache(maxsize=1 << 14)
-def _row_block(row: tuple[int, ...], t: Tables) -> tuple[list[float], list[float]]:
+def _row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
     """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row
     (cached: rows change only when a part is placed or a ship is launched; never mutated)."""
     kinds = [0.0] * (len(row) * CELL_KINDS)
@@ -447,11 +448,11 @@ def _row_block(row: tuple[int, ...], t: Tables) -> tuple[list[float], list[float
             kinds[cell * CELL_KINDS + t.part_type[code]] = 1.0
             for f in t.part_features[code]:
                 features[cell * NF + f] += 1 / FEATURE_MAX
-    return kinds, features
+    return array("d", kinds), array("d", features)
 
 
 @lru_cache(maxsize=1 << 12)
-def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[list[float], list[float]]:
+def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
     """The ``part_offer`` and ``part_offer_features`` values of the part offer, its 4 columns
     of 5 concatenated (cached: the offer changes only during Ship building; never mutated)."""
     present = [0.0] * len(offer)
@@ -461,10 +462,10 @@ def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[list[float], list[f
             present[slot] = 1.0
             for f in t.part_features[code]:
                 features[slot * NF + f] += 1 / FEATURE_MAX
-    return present, features
+    return array("d", present), array("d", features)
 
 
-def _write_own(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], seat: int) -> None:
+def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat: int) -> None:
     at = off["my_contracts"]
     for i in s.contracts[seat]:
         v[at + i] = 1.0
@@ -485,7 +486,7 @@ def _write_own(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int],
     v[at + 4 + (canals.DELTA.index(came) if came in canals.DELTA else 4)] = 1.0
 
 
-def _write_board(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int]) -> None:
+def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
     bow, left, right, stern = s.offer
     present, features = _offer_block((*bow, *left, *right, *stern), t)
     at = off["part_offer"]
@@ -524,7 +525,7 @@ def _write_board(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int
                 v[steps + stack[-1]] = away
 
 
-def _write_ship(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int]) -> None:
+def _write_ship(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
     ship = s.ship
     if ship is None:
         return
@@ -541,7 +542,7 @@ def _write_ship(s: ShipyardState, t: Tables, v: list[float], off: dict[str, int]
 
 
 def _write_decision_data(
-    s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], top: Frame | None
+    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], top: Frame | None
 ) -> None:
     if top is None:
         return
@@ -592,14 +593,14 @@ def _write_decision_data(
         v[off["discard_keep"]] = top.record(Discard).keep / DISCARD_KEEP_MAX
 
 
-def _write_route(
-    s: ShipyardState, t: Tables, v: list[float], off: dict[str, int], top: Frame
-) -> None:
+def _write_route(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], top: Frame) -> None:
     """The voyage so far and, per legal sail action (in order), the space it enters."""
     route = top.record(Route)
     speed, done, riband, vp = route.speed, route.moves_made, route.riband_vp, route.vp
     at = off["voyage"]
-    v[at : at + 4] = (speed / VOYAGE_MAX, done / VOYAGE_MAX, riband / VOYAGE_MAX, vp / ROUTE_VP_MAX)
+    v[at : at + 4] = array(
+        "d", (speed / VOYAGE_MAX, done / VOYAGE_MAX, riband / VOYAGE_MAX, vp / ROUTE_VP_MAX)
+    )
     boat = s.boat[top.seat]
     assert boat is not None
     system = s.canals[top.seat]

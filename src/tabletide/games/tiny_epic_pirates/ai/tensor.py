@@ -17,9 +17,10 @@ hands it and the cached segments to the :class:`TensorWriter` in one go.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING
 
-from tabletide.engine import Frame, TensorLayout, TensorWriter
+from tabletide.engine import Frame, TensorLayout, TensorWriter, Values
 from tabletide.games.tiny_epic_pirates.combat import MERCHANT, Port, Reroll, Target, Volley, damage
 from tabletide.games.tiny_epic_pirates.constants import (
     CREW_ROW,
@@ -237,7 +238,7 @@ class Fixed:
             block[o["sea_storm"] - self.start + p] = float(card.storm)
             for i, cost in enumerate(card.burial):
                 block[o["sea_burial_cost"] - self.start + spots * p + i] = cost / lay.max_cost
-        self.sea = block
+        self.sea = array("d", block)
 
     def fits(self, s: PiratesState, lay: Layout) -> bool:
         return self.grid is s.grid and self.content is s.content and self.layout is lay
@@ -277,7 +278,7 @@ def write_tensor(s: PiratesState, seat: int, out: TensorWriter) -> None:
     lay.emit(out, v)
 
 
-def _turn(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+def _turn(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     o = lay.off
     if s.stack:
         top = s.stack[-1]
@@ -306,7 +307,7 @@ def _turn(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
         v[at + (card - 1) * lay.crew_row_len + j] = 1.0
 
 
-def _pending(s: PiratesState, lay: Layout, v: list[float], rel: list[int], top: Frame) -> None:
+def _pending(s: PiratesState, lay: Layout, v: Values, rel: list[int], top: Frame) -> None:
     """The salient data of the top frame (its kind's record, see the rules modules)."""
     o, kind = lay.off, top.kind
     flags = o["pending_flags"]
@@ -376,7 +377,7 @@ def _pending(s: PiratesState, lay: Layout, v: list[float], rel: list[int], top: 
     v[o["pending_ship"] + rel[ship]] = 1.0
 
 
-def _fight(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+def _fight(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     fight = s.fight
     assert fight is not None
     o = lay.off
@@ -401,7 +402,7 @@ def _fight(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None
             v[at + 1] = damage(s, fight.defender, fight.defence) / MAX_DAMAGE
 
 
-def _sea(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+def _sea(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     o, spots, k = lay.off, lay.spots, lay.ships
     fixed = fixed_of(s, lay)
     v[fixed.start : fixed.start + len(fixed.sea)] = fixed.sea
@@ -419,7 +420,7 @@ def _sea(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
         v[o["navy"] + s.navy] = 1.0
 
 
-def _merchants(s: PiratesState, lay: Layout, v: list[float]) -> None:
+def _merchants(s: PiratesState, lay: Layout, v: Values) -> None:
     o, c = lay.off, s.content
     top = lay.merchant_max
     for m in range(2):
@@ -451,7 +452,7 @@ def _merchants(s: PiratesState, lay: Layout, v: list[float]) -> None:
     v[o["crew_deck"]] = len(s.crew_deck) / n_crew
 
 
-def _ships(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None:
+def _ships(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     o, k = lay.off, lay.ships
     spaces, n_crew, levels = HELM_SPACES, lay.crew, lay.levels
     n_orders = len(ORDERS)
@@ -496,7 +497,7 @@ def _ships(s: PiratesState, lay: Layout, v: list[float], rel: list[int]) -> None
         v[o["ship_captain"] + lay.captains * r + s.captain_card[ship]] = 1.0
 
 
-def _solo(s: PiratesState, lay: Layout, v: list[float]) -> None:
+def _solo(s: PiratesState, lay: Layout, v: Values) -> None:
     o, lp = lay.off, s.lp
     v[o["lp_bridge"] + s.lp_bridge_id] = 1.0
     v[o["lp_sheet"] + s.lp_sheet_id] = 1.0
