@@ -918,9 +918,24 @@ def bench(
         ),
     ] = None,
     decisions: Annotated[int, typer.Option(help="With --agent: how many decisions to time.")] = 40,
+    peers: Annotated[
+        bool,
+        typer.Option(
+            "--peers",
+            help="Measure beside OpenSpiel's python_tic_tac_toe (random playouts) and "
+            "PettingZoo's tictactoe_v3 (its performance_benchmark loop), in CPU time, at every "
+            "player count; GAME may be 'all'. --seconds is per measure (default 2).",
+        ),
+    ] = False,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="With --peers: also write the rows as JSON.")
+    ] = None,
 ) -> None:
     """Measure engine speed (random games/s, steps/s, clone time), or an agent's thinking time."""
     console = _console()
+    if peers:
+        _bench_peers(console, game_name, players, 2.0 if seconds is None else seconds, json_out)
+        return
     with _user_errors():
         game = load_game(game_name)
         n = _default_players(game) if players is None else players
@@ -948,6 +963,42 @@ def bench(
                 options=options,
             )
         console.print(bench_table(result))
+
+
+def _bench_peers(
+    console: Console, game_name: str, players: int | None, seconds: float, json_out: Path | None
+) -> None:
+    with _user_errors():
+        if seconds <= 0:
+            raise ConfigError(f"--seconds must be > 0; got {seconds}")
+        names = list_games() if game_name == "all" else [game_name]
+        games = [load_game(name) for name in names]
+        from tabletide.rl.bench import BAR, peer_rows
+
+        table = Table(title=f"Speed beside the references (CPU time; bar {BAR:g}x)")
+        for column in ("game", "players", "playout steps/s", "x tic-tac-toe", "PettingZoo turns/s"):
+            table.add_column(column, justify="left" if column == "game" else "right")
+        table.add_column("x tictactoe_v3", justify="right")
+        rows = []
+        with console.status("Measuring (about 8 seconds per row)..."):
+            for row in peer_rows(games, seconds, players):
+                rows.append(row)
+                table.add_row(
+                    row["game"],
+                    str(row["players"]),
+                    f"{row['playout_steps_per_s']:,.0f}",
+                    _ratio(row["playout_ratio"], BAR),
+                    f"{row['pettingzoo_turns_per_s']:,.0f}",
+                    _ratio(row["pettingzoo_ratio"], BAR),
+                )
+        console.print(table)
+        if json_out is not None:
+            write_json(json_out, {"seconds": seconds, "bar": BAR, "rows": rows})
+            console.print(f"Wrote {json_out}")
+
+
+def _ratio(value: float, bar: float) -> str:
+    return f"[{'green' if value >= bar else 'red'}]{value:.2f}[/]"
 
 
 # --------------------------------------------------------------------------- tensor
@@ -1020,6 +1071,13 @@ def serve(
             "postgresql+psycopg://USER:PASSWORD@HOST/DB.",
         ),
     ] = "sqlite:///tabletide-web.sqlite3",
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes sharing the port (uvicorn workers); more than 1 needs "
+            "PostgreSQL. Any number of serve commands may share one PostgreSQL database."
+        ),
+    ] = 1,
     bot_workers: Annotated[int, typer.Option(help="Processes the bots think in.")] = 2,
     bot_delay: Annotated[
         float,
@@ -1042,17 +1100,23 @@ def serve(
             raise ConfigError(f"--port must be in 1..65535; got {port}")
         if bot_workers < 1 or bot_delay < 0:
             raise ConfigError("--bot-workers must be >= 1 and --bot-delay >= 0")
+        if workers < 1:
+            raise ConfigError(f"--workers must be >= 1; got {workers}")
         require_extra("web", "tabletide serve")
-        import uvicorn
-
-        from tabletide.web.app import create_app
+        from tabletide.web import serving
         from tabletide.web.db import DatabaseInUse
         from tabletide.web.settings import WebSettings
 
-        try:
-            web_app = create_app(
-                WebSettings(database_url=database_url, bot_workers=bot_workers, bot_delay=bot_delay)
+        if workers > 1 and serving.is_sqlite(database_url):
+            raise ConfigError(
+                "a SQLite database serves one process: --workers N needs a PostgreSQL "
+                "--database-url (docs/web.md, Deployment)"
             )
+        settings = WebSettings(
+            database_url=database_url, bot_workers=bot_workers, bot_delay=bot_delay
+        )
+        try:
+            web_app = serving.prepare(settings, workers)
         except DatabaseInUse as exc:  # a second server on the same SQLite file
             raise ConfigError(str(exc)) from None
         except Exception as exc:  # a bad URL or an unreachable database
@@ -1064,11 +1128,12 @@ def serve(
                 shown = "(unreadable URL)"
             raise ConfigError(f"cannot open the database {shown}: {exc}") from None
         console.print(f"tabletide is at [bold]http://{host}:{port}/[/bold] (Ctrl-C stops it)")
-        uvicorn.run(
+        serving.run(
             web_app,
+            settings,
             host=host,
             port=port,
+            workers=workers,
             proxy_headers=proxy_headers,
             forwarded_allow_ips=forwarded_allow_ips,
-            log_level="info",
         )
