@@ -15,9 +15,10 @@ The size depends only on the player count.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, cast
 
-from tabletide.engine import TensorWriter, seat_order
+from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
 from tabletide.games.empires_north.actions import Copy, Extra, Host, Pay
 from tabletide.games.empires_north.constants import (
     CLANS,
@@ -128,216 +129,300 @@ _STORED_MEANING = f"per seat and card slot: goods and workers on it / {STORED_SC
 _TOTALS_MEANING = f"per seat: on cards, {', '.join(STOCK_GOODS)} / {STORED_SCALE:g}"
 
 
+# ---------------------------------------------------------------------------- the layout
+class Layout(TensorLayout):
+    """The segments for one player count (the size depends on nothing else), declared once;
+    the writer fills a blank tensor by offset."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+        tiles, add = len(TILES), self.add
+        add("round", 1, f"round number / {ROUND_LIMIT}")
+        add("phase", len(PHASES), _PHASE_MEANING)
+        add("last_round", 2, "this round is the last; the next is")
+        add("start_player", n, "start player, relative")
+        add("active", n, "whose turn of the round, relative")
+        add("circle", tiles * tiles, "per tile (EXPLORE..SAIL): its circle place")
+        add("clan", n * len(CLANS), _CLAN_MEANING)
+        add("vp", n, f"per seat: VP / {END_VP}")
+        add("goods", n * len(GOODS), _GOODS_MEANING)
+        add("workers", 2 * n, _WORKERS_MEANING)
+        add("ships", 2 * n, _SHIPS_MEANING)
+        add("discs", n * DISCS * (tiles + 1), _DISCS_MEANING)
+        add("passed", n, "per seat: passed this Action phase")
+        add("piles", 4 * n, _PILES_MEANING)
+        add("discard_seen", n * CLAN_SLOTS, f"{_PER_SLOT}: boosts seen played")
+        add("empire_size", n, _EMPIRE_SIZE_MEANING)
+        for name, what in _EMPIRE_SEGMENTS:
+            add(name, n * SLOTS, f"{_PER_SLOT}: {what}")
+        add("empire_stored", n * SLOTS, _STORED_MEANING)
+        add("stored_goods", n * len(STOCK_GOODS), _TOTALS_MEANING)
+        for name, what in _OWN_SEGMENTS:
+            add(name, CLAN_SLOTS, f"{_OWN_SLOT}: {what}")
+        add("islands_up", 2 * FACE_UP * ISLAND_SLOTS, _UP_MEANING)
+        add("island_decks", 2, "cards in the near, distant island decks")
+        add("island_discards", ISLAND_SLOTS, f"raided islands per island / {ISLAND_COPIES}")
+        add("revealed", ISLAND_SLOTS, "island taken from a deck")
+        add("queue", QUEUE_SLOTS * (n + 3), _QUEUE_MEANING)
+        add("queue_length", 1, f"ships in the queue / {QUEUE_SLOTS}")
+        add("decider", n, "whose decision, relative")
+        add("decision", len(DECISIONS), _DECISION_MEANING)
+        add("decision_tile", len(TILES), _TILE_MEANING)
+        add("decision_card", SLOTS, _CARD_MEANING)
+        add("decision_source", SLOTS, "the card whose effect asks (slot)")
+        add("decision_part", len(PARTS), _PART_MEANING)
+        add("decision_numbers", 2, _NUMBERS_MEANING)
+        add("decision_ship", 5, _SHIP_MEANING)
+
+
+_EMPIRE_SEGMENTS = (
+    ("empire_cards", "cards in the empire"),
+    ("empire_exhausted", "of them exhausted"),
+    ("empire_copied", "copies acting as it"),
+    ("empire_upgrades", "of them upgrades"),
+    ("empire_hosting", "upgrades under it"),
+)
+_OWN_SEGMENTS = (
+    ("own_hand", "cards in hand"),
+    ("own_looking", "drawn cards to keep or discard"),
+    ("own_discard", "cards in the discard pile"),
+    ("own_deck", "cards left in the deck (not their order)"),
+)
+_UP_MEANING = "near 1, near 2, distant 1, distant 2: island one-hot"
+_QUEUE_MEANING = "ships front first: owner (relative), fish, axe, common"
+
+
+@cache
+def layout_for(n: int) -> Layout:
+    """The layout for ``n`` players (immutable once declared, so one per player count)."""
+    return Layout(n)
+
+
 # ---------------------------------------------------------------------------- the writer
+# Counts are written by adding ``1 / scale`` once per item into a blank tensor (not as
+# ``count / scale``), so each value is the same float a TensorWriter's ``counts`` gives.
+_PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+_DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
+_CLAN_INDEX = {clan: i for i, clan in enumerate(CLANS)}
+_TILE_INDEX = {name: i for i, name in enumerate(TILES)}
+_STOCK_INDEX = {good: i for i, good in enumerate(STOCK_GOODS)}
+_PER_COPY = 1.0 / COPIES
+_PER_STORED = 1.0 / STORED_SCALE
+_PER_ISLAND_COPY = 1.0 / ISLAND_COPIES
+
+
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may see of ``state`` into ``out`` (see the module docstring)."""
     s = cast("EmpiresState", state)
+    lay = layout_for(s.num_players)
+    v = lay.blank()
     seats = seat_order(seat, s.num_players)
-    _write_table(s, seats, out)
-    _write_players(s, seats, out)
-    _write_empires(s, seats, out)
-    _write_own_cards(s, seat, out)
-    _write_sea(s, seats, out)
-    _write_decision(s, seats, out)
+    _write_table(s, seat, lay, v)
+    _write_players(s, seats, lay, v)
+    _write_empires(s, seats, lay, v)
+    _write_own_cards(s, seat, lay, v)
+    _write_sea(s, seat, lay, v)
+    _write_decision(s, seat, lay, v)
+    lay.emit(out, v)
 
 
-def _relative(seats: list[int], p: int) -> int:
-    """Where seat ``p`` stands in the observer's order (-1 for none)."""
-    return seats.index(p) if p >= 0 else -1
+def _relative(seat: int, n: int, p: int) -> int:
+    """Where seat ``p`` stands in ``seat``'s order (-1 for none)."""
+    return (p - seat) % n if p >= 0 else -1
 
 
-def _write_table(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
-    n = len(seats)
-    tiles = len(TILES)
-    out.scalar("round", s.round, ROUND_LIMIT, f"round number / {ROUND_LIMIT}")
-    out.onehot("phase", PHASES.index(s.phase), len(PHASES), _PHASE_MEANING)
-    out.bits("last_round", [s.last_round, s.next_last], "this round is the last; the next is")
-    out.onehot("start_player", _relative(seats, s.start), n, "start player, relative")
-    out.onehot("active", _relative(seats, s.active), n, "whose turn of the round, relative")
-    circle = [TILES.index(name) * tiles + place for place, name in enumerate(s.circle)]
-    out.counts("circle", circle, tiles * tiles, 1.0, "per tile (EXPLORE..SAIL): its circle place")
+def _onehot(v: Values, at: int, index: int) -> None:
+    """Set bit ``index`` of the one-hot at ``at``; none when ``index`` is negative."""
+    if index >= 0:
+        v[at + index] = 1.0
 
 
-def _write_players(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
-    n = len(seats)
-    clans = [k * len(CLANS) + CLANS.index(s.clan[p]) for k, p in enumerate(seats)]
-    out.counts("clan", clans, n * len(CLANS), 1.0, _CLAN_MEANING)
-    out.scalars("vp", [s.vp[p] for p in seats], END_VP, f"per seat: VP / {END_VP}")
-    goods = [s.goods[p][g] for p in seats for g in GOODS]
-    out.scalars("goods", goods, GOODS_SCALE, _GOODS_MEANING)
-    workers = [x for p in seats for x in (s.workers[p], s.tired[p])]
-    out.scalars("workers", workers, GOODS_SCALE, _WORKERS_MEANING)
-    ships = [x for p in seats for x in (s.ships[p], s.ships_free(p))]
-    out.scalars("ships", ships, MAX_SHIPS, _SHIPS_MEANING)
+def _add_slots(v: Values, at: int, cards: list[int], size: int, step: float) -> None:
+    """Count ``cards`` by slot into the block of ``size`` at ``at`` (a card outside the block,
+    such as a test card, is left out)."""
+    for c in cards:
+        if c < _CARD_COUNT:
+            slot = SLOT[c]
+            if slot < size:
+                v[at + slot] += step
+
+
+def _write_table(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
+    o, n = lay.off, lay.n
+    v[o["round"]] = s.round / ROUND_LIMIT
+    v[o["phase"] + _PHASE_INDEX[s.phase]] = 1.0
+    at = o["last_round"]
+    v[at] = 1.0 if s.last_round else 0.0
+    v[at + 1] = 1.0 if s.next_last else 0.0
+    _onehot(v, o["start_player"], _relative(seat, n, s.start))
+    _onehot(v, o["active"], _relative(seat, n, s.active))
+    at, tiles = o["circle"], len(TILES)
+    for place, name in enumerate(s.circle):
+        v[at + _TILE_INDEX[name] * tiles + place] += 1.0
+
+
+def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
+    o = lay.off
+    clan, vp, goods, workers, ships = o["clan"], o["vp"], o["goods"], o["workers"], o["ships"]
+    discs, passed, piles, seen = o["discs"], o["passed"], o["piles"], o["discard_seen"]
     width = len(TILES) + 1
-    discs: list[int] = []
     for k, p in enumerate(seats):
-        for d, at in enumerate(s.disc_at[p]):
-            base = (k * DISCS + d) * width
-            if at >= 0:
-                discs.append(base + at)
-            if s.disc_x[p][d]:
-                discs.append(base + len(TILES))
-    out.counts("discs", discs, n * DISCS * width, 1.0, _DISCS_MEANING)
-    out.bits("passed", [s.passed[p] for p in seats], "per seat: passed this Action phase")
-    piles = [
-        x
-        for p in seats
-        for x in (
-            len(s.hand[p]) / HAND_SCALE,
-            len(s.deck[p]) / DECK_SIZE,
-            len(s.discard[p]) / DECK_SIZE,
-            len(s.look[p]) / OPENING_DRAW,
-        )
-    ]
-    out.scalars("piles", piles, 1.0, _PILES_MEANING)
-    seen = [i for k, p in enumerate(seats) for i in _slots(s.shown[p], k, CLAN_SLOTS)]
-    out.counts("discard_seen", seen, n * CLAN_SLOTS, COPIES, f"{_PER_SLOT}: boosts seen played")
+        v[clan + k * len(CLANS) + _CLAN_INDEX[s.clan[p]]] += 1.0
+        v[vp + k] = s.vp[p] / END_VP
+        have = s.goods[p]
+        at = goods + k * len(GOODS)
+        for i, g in enumerate(GOODS):
+            v[at + i] = have[g] / GOODS_SCALE
+        v[workers + 2 * k] = s.workers[p] / GOODS_SCALE
+        v[workers + 2 * k + 1] = s.tired[p] / GOODS_SCALE
+        v[ships + 2 * k] = s.ships[p] / MAX_SHIPS
+        v[ships + 2 * k + 1] = s.ships_free(p) / MAX_SHIPS
+        exhausted = s.disc_x[p]
+        for d, tile in enumerate(s.disc_at[p]):
+            base = discs + (k * DISCS + d) * width
+            if tile >= 0:
+                v[base + tile] += 1.0
+            if exhausted[d]:
+                v[base + len(TILES)] += 1.0
+        v[passed + k] = 1.0 if s.passed[p] else 0.0
+        at = piles + 4 * k
+        v[at] = len(s.hand[p]) / HAND_SCALE
+        v[at + 1] = len(s.deck[p]) / DECK_SIZE
+        v[at + 2] = len(s.discard[p]) / DECK_SIZE
+        v[at + 3] = len(s.look[p]) / OPENING_DRAW
+        _add_slots(v, seen + k * CLAN_SLOTS, s.shown[p], CLAN_SLOTS, _PER_COPY)
 
 
-def _slots(cards: list[int], k: int, size: int) -> list[int]:
-    """The slots of ``cards`` in the ``k``-th block of ``size`` (a card outside the block, such
-    as a test card, is left out)."""
-    base = k * size
-    return [base + SLOT[c] for c in cards if c < len(SLOT) and SLOT[c] < size]
-
-
-def _write_empires(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
-    size = len(seats) * SLOTS
-    cards: list[int] = []
-    exhausted: list[int] = []
-    copied: list[int] = []
-    upgrades: list[int] = []
-    hosting: list[int] = []
-    stored: list[int] = []
-    totals: list[int] = []
+def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
+    o = lay.off
+    sizes, cards, exhausted = o["empire_size"], o["empire_cards"], o["empire_exhausted"]
+    copied, upgrades, hosting = o["empire_copied"], o["empire_upgrades"], o["empire_hosting"]
+    stored, totals = o["empire_stored"], o["stored_goods"]
     for k, p in enumerate(seats):
         base = k * SLOTS
         empire = s.empire[p]
+        v[sizes + k] = len(empire) / EMPIRE_SCALE
         for pl in empire:
             at = base + SLOT[pl.card]
-            cards.append(at)
+            v[cards + at] += _PER_COPY
             if pl.exhausted:
-                exhausted.append(at)
+                v[exhausted + at] += _PER_COPY
             if pl.acts != pl.card:
-                copied.append(base + SLOT[pl.acts])
+                v[copied + base + SLOT[pl.acts]] += _PER_COPY
             if pl.host >= 0:
-                upgrades.append(at)
-                hosting.append(base + SLOT[empire[pl.host].card])
+                v[upgrades + at] += _PER_COPY
+                v[hosting + base + SLOT[empire[pl.host].card]] += _PER_COPY
         for pos, goods in s.stock[p].items():
-            at = base + SLOT[empire[pos].card]
+            at = stored + base + SLOT[empire[pos].card]
             for good, amount in goods.items():
-                stored += [at] * amount
-                totals += [k * len(STOCK_GOODS) + STOCK_GOODS.index(good)] * amount
-    sizes = [len(s.empire[p]) for p in seats]
-    out.scalars("empire_size", sizes, EMPIRE_SCALE, _EMPIRE_SIZE_MEANING)
-    out.counts("empire_cards", cards, size, COPIES, f"{_PER_SLOT}: cards in the empire")
-    out.counts("empire_exhausted", exhausted, size, COPIES, f"{_PER_SLOT}: of them exhausted")
-    out.counts("empire_copied", copied, size, COPIES, f"{_PER_SLOT}: copies acting as it")
-    out.counts("empire_upgrades", upgrades, size, COPIES, f"{_PER_SLOT}: of them upgrades")
-    out.counts("empire_hosting", hosting, size, COPIES, f"{_PER_SLOT}: upgrades under it")
-    out.counts("empire_stored", stored, size, STORED_SCALE, _STORED_MEANING)
-    out.counts("stored_goods", totals, len(seats) * len(STOCK_GOODS), STORED_SCALE, _TOTALS_MEANING)
+                total = totals + k * len(STOCK_GOODS) + _STOCK_INDEX[good]
+                for _ in range(amount):
+                    v[at] += _PER_STORED
+                    v[total] += _PER_STORED
 
 
-def _write_own_cards(s: EmpiresState, seat: int, out: TensorWriter) -> None:
-    for name, pile, what in (
-        ("own_hand", s.hand[seat], "cards in hand"),
-        ("own_looking", s.look[seat], "drawn cards to keep or discard"),
-        ("own_discard", s.discard[seat], "cards in the discard pile"),
-        ("own_deck", s.deck[seat], "cards left in the deck (not their order)"),
+def _write_own_cards(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
+    o = lay.off
+    for (name, _), pile in zip(
+        _OWN_SEGMENTS, (s.hand[seat], s.look[seat], s.discard[seat], s.deck[seat]), strict=True
     ):
-        out.counts(name, _slots(pile, 0, CLAN_SLOTS), CLAN_SLOTS, COPIES, f"{_OWN_SLOT}: {what}")
+        _add_slots(v, o[name], pile, CLAN_SLOTS, _PER_COPY)
 
 
 _ISLAND_SLOT = tuple(slot - CLAN_SLOTS if slot >= CLAN_SLOTS else -1 for slot in SLOT)
 """An island's index among the islands, -1 for a clan card."""
+_CARD_COUNT = len(SLOT)
 
 
 def _island_slot(card: int) -> int:
     """An island's index among the islands, -1 for none."""
-    return _ISLAND_SLOT[card] if 0 <= card < len(_ISLAND_SLOT) else -1
+    return _ISLAND_SLOT[card] if 0 <= card < _CARD_COUNT else -1
 
 
-def _write_sea(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
-    face_up = [
-        (d * FACE_UP + i) * ISLAND_SLOTS + _island_slot(card)
-        for d in (NEAR, DISTANT)
-        for i, card in enumerate(s.isl_up[d])
-        if _island_slot(card) >= 0
-    ]
-    up_meaning = "near 1, near 2, distant 1, distant 2: island one-hot"
-    out.counts("islands_up", face_up, 2 * FACE_UP * ISLAND_SLOTS, 1.0, up_meaning)
-    sizes = [len(s.isl_deck[d]) for d in (NEAR, DISTANT)]
-    out.scalars("island_decks", sizes, ISLAND_DECK, "cards in the near, distant island decks")
-    gone = [
-        _island_slot(card)
-        for d in (NEAR, DISTANT)
-        for card in s.isl_discard[d]
-        if _island_slot(card) >= 0
-    ]
-    gone_meaning = f"raided islands per island / {ISLAND_COPIES}"
-    out.counts("island_discards", gone, ISLAND_SLOTS, ISLAND_COPIES, gone_meaning)
-    out.onehot("revealed", _island_slot(s.revealed), ISLAND_SLOTS, "island taken from a deck")
-    n = len(seats)
+def _write_sea(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
+    o, n = lay.off, lay.n
+    up = o["islands_up"]
+    for d in (NEAR, DISTANT):
+        for i, card in enumerate(s.isl_up[d]):
+            island = _island_slot(card)
+            if island >= 0:
+                v[up + (d * FACE_UP + i) * ISLAND_SLOTS + island] += 1.0
+    decks = o["island_decks"]
+    v[decks] = len(s.isl_deck[NEAR]) / ISLAND_DECK
+    v[decks + 1] = len(s.isl_deck[DISTANT]) / ISLAND_DECK
+    gone = o["island_discards"]
+    for d in (NEAR, DISTANT):
+        for card in s.isl_discard[d]:
+            island = _island_slot(card)
+            if island >= 0:
+                v[gone + island] += _PER_ISLAND_COPY
+    _onehot(v, o["revealed"], _island_slot(s.revealed))
     width = n + 3
-    queue: list[int] = []
-    for i, ship in enumerate(s.queue[:QUEUE_SLOTS]):
-        base = i * width
-        queue.append(base + seats.index(ship.owner))
-        queue += [base + n + j for j, on in enumerate((ship.fish, ship.axe, ship.common)) if on]
-    queue_meaning = "ships front first: owner (relative), fish, axe, common"
-    out.counts("queue", queue, QUEUE_SLOTS * width, 1.0, queue_meaning)
-    out.scalar("queue_length", len(s.queue), QUEUE_SLOTS, f"ships in the queue / {QUEUE_SLOTS}")
+    at = o["queue"]
+    for ship in s.queue[:QUEUE_SLOTS]:
+        v[at + (ship.owner - seat) % n] += 1.0
+        if ship.fish:
+            v[at + n] += 1.0
+        if ship.axe:
+            v[at + n + 1] += 1.0
+        if ship.common:
+            v[at + n + 2] += 1.0
+        at += width
+    v[o["queue_length"]] = len(s.queue) / QUEUE_SLOTS
 
 
-def _write_decision(s: EmpiresState, seats: list[int], out: TensorWriter) -> None:
-    frame = s.stack[-1] if s.stack else None
-    kind = frame.kind if frame is not None else ""
-    decider = frame.seat if frame is not None else -1
-    out.onehot("decider", _relative(seats, decider), len(seats), "whose decision, relative")
-    index = DECISIONS.index(kind) if kind in DECISIONS else -1
-    out.onehot("decision", index, len(DECISIONS), _DECISION_MEANING)
-    pay = frame.record(Pay) if frame is not None and kind == "pay" else None
+def _write_decision(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
+    if not s.stack:
+        return  # no decision: every decision segment stays zero
+    o = lay.off
+    frame = s.stack[-1]
+    kind = frame.kind
+    decider = frame.seat
+    _onehot(v, o["decider"], _relative(seat, lay.n, decider))
+    _onehot(v, o["decision"], _DECISION_INDEX.get(kind, -1))
+    pay = frame.record(Pay) if kind == "pay" else None
     purpose = pay.purpose if pay is not None else ""
     tile = -1
-    if frame is not None and kind == "extra":
+    if kind == "extra":
         tile = frame.record(Extra).tile
     elif pay is not None and purpose == "move":
         tile = pay.tile
-    out.onehot("decision_tile", tile, len(TILES), _TILE_MEANING)
+    _onehot(v, o["decision_tile"], tile)
     card = -1
-    if frame is not None and kind == "host":
+    if kind == "host":
         card = frame.record(Host).card
     elif pay is not None and purpose == "build":
         card = pay.card
-    elif frame is not None and kind == "copy":
+    elif kind == "copy":
         card = s.empire[decider][frame.record(Copy).pos].card
     elif pay is not None and purpose == "use":
         card = s.empire[decider][pay.pos].card
-    out.onehot("decision_card", _slot(card), SLOTS, _CARD_MEANING)
-    sourced = frame.record(_SOURCED[kind]) if frame is not None and kind in _SOURCED else None
+    _onehot(v, o["decision_card"], _slot(card))
+    sourced = frame.record(_SOURCED[kind]) if kind in _SOURCED else None
     source = _BY_NAME.get(sourced.source, -1) if sourced is not None else -1
-    out.onehot("decision_source", _slot(source), SLOTS, "the card whose effect asks (slot)")
+    _onehot(v, o["decision_source"], _slot(source))
     part, options = -1, 0
     if isinstance(sourced, Alt):
         alts: Alternatives = sourced.alts
         options = len(alts)
         part = _part(s, decider, source, alts)
-    out.onehot("decision_part", part, len(PARTS), _PART_MEANING)
+    _onehot(v, o["decision_part"], part)
     left = sourced.left if isinstance(sourced, (Refresh, Release)) else 0
-    numbers = [options / MAX_OPTIONS, left / MAX_REPEATS]
-    out.scalars("decision_numbers", numbers, 1.0, _NUMBERS_MEANING)
-    ship = [0.0] * 5
-    if frame is not None and kind in ("voyage", "landing"):
+    at = o["decision_numbers"]
+    v[at] = options / MAX_OPTIONS
+    v[at + 1] = left / MAX_REPEATS
+    at = o["decision_ship"]
+    if kind in ("voyage", "landing"):
         landing = frame.record(Landing) if kind == "landing" else None
         sh: Ship = landing.ship if landing is not None else frame.record(Voyage).ship
-        ship[:3] = [float(sh.fish), float(sh.axe), float(sh.common)]
+        v[at] = float(sh.fish)
+        v[at + 1] = float(sh.axe)
+        v[at + 2] = float(sh.common)
         if landing is not None:
-            ship[3 + landing.deck] = 1.0
-    elif frame is not None and kind == "sail":
-        ship[2] = float(frame.record(Sail).common)
-    out.scalars("decision_ship", ship, 1.0, _SHIP_MEANING)
+            v[at + 3 + landing.deck] = 1.0
+    elif kind == "sail":
+        v[at + 2] = float(frame.record(Sail).common)
 
 
 def _slot(card: int) -> int:
