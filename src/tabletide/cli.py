@@ -681,6 +681,108 @@ def tournament(
             journal.remove()
 
 
+# --------------------------------------------------------------------------- balance
+@app.command()
+def balance(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="Game name.")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Agent specs: one (it fills every seat) or several (mixed bots, every lineup "
+            "in every seating), e.g. greedy or hard,greedy."
+        ),
+    ] = "greedy",
+    players: Annotated[
+        int | None, typer.Option(help="Players per game (default: 2, or the game's minimum).")
+    ] = None,
+    num_games: Annotated[
+        int, typer.Option("--games", "-n", help="Games per configuration (each --vary value).")
+    ] = 120,
+    seed: Annotated[int, typer.Option(help="Series seed; it fixes every game's deal.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    ] = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An option to vary, KEY=V1,V2,... (repeatable; every combination is a "
+            "configuration), e.g. --vary rubies=false,true."
+        ),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option(help="Worker processes (local), or CPUs of a local Ray runtime.")
+    ] = 1,
+    backend: Annotated[
+        str, typer.Option(help="Where games run: local (process pool) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster to join (host:port, ray://host:port, auto).")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.json, FILE.md and PNG charts. Games are journaled to "
+            "FILE.journal.jsonl: the same command resumes a stopped run."
+        ),
+    ] = None,
+) -> None:
+    """Balance lab: win shares with 95% intervals per faction, turn position, option and card."""
+    import shlex
+    import sys
+
+    from tabletide.sim.backends import make_backend
+    from tabletide.sim.balance import balance_journal, parse_vary, plan_balance, run_balance
+    from tabletide.sim.balance_report import balance_tables, check_balance_writable, write_balance
+
+    console = _console()
+    with _user_errors():
+        game = load_game(game_name)
+        n = _default_players(game) if players is None else players
+        plan = plan_balance(
+            game, agents, n, num_games, seed, parse_options(option), parse_vary(vary)
+        )
+        runner = make_backend(backend, jobs, address)
+        if out is not None:
+            check_balance_writable(out)
+        runner.check()
+        console.print(
+            f"[bold]{escape(game.title)}[/bold] · {n} player{'s' * (n != 1)} · "
+            f"{len(plan.configs)} configuration{'s' * (len(plan.configs) != 1)} × "
+            f"{plan.games} games (cycle {plan.cycle}) · seed {plan.seed} · {runner.name}"
+        )
+        for warning in plan.warnings:
+            console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
+        journal = None if out is None else balance_journal(plan, out)
+        if journal is not None and journal.path.exists():
+            console.print(
+                f"Resuming: {len(journal.load())} of {plan.total} games are in "
+                f"{escape(str(journal.path))}"
+            )
+        try:
+            with _progress(console) as progress:
+                task = progress.add_task(f"{game.name}", total=plan.total)
+                result = run_balance(
+                    plan, runner, on_result=lambda _: progress.advance(task), journal=journal
+                )
+        except KeyboardInterrupt:
+            if journal is not None:
+                console.print(
+                    f"Stopped. The games played are kept in {escape(str(journal.path))}; "
+                    "run the same command to go on."
+                )
+            raise typer.Exit(130) from None
+        for table in balance_tables(result):
+            console.print(table)
+        if out is not None and journal is not None:
+            command = shlex.join(["tabletide", *sys.argv[1:]])
+            written, note = write_balance(result, out, command)
+            for path in written:
+                console.print(f"Wrote {escape(str(path))}")
+            if note:
+                console.print(f"[yellow]{escape(note)}[/yellow]", soft_wrap=True)
+            journal.remove()
+
+
 # --------------------------------------------------------------------------- replay
 REPLAY_HELP = "Enter/n next · b back · g N go to step N · q quit"
 
@@ -975,10 +1077,13 @@ def _bench_peers(
         games = [load_game(name) for name in names]
         from tabletide.rl.bench import BAR, peer_rows
 
-        table = Table(title=f"Speed beside the references (CPU time; bar {BAR:g}x)")
-        for column in ("game", "players", "playout steps/s", "x tic-tac-toe", "PettingZoo turns/s"):
+        table = Table(
+            title="Speed beside the references (per CPU second)",
+            caption=f"ttt: OpenSpiel's python_tic_tac_toe; v3: PettingZoo's tictactoe_v3; "
+            f"bar {BAR:g}x",
+        )
+        for column in ("game", "n", "playout steps/s", "x ttt", "PettingZoo turns/s", "x v3"):
             table.add_column(column, justify="left" if column == "game" else "right")
-        table.add_column("x tictactoe_v3", justify="right")
         rows = []
         with console.status("Measuring (about 8 seconds per row)..."):
             for row in peer_rows(games, seconds, players):

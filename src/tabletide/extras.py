@@ -6,7 +6,8 @@ backend and the terminal CLI. The rest comes with extras (README.md, "Installing
 * ``rl``: the research API, :mod:`tabletide.rl` (NumPy, Gymnasium, PettingZoo, OpenSpiel);
 * ``web``: the web app, ``tabletide serve`` (FastAPI, SQLAlchemy, Uvicorn, websockets);
 * ``ray``: the ``ray`` backend of ``tournament`` and ``analyze``;
-* ``plots``: PNG charts, ``tournament --out`` and ``analyze --png`` (matplotlib).
+* ``plots``: PNG charts, ``tournament --out`` and ``analyze --png`` (matplotlib);
+* ``bench``: the PettingZoo reference of ``bench --peers``, ``tictactoe_v3`` (pygame).
 
 A part whose extra is missing raises :class:`MissingExtraError` before it starts, naming the
 extra; the CLI shows it as one red line (exit code 2).
@@ -24,6 +25,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "web": ("fastapi", "sqlalchemy", "uvicorn", "websockets"),
     "ray": ("ray",),
     "plots": ("matplotlib",),
+    "bench": ("pygame",),
 }
 """Each extra and the top-level modules it installs."""
 

@@ -81,6 +81,8 @@ class ActionCodec:
             offset += spec.size
         self.size = offset
         self._offsets = [self._by_kind[s.kind][0] for s in self.specs]
+        self._codes: dict[Action, int] = {}
+        """The codes found so far (at most one entry per code: an action's code never changes)."""
 
     def kinds(self) -> list[str]:
         return [s.kind for s in self.specs]
@@ -90,6 +92,12 @@ class ActionCodec:
         self.encode(action)
 
     def encode(self, action: Action) -> int:
+        code = self._codes.get(action)
+        if code is None:
+            code = self._codes[action] = self._encode(action)
+        return code
+
+    def _encode(self, action: Action) -> int:
         try:
             offset, spec = self._by_kind[action.kind]
         except KeyError:

@@ -211,7 +211,7 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
         while not state.is_terminal() and not self._live(agent_name(state.current_player())):
             if not any(self._live(a) for a in self.agents) or self._past_bound(state):
                 return
-            legal = state.legal_actions()
+            legal = state.search_legal()
             state.apply(legal[int(self._rng().integers(len(legal)))])
 
     def _select_next(self) -> None:

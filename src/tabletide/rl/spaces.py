@@ -139,13 +139,30 @@ class Table:
         """1 at the code of each legal action when ``seat`` must decide; zeros otherwise."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if state.current_player() == seat:
-            for code in self.legal_codes(state):
-                mask[code] = 1
+            mask[list(self.legal_by_code(state))] = 1
         return mask
 
     def legal_codes(self, state: State) -> list[int]:
         """The codes of the legal actions, ascending."""
-        return sorted(self.game.encode_action(state, a) for a in state.legal_actions())
+        return sorted(self.legal_by_code(state))
+
+    def legal_by_code(self, state: State) -> dict[int, Action]:
+        """Each legal action by its code. Built once per position and kept on the state (a
+        step asks for the mask and then for the chosen action): the list is the one the engine
+        built when it stopped (``search_legal``), as environments reach their states only
+        through ``apply``. A clone does not carry it over."""
+        stack = state.stack
+        if not stack:
+            return {}
+        top, made = stack[-1], len(state.history)
+        memo = getattr(state, "_codes_memo", None)
+        if memo is not None and memo[0] == made and memo[1] is top:
+            found: dict[int, Action] = memo[2]
+            return found
+        encode = self.game.encode_action
+        by_code = {encode(state, a): a for a in state.search_legal()}
+        state._codes_memo = (made, top, by_code)  # type: ignore[attr-defined]
+        return by_code
 
     def observation_space(self) -> spaces.Box:
         """The tensor's space. Values are scaled to about [0, 1] but games do not promise
@@ -168,11 +185,10 @@ class Table:
 
         :raises IllegalActionError: with ``illegal="raise"``, for a code that is not legal.
         """
-        legal = state.legal_actions()
-        if 0 <= code < self.num_actions:
-            wanted = self.game.codec.decode(code)
-            if wanted in legal:
-                return legal[legal.index(wanted)], False
+        chosen = self.legal_by_code(state).get(code)
+        if chosen is not None:
+            return chosen, False
+        legal = state.search_legal()
         if illegal == "raise":
             raise IllegalActionError(
                 f"action code {code} is not legal now in {self.game.name}; legal codes: "
