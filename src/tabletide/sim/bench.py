@@ -2,8 +2,9 @@
 
 * ``runner_games_per_s`` — full games through :func:`~tabletide.sim.runner.play_game` with
   random agents (each decision determinized, as bots see it).
-* ``playout_games_per_s`` / ``steps_per_s`` — raw random playouts, ``legal_actions()`` +
-  ``apply()`` on the true state, without determinization.
+* ``playout_games_per_s`` / ``steps_per_s`` — raw random playouts, ``search_legal()`` +
+  ``apply()`` on the true state, without determinization (the legal list is built once per
+  step: the one the engine built when it stopped).
 * ``clone_us_median`` — the median time of ``state.clone()`` over many clones of mid-game states.
 
 :func:`bench_agent` times an agent's decisions instead (``tabletide bench GAME --agent ismcts``):
@@ -54,7 +55,7 @@ def bench(
         runner_games += 1
     runner_time = time.perf_counter() - start
 
-    # Raw playouts: legal_actions() + apply() only.
+    # Raw playouts: search_legal() + apply() only.
     start = time.perf_counter()
     playouts = steps = 0
     lengths: list[tuple[int, int]] = []
@@ -130,7 +131,7 @@ def _playout(
     rng = Rng(derive_seed(seed, "bench"))
     steps = 0
     while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.search_legal()))
         steps += 1
     return steps
 
