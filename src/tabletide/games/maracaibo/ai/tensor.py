@@ -11,18 +11,21 @@ while the module is off), and ``options`` says which modules are on, so one poli
 across module sets. Per-participant blocks list the observer first, then the others in turn
 order; in the solo game the second participant is John Silver.
 
-It runs at every step of training, so it is written for speed: few segments (each costs the
-writer a record), sparse parts through :meth:`TensorWriter.counts` (which costs only the ones it
-sets), and every table that depends on the content alone computed once at import.
+It runs at every step of training, so it is written for speed: the segments are declared once
+per participant count (:class:`Layout`), the writer sets only the non-zero values of a blank
+tensor by offset, the parts that never change in a game (the options, a layout's terrain) are
+cached blocks copied in one go, and every table that depends on the content alone is computed
+once at import.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from tabletide.engine import Frame, TensorWriter, Values, seat_order, zeros
+from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.maracaibo.board import Board
 from tabletide.games.maracaibo.constants import (
     COLUMNS,
@@ -144,16 +147,20 @@ def income(s: MaracaiboState, p: int) -> tuple[int, int]:
 
 def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``s`` into ``out`` (see the module docstring)."""
-    order = seat_order(seat, s.participants)
-    rel = [0] * s.participants
+    n = s.participants
+    lay = layout(n)
+    v = lay.blank()
+    order = seat_order(seat, n)
+    rel = [0] * n
     for k, p in enumerate(order):
         rel[p] = k
-    _game(s, rel, out)
-    _decision(s, rel, out)
-    _players(s, order, out)
-    _own(s, seat, out)
-    _supply(s, out)
-    _grid(s, rel, out)
+    _game(s, rel, v, lay)
+    _decision(s, rel, v, lay)
+    _players(s, order, v, lay)
+    _own(s, seat, v, lay)
+    _supply(s, v, lay)
+    _grid(s, rel, v, lay)
+    lay.emit(out, v)
 
 
 # ---------------------------------------------------------------------------- the game
@@ -161,6 +168,7 @@ OPTIONS_MEANING = (
     f"modules on ({', '.join(MODULES)}); first_game; layout one-hot ({', '.join(LAYOUTS)}); "
     "solo; difficulty / 6"
 )
+OPTIONS = len(MODULES) + 1 + len(LAYOUTS) + 2
 TURN_MEANING = (
     "round one-hot (1-3); round ending (a ship reached Maracaibo); game over; raid dice "
     "(yellow, green, white) / 6; whose turn one-hot (relative: me first)"
@@ -168,31 +176,35 @@ TURN_MEANING = (
 
 
 @cache
-def _options(
-    mods: frozenset[str], first: bool, layout: str, solo: bool, level: int
-) -> tuple[float, ...]:
+def _options(mods: frozenset[str], first: bool, layout: str, solo: bool, level: int) -> Values:
+    """The options block. Cached on the options themselves (all immutable), which never change
+    in a game: writing it is one memory copy."""
     values = [1.0 if m in mods else 0.0 for m in MODULES]
     values.append(1.0 if first else 0.0)
     values.extend(1.0 if name == layout else 0.0 for name in LAYOUTS)
     values.append(1.0 if solo else 0.0)
     values.append(level / DIFFICULTY_SCALE)
-    return tuple(values)
+    return array("d", values)
 
 
-def _game(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
+def _game(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
     solo = s.john >= 0
     level = int(s.options.get("difficulty", 0)) if solo else 0
     first = bool(s.options.get("first_game"))
-    out.scalars("options", _options(s.mods, first, s.board.name, solo, level), 1.0, OPTIONS_MEANING)
-    turn = [0.0] * (ROUNDS + 5 + s.participants)
-    turn[s.round - 1] = 1.0
-    turn[ROUNDS] = 1.0 if s.ending else 0.0
-    turn[ROUNDS + 1] = 0.0 if s.stack else 1.0
+    at = lay.options
+    v[at : at + OPTIONS] = _options(s.mods, first, s.board.name, solo, level)
+    at = lay.turn
+    v[at + s.round - 1] = 1.0
+    if s.ending:
+        v[at + ROUNDS] = 1.0
+    if not s.stack:
+        v[at + ROUNDS + 1] = 1.0
     for i, die in enumerate(s.dice):
-        turn[ROUNDS + 2 + i] = die / DIE_SCALE
-    turn[ROUNDS + 5 + rel[s.active]] = 1.0
-    out.scalars("turn", turn, 1.0, TURN_MEANING)
-    out.counts("raid_used", s.raid_used, RAID_IDS, meaning="raid actions used this turn, by id")
+        v[at + ROUNDS + 2 + i] = die / DIE_SCALE
+    v[at + ROUNDS + 5 + rel[s.active]] = 1.0
+    at = lay.raid_used
+    for i in s.raid_used:
+        v[at + i] += 1.0
 
 
 # ---------------------------------------------------------------------------- the decision
@@ -231,78 +243,82 @@ DATA_MEANING = {
     n: f"{_FIELDS_MEANING}; pay ({n}): players still to pay, relative" for n in range(2, 5)
 }
 
+# Each filler writes one decision's data into the tensor, ``at`` being where decision_data
+# starts: ``v[at + DATA_AT[field]]``.
+Fill = Callable[[Values, int, Frame, list[int]], None]
 
-def _bits(values: Values, at: int, mask: int, size: int) -> None:
+
+def _bits(v: Values, at: int, mask: int, size: int) -> None:
     for i in range(size):
         if mask >> i & 1:
-            values[at + i] = 1.0
+            v[at + i] = 1.0
 
 
-def _fill_location(v: Values, f: Frame, rel: list[int]) -> None:
-    _bits(v, DATA_AT["groups_done"], f.record(Visit).groups_done, MAX_GROUPS)
+def _fill_location(v: Values, at: int, f: Frame, rel: list[int]) -> None:
+    _bits(v, at + DATA_AT["groups_done"], f.record(Visit).groups_done, MAX_GROUPS)
 
 
-def _fill_lightning(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_lightning(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     for i in f.record(Lightning).effects_left:
-        v[DATA_AT["effects_left"] + i] = 1.0
+        v[at + DATA_AT["effects_left"] + i] = 1.0
 
 
-def _fill_store(v: Values, f: Frame, rel: list[int]) -> None:
-    v[DATA_AT["color"] + f.record(Store).color] = 1.0
+def _fill_store(v: Values, at: int, f: Frame, rel: list[int]) -> None:
+    v[at + DATA_AT["color"] + f.record(Store).color] = 1.0
 
 
-def _fill_spend(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_spend(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     spend = f.record(Spend)
-    v[DATA_AT["color"] + spend.color] = 1.0
-    v[DATA_AT["strength"]] = spend.strength / STRENGTH_SCALE
+    v[at + DATA_AT["color"] + spend.color] = 1.0
+    v[at + DATA_AT["strength"]] = spend.strength / STRENGTH_SCALE
 
 
-def _fill_color(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_color(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     choice = f.record(ColorChoice)
-    v[DATA_AT["purpose"] + COLOR_PURPOSES.index(choice.purpose)] = 1.0
-    v[DATA_AT["amount"]] = choice.amount / AMOUNT_SCALE
+    v[at + DATA_AT["purpose"] + COLOR_PURPOSES.index(choice.purpose)] = 1.0
+    v[at + DATA_AT["amount"]] = choice.amount / AMOUNT_SCALE
 
 
-def _fill_bury(v: Values, f: Frame, rel: list[int]) -> None:
-    v[DATA_AT["amount"]] = f.record(Bury).left / AMOUNT_SCALE
+def _fill_bury(v: Values, at: int, f: Frame, rel: list[int]) -> None:
+    v[at + DATA_AT["amount"]] = f.record(Bury).left / AMOUNT_SCALE
 
 
-def _fill_reroll(v: Values, f: Frame, rel: list[int]) -> None:
-    v[DATA_AT["rerolls"]] = f.record(Reroll).rerolls / REROLL_SCALE
+def _fill_reroll(v: Values, at: int, f: Frame, rel: list[int]) -> None:
+    v[at + DATA_AT["rerolls"]] = f.record(Reroll).rerolls / REROLL_SCALE
 
 
-def _fill_explore(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_explore(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     explore = f.record(Explore)
-    v[DATA_AT["steps"]] = explore.steps / STEP_SCALE
-    _bits(v, DATA_AT["trades_used"], explore.trades_used, MAX_TRADES)
+    v[at + DATA_AT["steps"]] = explore.steps / STEP_SCALE
+    _bits(v, at + DATA_AT["trades_used"], explore.trades_used, MAX_TRADES)
 
 
-def _fill_buy(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_buy(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     buy = f.record(Buy)
-    v[DATA_AT["category"] + BUY_CATEGORIES.index(buy.category or "any")] = 1.0
-    v[DATA_AT["surcharge"]] = buy.surcharge / SURCHARGE_SCALE
+    v[at + DATA_AT["category"] + BUY_CATEGORIES.index(buy.category or "any")] = 1.0
+    v[at + DATA_AT["surcharge"]] = buy.surcharge / SURCHARGE_SCALE
 
 
-def _fill_smuggler(v: Values, f: Frame, rel: list[int]) -> None:
-    v[DATA_AT["price"]] = f.record(Smuggler).price / PRICE_SCALE
+def _fill_smuggler(v: Values, at: int, f: Frame, rel: list[int]) -> None:
+    v[at + DATA_AT["price"]] = f.record(Smuggler).price / PRICE_SCALE
 
 
-def _fill_quest(v: Values, f: Frame, rel: list[int]) -> None:
-    v[DATA_AT["refreshed"]] = 1.0 if f.record(QuestChoice).refreshed else 0.0
+def _fill_quest(v: Values, at: int, f: Frame, rel: list[int]) -> None:
+    v[at + DATA_AT["refreshed"]] = 1.0 if f.record(QuestChoice).refreshed else 0.0
 
 
-def _fill_step(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_step(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     step = f.record(Step)
-    v[DATA_AT["start_column"]] = step.start_column / (COLUMNS + 2)
-    v[DATA_AT["moves_left"]] = step.moves_left / MOVE_SCALE
+    v[at + DATA_AT["start_column"]] = step.start_column / (COLUMNS + 2)
+    v[at + DATA_AT["moves_left"]] = step.moves_left / MOVE_SCALE
 
 
-def _fill_pay(v: Values, f: Frame, rel: list[int]) -> None:
+def _fill_pay(v: Values, at: int, f: Frame, rel: list[int]) -> None:
     for q in f.record(Pay).payees:
-        v[DATA_FIXED + rel[q]] = 1.0
+        v[at + DATA_FIXED + rel[q]] = 1.0
 
 
-_FILL: dict[str, Callable[[Values, Frame, list[int]], None]] = {
+_FILL: dict[str, Fill] = {
     "location": _fill_location,
     "bay": _fill_location,
     "lightning": _fill_lightning,
@@ -328,26 +344,30 @@ _NODE_RECORDS: dict[str, type[Space] | type[Visit]] = {
 """The kinds whose decision is about a space, and the record that names its node."""
 
 
-def _decision(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
+def _decision(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
     """The pending decision: its kind and seat, and the data its choices depend on."""
-    top: Frame | None = s.stack[-1] if s.stack else None
-    kind = top.kind if top is not None else ""
-    out.onehot("decision_kind", _KIND_INDEX.get(kind), len(DECISIONS), "pending decision kind")
-    out.onehot(
-        "decision_seat", rel[top.seat] if top is not None else None, s.participants, "who decides"
-    )
+    if not s.stack:
+        return  # the game is over: no decision, all zero
+    top = s.stack[-1]
+    kind = top.kind
+    index = _KIND_INDEX.get(kind)
+    if index is not None:
+        v[lay.decision_kind + index] = 1.0
+    v[lay.decision_seat + rel[top.seat]] = 1.0
     node_record = _NODE_RECORDS.get(kind)
-    node = top.record(node_record).node if top is not None and node_record else None
-    out.onehot("decision_node", node, NODES, "the space whose actions are pending, by node")
-    card = (top.record(Lightning).card,) if top is not None and kind == "lightning" else ()
-    out.counts("decision_card", card, CARDS, meaning="lightning: the card whose effects resolve")
-    path = top.record(Step).path if top is not None and kind == "step" else ()
-    out.counts("decision_path", path, NODES, meaning="step: the nodes sailed in this move")
-    values = zeros(DATA_FIXED + s.participants)
+    if node_record is not None:
+        node = top.record(node_record).node
+        if node is not None and node >= 0:
+            v[lay.decision_node + node] = 1.0
+    if kind == "lightning":
+        v[lay.decision_card + top.record(Lightning).card] = 1.0
+    elif kind == "step":
+        at = lay.decision_path
+        for node in top.record(Step).path:
+            v[at + node] += 1.0
     fill = _FILL.get(kind)
-    if fill is not None and top is not None:
-        fill(values, top, rel)
-    out.scalars("decision_data", values, 1.0, DATA_MEANING[s.participants])
+    if fill is not None:
+        fill(v, lay.decision_data, top, rel)
 
 
 # ---------------------------------------------------------------------------- participants
@@ -368,6 +388,7 @@ SHIP_BOARD = SHIP_SLOTS + FIGUREHEADS
 HIDEOUT = sum(BONUS) + sum(BURIED) + len(POSEIDON) * len(COLORS)
 _BONUS_AT = tuple(sum(BONUS[:i]) for i in range(len(COLORS)))
 _BURIED_AT = tuple(sum(BONUS) + sum(BURIED[:i]) for i in range(len(COLORS)))
+_POSEIDON_AT = sum(BONUS) + sum(BURIED)
 TOKENS = RIVERS + SMUGGLER_TILES
 PLAYER_MEANING = "per player: " + "; ".join(PLAYER_NUMBERS)
 SHIP_BOARD_MEANING = f"per player: ship slots filled ({SHIP_SLOTS}), figurehead ({FIGUREHEADS})"
@@ -386,85 +407,84 @@ def _bit_indexes(mask: int, base: int) -> tuple[int, ...]:
     return tuple(base + i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
-def _players(s: MaracaiboState, order: list[int], out: TensorWriter) -> None:
+def _set_bits(v: Values, mask: int, base: int) -> None:
+    """Set ``v[base + i]`` for every bit ``i`` of ``mask``."""
+    if mask:
+        for i in _bit_indexes(mask, base):
+            v[i] = 1.0
+
+
+def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> None:
     """Public boards of every participant, the observer first."""
-    numbers: list[float] = []
-    ships: list[int] = []
-    explorers: list[int] = []
-    cards: list[int] = []
-    ship_board: list[int] = []
-    hideout: list[int] = []
-    tokens: list[int] = []
     for k, p in enumerate(order):
-        d, v = income(s, p)
-        store, buried = s.store[p], [s.buried_in(p, c) for c in range(3)]
-        numbers += (
-            s.vp[p] / VP_SCALE,
-            s.doubloons[p] / DOUBLOON_SCALE,
-            d / INCOME_SCALE,
-            v / INCOME_SCALE,
-            store[0] / TREASURE_SCALE,
-            store[1] / TREASURE_SCALE,
-            store[2] / TREASURE_SCALE,
-            buried[0] / BURIED[0],
-            buried[1] / BURIED[1],
-            buried[2] / BURIED[2],
-            len(s.quests[p]) / QUEST_SCALE,
-            s.rubies[p] / RUBY_SCALE,
-            1.0 if s.retired[p] else 0.0,
-            1.0 if p == s.john else 0.0,
+        d, vp_income = income(s, p)
+        store, dug = s.store[p], s.buried_at[p]
+        at = lay.player_numbers + k * NUMBERS
+        v[at : at + NUMBERS] = array(
+            "d",
+            (
+                s.vp[p] / VP_SCALE,
+                s.doubloons[p] / DOUBLOON_SCALE,
+                d / INCOME_SCALE,
+                vp_income / INCOME_SCALE,
+                store[0] / TREASURE_SCALE,
+                store[1] / TREASURE_SCALE,
+                store[2] / TREASURE_SCALE,
+                dug[0].bit_count() / BURIED[0],
+                dug[1].bit_count() / BURIED[1],
+                dug[2].bit_count() / BURIED[2],
+                len(s.quests[p]) / QUEST_SCALE,
+                s.rubies[p] / RUBY_SCALE,
+                1.0 if s.retired[p] else 0.0,
+                1.0 if p == s.john else 0.0,
+            ),
         )
-        ships.append(k * NODES + s.ship[p])
-        explorers.append(k * TRACK + s.explorer[p])
-        base = k * CARDS
-        cards += [base + c for c in s.owned[p]]
-        base = k * SHIP_BOARD
-        ship_board += _bit_indexes(s.slots[p], base)
+        v[lay.ship_at + k * NODES + s.ship[p]] = 1.0
+        v[lay.explorer_at + k * TRACK + s.explorer[p]] = 1.0
+        at = lay.cards_owned + k * CARDS
+        for c in s.owned[p]:
+            v[at + c] += 1.0
+        at = lay.ship_board + k * SHIP_BOARD
+        _set_bits(v, s.slots[p], at)
         if s.fig[p] >= 0:
-            ship_board.append(base + SHIP_SLOTS + s.fig[p])
-        base = k * HIDEOUT
-        bonus, dug = s.bonus[p], s.buried_at[p]
+            v[at + SHIP_SLOTS + s.fig[p]] = 1.0
+        at = lay.hideout + k * HIDEOUT
+        bonus = s.bonus[p]
         for c in range(3):
-            if bonus[c]:
-                hideout += _bit_indexes(bonus[c], base + _BONUS_AT[c])
-            if dug[c]:
-                hideout += _bit_indexes(dug[c], base + _BURIED_AT[c])
-        at = base + sum(BONUS) + sum(BURIED)
-        hideout += [at + i * 3 + c for i, c in enumerate(s.poseidon[p]) if c >= 0]
-        base = k * TOKENS
-        tokens += _bit_indexes(s.rivers[p], base)
-        tokens += [base + RIVERS + t for t in s.smug_left[p]]
-    n = len(order)
-    out.scalars("player_numbers", numbers, 1.0, PLAYER_MEANING)
-    out.counts("ship_at", ships, n * NODES, meaning="per player: the ship's node")
-    out.counts("explorer_at", explorers, n * TRACK, meaning="per player: the explorer's space")
-    out.counts("cards_owned", cards, n * CARDS, meaning="per player: upgrade cards owned, by card")
-    out.counts("ship_board", ship_board, n * SHIP_BOARD, meaning=SHIP_BOARD_MEANING)
-    out.counts("hideout", hideout, n * HIDEOUT, meaning=HIDEOUT_MEANING)
-    out.counts("tokens", tokens, n * TOKENS, meaning=TOKENS_MEANING)
+            _set_bits(v, bonus[c], at + _BONUS_AT[c])
+            _set_bits(v, dug[c], at + _BURIED_AT[c])
+        at += _POSEIDON_AT
+        for i, c in enumerate(s.poseidon[p]):
+            if c >= 0:
+                v[at + i * 3 + c] = 1.0
+        at = lay.tokens + k * TOKENS
+        _set_bits(v, s.rivers[p], at)
+        at += RIVERS
+        for t in s.smug_left[p]:
+            v[at + t] = 1.0
 
 
-def _own(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
+JOHN_MEANING = (
+    f"solo: John's track space one-hot ({JOHN_SPACES}); ship upgrades / {JOHN_SLOTS}; solo "
+    f"cards left / {SOLO_CARDS}; solo cards revealed since the shuffle ({SOLO_CARDS})"
+)
+
+
+def _own(s: MaracaiboState, seat: int, v: Values, lay: Layout) -> None:
     """The observer's secret: its quest cards, and which of them it fulfils now; then John
     Silver's public boards (zero in a game with more players)."""
-    mine = s.quests[seat]
-    out.counts("own_quests", mine, QUESTS, meaning="my quest cards, by quest")
-    done = [q for q in mine if fulfilled(s, seat, s.content.quests[q])]
-    out.counts("own_quests_fulfilled", done, QUESTS, meaning="my quests fulfilled now")
-    john = [0.0] * (JOHN_SPACES + 2 + SOLO_CARDS)
+    mine, quests = s.quests[seat], s.content.quests
+    for q in mine:
+        v[lay.own_quests + q] += 1.0
+        if fulfilled(s, seat, quests[q]):
+            v[lay.own_quests_fulfilled + q] += 1.0
     if s.john >= 0:
-        john[s.john_level] = 1.0
-        john[JOHN_SPACES] = s.john_slots / JOHN_SLOTS
-        john[JOHN_SPACES + 1] = len(s.solo_deck) / SOLO_CARDS
+        at = lay.john
+        v[at + s.john_level] = 1.0
+        v[at + JOHN_SPACES] = s.john_slots / JOHN_SLOTS
+        v[at + JOHN_SPACES + 1] = len(s.solo_deck) / SOLO_CARDS
         for card in s.solo_out:
-            john[JOHN_SPACES + 2 + card] = 1.0
-    out.scalars(
-        "john",
-        john,
-        1.0,
-        f"solo: John's track space one-hot ({JOHN_SPACES}); ship upgrades / {JOHN_SLOTS}; solo "
-        f"cards left / {SOLO_CARDS}; solo cards revealed since the shuffle ({SOLO_CARDS})",
-    )
+            v[at + JOHN_SPACES + 2 + card] = 1.0
 
 
 # ---------------------------------------------------------------------------- supplies
@@ -472,35 +492,32 @@ SUPPLY_MEANING = (
     f"cubes on the gold, emerald, pearl islands / {ISLAND_SCALE:g}; quest deck / {QUESTS}; "
     f"level II deck / {LEVEL2}"
 )
+OFFERS = FIGUREHEADS + SMUGGLER_TILES + RUBY_MARKET
 OFFERS_MEANING = (
     f"figureheads offered ({FIGUREHEADS}); smuggler tile showing its second side "
     f"({SMUGGLER_TILES}); ruby market spaces taken ({RUBY_MARKET})"
 )
 
 
-def _supply(s: MaracaiboState, out: TensorWriter) -> None:
-    numbers = [c / ISLAND_SCALE for c in s.islands]
-    numbers += (len(s.quest_deck) / QUESTS, len(s.deck2) / LEVEL2)
-    out.scalars("supply", numbers, 1.0, SUPPLY_MEANING)
-    out.counts(
-        "quest_offer",
-        [i * QUESTS + q for i, q in enumerate(s.quest_offer)],
-        MAX_OFFER * QUESTS,
-        meaning="the quest in each offer position",
-    )
-    top_up = bool(s.deck2) and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
-    out.counts(
-        "level2_top",
-        (s.deck2[-1],) if top_up else (),
-        CARDS,
-        meaning="the level II deck's face-up top card (Uncharted Waters: Upgrades)",
-    )
-    offers = list(s.fig_offer)
-    offers.extend(FIGUREHEADS + t for t, side in enumerate(s.smug_sides) if side)
-    market = s.ruby_market
-    at = FIGUREHEADS + SMUGGLER_TILES
-    offers.extend(at + i for i in range(RUBY_MARKET) if market >> i & 1)
-    out.counts("offers", offers, at + RUBY_MARKET, meaning=OFFERS_MEANING)
+def _supply(s: MaracaiboState, v: Values, lay: Layout) -> None:
+    at = lay.supply
+    for i, c in enumerate(s.islands):
+        v[at + i] = c / ISLAND_SCALE
+    v[at + 3] = len(s.quest_deck) / QUESTS
+    v[at + 4] = len(s.deck2) / LEVEL2
+    at = lay.quest_offer
+    for i, q in enumerate(s.quest_offer):
+        v[at + i * QUESTS + q] = 1.0
+    if s.deck2 and s.deck2_up[-1] and "uncharted_upgrades" in s.mods:
+        v[lay.level2_top + s.deck2[-1]] = 1.0
+    at = lay.offers
+    for fig in s.fig_offer:
+        v[at + fig] += 1.0
+    at += FIGUREHEADS
+    for t, side in enumerate(s.smug_sides):
+        if side:
+            v[at + t] = 1.0
+    _set_bits(v, s.ruby_market, at + SMUGGLER_TILES)
 
 
 # ---------------------------------------------------------------------------- the Caribbean
@@ -516,62 +533,132 @@ _HIDDEN_AT = len(CELL)
 _COINS_AT = _HIDDEN_AT + len(CELL_HIDDEN)
 _REFILL_AT = _COINS_AT + MAX_COINS
 _RUBY_AT = _REFILL_AT + len(COLORS)
+PIECES_MEANING = (
+    "per cell: smuggler tile owner (relative), which smuggler tile (5), residence markers "
+    "(relative)"
+)
 
 
 @cache
-def _terrain(board: Board) -> tuple[int, ...]:
-    """The fixed ``grid_cell`` indexes of a layout: its card slots and islands."""
-    slots = set(board.slots)
-    isle = {at: 1 + COLORS.index(color) for color, at in board.islands.items()}
-    return tuple(
-        n * CELL_FIELDS + (0 if n in slots else isle[n])
-        for n in range(GRID)
-        if n in slots or n in isle
-    )
+def _terrain(board: Board) -> Values:
+    """The fixed part of ``grid_cell`` for a layout: its card slots and islands. Cached on the
+    board, which is immutable and shared by every state of its layout (``board_of``)."""
+    values = zeros(GRID * CELL_FIELDS)
+    for n in board.slots:
+        values[n * CELL_FIELDS] = 1.0
+    for color, n in board.islands.items():
+        values[n * CELL_FIELDS + 1 + COLORS.index(color)] = 1.0
+    return values
 
 
-def _grid(s: MaracaiboState, rel: list[int], out: TensorWriter) -> None:
+def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
     """The 36 grid cells (column by column, rows top to bottom), one block per feature."""
     n_p = s.participants
-    card_at: list[int] = []
-    cell = list(_terrain(s.board))
-    pieces: list[int] = []
-    pieces_size = n_p + SMUGGLER_TILES + n_p
-    slot, up = s.slot, s.up
+    cards_at, cell_at, pieces_at = lay.grid_card, lay.grid_cell, lay.grid_pieces
+    v[cell_at : cell_at + GRID * CELL_FIELDS] = _terrain(s.board)
+    pieces_size = lay.pieces_size
+    slot, up, smug = s.slot, s.up, s.smug
     for n in s.board.slots:
         card = slot[n]
-        at = n * CELL_FIELDS
+        at = cell_at + n * CELL_FIELDS
         if card == -1:
-            cell.append(at + _HIDDEN_AT + 3)
+            v[at + _HIDDEN_AT + 3] = 1.0
         elif card == BLANK:
-            cell.append(at + _HIDDEN_AT + 2)
+            v[at + _HIDDEN_AT + 2] = 1.0
         elif up[n]:
-            card_at.append(n * CARDS + card)
+            v[cards_at + n * CARDS + card] = 1.0
             tile = s.refill_of.get(card)
             if tile is not None:
-                cell.append(at + _REFILL_AT + COLORS.index(tile))
+                v[at + _REFILL_AT + COLORS.index(tile)] = 1.0
             if card in s.ruby_cards:
-                cell.append(at + _RUBY_AT)
+                v[at + _RUBY_AT] = 1.0
             who = s.res.get(card)
             if who:
-                base = n * pieces_size + n_p + SMUGGLER_TILES
-                pieces.extend(base + rel[p] for p in who)
+                base = pieces_at + n * pieces_size + n_p + SMUGGLER_TILES
+                for p in who:
+                    v[base + rel[p]] += 1.0
         else:
             location = s.face_down_kind(n) == "location"
-            cell.append(at + _HIDDEN_AT + (1 if location else 0))
-            cell.extend(at + _COINS_AT + i for i in range(min(s.coins[n], MAX_COINS)))
-        mark = s.smug[n]
+            v[at + _HIDDEN_AT + (1 if location else 0)] = 1.0
+            for i in range(min(s.coins[n], MAX_COINS)):
+                v[at + _COINS_AT + i] = 1.0
+        mark = smug[n]
         if mark >= 0:
             owner, tile_no = divmod(mark, 10)
-            base = n * pieces_size
-            pieces.append(base + rel[owner])
-            pieces.append(base + n_p + tile_no)
-    out.counts("grid_card", card_at, GRID * CARDS, meaning="per cell: the face-up card")
-    out.counts("grid_cell", cell, GRID * CELL_FIELDS, meaning=CELL_MEANING)
-    out.counts(
-        "grid_pieces",
-        pieces,
-        GRID * pieces_size,
-        meaning="per cell: smuggler tile owner (relative), which smuggler tile (5), residence "
-        "markers (relative)",
-    )
+            base = pieces_at + n * pieces_size
+            v[base + rel[owner]] += 1.0
+            v[base + n_p + tile_no] += 1.0
+
+
+# ---------------------------------------------------------------------------- the layout
+class Layout(TensorLayout):
+    """The segments for one participant count (the solo game has two: the player and John
+    Silver), declared once; each segment's start is also an attribute (``lay.grid_card``)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.pieces_size = n + SMUGGLER_TILES + n
+        add = self.add
+        add("options", OPTIONS, OPTIONS_MEANING)
+        add("turn", ROUNDS + 5 + n, TURN_MEANING)
+        add("raid_used", RAID_IDS, "raid actions used this turn, by id")
+        add("decision_kind", len(DECISIONS), "pending decision kind")
+        add("decision_seat", n, "who decides")
+        add("decision_node", NODES, "the space whose actions are pending, by node")
+        add("decision_card", CARDS, "lightning: the card whose effects resolve")
+        add("decision_path", NODES, "step: the nodes sailed in this move")
+        add("decision_data", DATA_FIXED + n, DATA_MEANING[n])
+        add("player_numbers", n * NUMBERS, PLAYER_MEANING)
+        add("ship_at", n * NODES, "per player: the ship's node")
+        add("explorer_at", n * TRACK, "per player: the explorer's space")
+        add("cards_owned", n * CARDS, "per player: upgrade cards owned, by card")
+        add("ship_board", n * SHIP_BOARD, SHIP_BOARD_MEANING)
+        add("hideout", n * HIDEOUT, HIDEOUT_MEANING)
+        add("tokens", n * TOKENS, TOKENS_MEANING)
+        add("own_quests", QUESTS, "my quest cards, by quest")
+        add("own_quests_fulfilled", QUESTS, "my quests fulfilled now")
+        add("john", JOHN_SPACES + 2 + SOLO_CARDS, JOHN_MEANING)
+        add("supply", len(COLORS) + 2, SUPPLY_MEANING)
+        add("quest_offer", MAX_OFFER * QUESTS, "the quest in each offer position")
+        add(
+            "level2_top",
+            CARDS,
+            "the level II deck's face-up top card (Uncharted Waters: Upgrades)",
+        )
+        add("offers", OFFERS, OFFERS_MEANING)
+        add("grid_card", GRID * CARDS, "per cell: the face-up card")
+        add("grid_cell", GRID * CELL_FIELDS, CELL_MEANING)
+        add("grid_pieces", GRID * self.pieces_size, PIECES_MEANING)
+        off = self.off
+        self.options = off["options"]
+        self.turn = off["turn"]
+        self.raid_used = off["raid_used"]
+        self.decision_kind = off["decision_kind"]
+        self.decision_seat = off["decision_seat"]
+        self.decision_node = off["decision_node"]
+        self.decision_card = off["decision_card"]
+        self.decision_path = off["decision_path"]
+        self.decision_data = off["decision_data"]
+        self.player_numbers = off["player_numbers"]
+        self.ship_at = off["ship_at"]
+        self.explorer_at = off["explorer_at"]
+        self.cards_owned = off["cards_owned"]
+        self.ship_board = off["ship_board"]
+        self.hideout = off["hideout"]
+        self.tokens = off["tokens"]
+        self.own_quests = off["own_quests"]
+        self.own_quests_fulfilled = off["own_quests_fulfilled"]
+        self.john = off["john"]
+        self.supply = off["supply"]
+        self.quest_offer = off["quest_offer"]
+        self.level2_top = off["level2_top"]
+        self.offers = off["offers"]
+        self.grid_card = off["grid_card"]
+        self.grid_cell = off["grid_cell"]
+        self.grid_pieces = off["grid_pieces"]
+
+
+@cache
+def layout(n: int) -> Layout:
+    """The layout for ``n`` participants (cached: a layout is never changed once declared)."""
+    return Layout(n)
