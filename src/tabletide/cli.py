@@ -728,7 +728,6 @@ def balance(
 ) -> None:
     """Balance lab: win shares with 95% intervals per faction, turn position, option and card."""
     import shlex
-    import sys
 
     from tabletide.sim.backends import make_backend
     from tabletide.sim.balance import balance_journal, parse_vary, plan_balance, run_balance
@@ -774,7 +773,13 @@ def balance(
         for table in balance_tables(result):
             console.print(table)
         if out is not None and journal is not None:
-            command = shlex.join(["tabletide", *sys.argv[1:]])
+            words = ["tabletide", "balance", game.name, "--players", str(n), "--agents", agents]
+            words += ["-n", str(num_games), "--seed", str(seed)]
+            words += [w for o in option or [] for w in ("-o", o)]
+            words += [w for v in vary or [] for w in ("--vary", v)]
+            if runner.name != "local" or jobs != 1:
+                words += ["--backend", runner.name, "--jobs", str(jobs)]
+            command = shlex.join([*words, "--out", str(out)])
             written, note = write_balance(result, out, command)
             for path in written:
                 console.print(f"Wrote {escape(str(path))}")
