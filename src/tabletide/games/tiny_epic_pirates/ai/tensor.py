@@ -11,13 +11,17 @@ the Legendary Pirate is the ship after seat 0, so it is encoded like a seat (wit
 it has no such part: infamy, captain card, tokens) and its own sheets get the ``lp_*`` segments.
 
 Speed: the layout depends only on the number of ships, the solo option and the content, so it
-is built once and cached. Each call fills a zeroed list by offsets (a one-hot is one store) and
-hands it and the cached segments to the :class:`TensorWriter` in one go.
+is built once and cached. Each call fills a blank layout by offsets (a one-hot is one store),
+copies the parts that are a function of a few small numbers (a helm, the market, the bag, a
+merchant card, the sea's printed features) from cached ``array('d')`` blocks, and hands it and
+the cached segments to the :class:`TensorWriter` in one go.
 """
 
 from __future__ import annotations
 
 from array import array
+from functools import cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values
@@ -65,6 +69,16 @@ TOKENS = ("sail2", "storm")
 """Decision kinds whose first datum is the ship they concern (else it is the deciding seat's)."""
 
 
+def _running(step: float, most: int) -> tuple[float, ...]:
+    """0, step, step + step, ...: the value after n additions of ``step``, exactly as adding
+    ``step`` once per item gives it (so a count looked up equals a count added up)."""
+    out, total = [0.0], 0.0
+    for _ in range(most):
+        total += step
+        out.append(total)
+    return tuple(out)
+
+
 class Layout(TensorLayout):
     """The segments of one shape of game (ship count, solo or not, content), declared once."""
 
@@ -92,6 +106,20 @@ class Layout(TensorLayout):
         self.merchant_max = max(1, max(max(m.damage, m.gold, m.value) for m in c.merchants))
         self.track = max(len(sheet.track) for sheet in c.solo_infamy)
         self._declare(c)
+        # Blocks that depend only on the content and the player count, which a layout fixes.
+        top, players = self.merchant_max, ships - (1 if solo else 0)
+        self.merchant_cards = [
+            array(
+                "d",
+                [m.value / top, m.damage / top, m.gold / top, float(m.infamy_upto >= players)],
+            )
+            for m in c.merchants
+        ]
+        """Per merchant card: its ``merchant_card`` values at this player count."""
+        self.band_of = [MERCHANT_VALUES.index(m.value) for m in c.merchants]
+        """Per merchant card: its value band (MERCHANT_VALUES index)."""
+        self.band_shares = [_running(1.0 / n, len(c.merchants)) for n in self.band]
+        """Per band: ``merchant_deck`` for 0, 1, 2, ... cards of the band left."""
 
     def _declare(self, c: Content) -> None:
         k, add = self.ships, self.add
@@ -221,14 +249,16 @@ def layout_of(s: PiratesState) -> Layout:
 
 class Fixed:
     """The sea's card features (colony to burial costs, a contiguous run of the layout), which
-    never change after setup, ready to copy. (The helms are fixed too, but tests edit them in
-    place, and writing them costs little.)"""
+    never change after setup, ready to copy, and where each burial spot's owner one-hot starts.
+    (The helms are fixed too, but tests edit them in place; they are copied from blocks keyed
+    by their contents instead, see :func:`_onehot_rows`.)"""
 
     def __init__(self, s: PiratesState, lay: Layout) -> None:
         self.content, self.grid, self.layout = s.content, s.grid, lay
         o, spots = lay.off, lay.spots
         self.start = o["sea_colony"]
         block = [0.0] * (o["sea_burial_owner"] - self.start)
+        spot_at: list[int] = []
         for p in range(CARDS):
             card = s.card(p)
             block[o["sea_colony"] - self.start + p] = card.colony / 2
@@ -238,7 +268,11 @@ class Fixed:
             block[o["sea_storm"] - self.start + p] = float(card.storm)
             for i, cost in enumerate(card.burial):
                 block[o["sea_burial_cost"] - self.start + spots * p + i] = cost / lay.max_cost
+                spot_at.append(o["sea_burial_owner"] + (spots * p + i) * lay.ships)
         self.sea = array("d", block)
+        self.spot_at = spot_at
+        """Per burial spot, in the order of ``s.burial`` flattened: where its owner one-hot
+        starts."""
 
     def fits(self, s: PiratesState, lay: Layout) -> bool:
         return self.grid is s.grid and self.content is s.content and self.layout is lay
@@ -256,6 +290,39 @@ def fixed_of(s: PiratesState, lay: Layout) -> Fixed:
             _fixed.clear()
         table = _fixed[id(s.grid)] = Fixed(s, lay)
     return table
+
+
+# ---------------------------------------------------------------------------- cached blocks
+# Small parts of the tensor that are a pure function of a few small numbers are built once and
+# copied (a memory copy) instead of being written value by value. Every key is an immutable
+# tuple of the very numbers the block is computed from, so a cached block can never be stale.
+
+
+CARGO_STEPS = _running(1.0 / MAX_CARGO, 4 * MAX_CARGO)
+"""Cubes of one type aboard, scaled as ``ship_cargo`` adds them up."""
+TOKEN_STEPS = _running(1.0 / MAX_VOLLEY, 16)
+"""Kept tokens of one kind, scaled as ``ship_tokens`` adds them up."""
+
+
+@cache
+def _scaled(counts: tuple[int, ...], scale: float) -> Values:
+    """``counts`` divided by ``scale`` (deckhands per assignment, cubes in the bag)."""
+    return array("d", [n / scale for n in counts])
+
+
+@cache
+def _bits(flags: tuple[bool, ...]) -> Values:
+    """``flags`` as 0/1 values (deckhands on the helm spaces)."""
+    return array("d", [float(f) for f in flags])
+
+
+@cache
+def _onehot_rows(rows: tuple[int, ...], width: int) -> Values:
+    """One one-hot of ``width`` per entry of ``rows`` (a helm's orders, the market's loot)."""
+    block = array("d", bytes(8 * width * len(rows)))
+    for i, index in enumerate(rows):
+        block[width * i + index] = 1.0
+    return block
 
 
 # ---------------------------------------------------------------------------- the writer
@@ -280,8 +347,9 @@ def write_tensor(s: PiratesState, seat: int, out: TensorWriter) -> None:
 
 def _turn(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     o = lay.off
-    if s.stack:
-        top = s.stack[-1]
+    stack = s.stack
+    if stack:
+        top = stack[-1]
         v[o["decision"] + lay.decisions[top.kind]] = 1.0
         v[o["decider"] + rel[top.seat]] = 1.0
     v[o["active"] + rel[s.active]] = 1.0
@@ -291,10 +359,10 @@ def _turn(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     v[at] = float(s.crossed)
     v[at + 1] = float(s.refreshed)
     v[at + 2] = float(s.end_triggered)
-    v[at + 3] = float(not s.stack)
+    v[at + 3] = float(not stack)
     at = o["voyage"]
     v[at] = s.moves / MAX_MOVES
-    if s.stack and s.stack[-1].kind == "sail":
+    if stack and stack[-1].kind == "sail":
         ship = s.active
         total = (
             s.content.sheets.infamy[s.infamy[ship]].sail + s.assign[ship][RIGGING] + s.sail_extra
@@ -302,9 +370,9 @@ def _turn(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
         v[at + 1] = max(total - s.moves, 0) / MAX_MOVES
     v[at + 2] = s.sail_extra / MAX_MOVES
     v[o["captain_next"]] = s.captain_next / lay.captain_row_len
-    at = o["crew_used"]
+    at, row_len = o["crew_used"], lay.crew_row_len
     for card, j in s.crew_used:
-        v[at + (card - 1) * lay.crew_row_len + j] = 1.0
+        v[at + (card - 1) * row_len + j] = 1.0
 
 
 def _pending(s: PiratesState, lay: Layout, v: Values, rel: list[int], top: Frame) -> None:
@@ -403,26 +471,27 @@ def _fight(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
 
 
 def _sea(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
-    o, spots, k = lay.off, lay.spots, lay.ships
+    o = lay.off
     fixed = fixed_of(s, lay)
     v[fixed.start : fixed.start + len(fixed.sea)] = fixed.sea
-    owner_at, search = o["sea_burial_owner"], o["sea_search"]
-    for p, spots_here in enumerate(s.burial):
-        for i, ship in enumerate(spots_here):
-            if ship >= 0:
-                v[owner_at + (spots * p + i) * k + rel[ship]] = 1.0
-        if s.search[p] >= 0:
-            v[search + p] = 1.0
+    spot_at = fixed.spot_at
+    for j, ship in enumerate(chain.from_iterable(s.burial)):
+        if ship >= 0:
+            v[spot_at[j] + rel[ship]] = 1.0
+    at = o["sea_search"]
+    for p, kind in enumerate(s.search):
+        if kind >= 0:
+            v[at + p] = 1.0
+    at = o["sea_port"]
     for p in s.ports:
         if p >= 0:
-            v[o["sea_port"] + p] = 1.0
+            v[at + p] = 1.0
     if s.navy >= 0:
         v[o["navy"] + s.navy] = 1.0
 
 
 def _merchants(s: PiratesState, lay: Layout, v: Values) -> None:
-    o, c = lay.off, s.content
-    top = lay.merchant_max
+    o = lay.off
     for m in range(2):
         if s.merchant_at[m] >= 0:
             v[o["merchant_at"] + CARDS * m + s.merchant_at[m]] = 1.0
@@ -430,22 +499,19 @@ def _merchants(s: PiratesState, lay: Layout, v: Values) -> None:
             v[o["merchant_bound"] + CARDS * m + s.merchant_dest[m]] = 1.0
         if s.merchant_cube[m] >= 0:
             v[o["merchant_loot"] + NUM_LOOT * m + s.merchant_cube[m]] = 1.0
-        card = c.merchants[s.merchant_slot[m]]
         at = o["merchant_card"] + 4 * m
-        v[at] = card.value / top
-        v[at + 1] = card.damage / top
-        v[at + 2] = card.gold / top
-        v[at + 3] = float(card.infamy_upto >= s.num_players)
-    at = o["merchant_deck"]
+        v[at : at + 4] = lay.merchant_cards[s.merchant_slot[m]]
+    band_of, shares = lay.band_of, lay.band_shares
+    counts = [0] * len(MERCHANT_VALUES)
     for mid in s.merchant_deck:
-        band = MERCHANT_VALUES.index(c.merchants[mid].value)
-        v[at + band] += 1.0 / lay.band[band]
+        counts[band_of[mid]] += 1
+    at = o["merchant_deck"]
+    for band, n in enumerate(counts):
+        v[at + band] = shares[band][n]
     at = o["market"]
-    for price_slot, loot in enumerate(s.market):
-        v[at + NUM_LOOT * price_slot + loot] = 1.0
+    v[at : at + len(s.market) * NUM_LOOT] = _onehot_rows(tuple(s.market), NUM_LOOT)
     at = o["bag"]
-    for loot, n in enumerate(s.bag):
-        v[at + loot] = n / (CUBES_PER_TYPE - 1)
+    v[at : at + NUM_LOOT] = _scaled(tuple(s.bag), CUBES_PER_TYPE - 1)
     at, n_crew = o["crew_row"], lay.crew
     for slot, card_id in enumerate(s.crew_row):
         v[at + n_crew * slot + card_id] = 1.0
@@ -457,44 +523,52 @@ def _ships(s: PiratesState, lay: Layout, v: Values, rel: list[int]) -> None:
     spaces, n_crew, levels = HELM_SPACES, lay.crew, lay.levels
     n_orders = len(ORDERS)
     helm_size = HELM_SPACES * n_orders
+    at_card, at_hidden, at_gold = o["ship_at"], o["ship_hidden"], o["ship_gold"]
+    at_cargo, at_buried, at_helm = o["ship_cargo"], o["ship_buried"], o["ship_helm"]
+    at_captain_at, at_hands, at_assign = (
+        o["ship_captain_at"],
+        o["ship_helm_hands"],
+        o["ship_assign"],
+    )
+    at_crew, at_played, at_flags = o["ship_crew"], o["ship_played"], o["ship_flags"]
+    at_infamy, at_tokens, at_captain = o["ship_infamy"], o["ship_tokens"], o["ship_captain"]
     for ship in range(k):
         r = rel[ship]
         if s.at[ship] >= 0:
-            v[o["ship_at"] + CARDS * r + s.at[ship]] = 1.0
-        v[o["ship_hidden"] + r] = float(s.hidden[ship])
-        v[o["ship_gold"] + r] = s.gold[ship] / MAX_GOLD
-        at = o["ship_cargo"] + NUM_LOOT * r
-        for loot in s.cargo[ship]:
-            v[at + loot] += 1.0 / MAX_CARGO
-        v[o["ship_buried"] + r] = s.buried[ship] / TREASURES
-        at = o["ship_helm"] + helm_size * r
-        for space, order in enumerate(s.helm[ship]):
-            v[at + n_orders * space + order] = 1.0
-        v[o["ship_captain_at"] + spaces * r + s.captain[ship]] = 1.0
-        at = o["ship_helm_hands"] + spaces * r
-        for space, hand in enumerate(s.on_helm[ship]):
-            if hand:
-                v[at + space] = 1.0
-        at = o["ship_assign"] + 4 * r
-        for a, n in enumerate(s.assign[ship]):
-            v[at + a] = n / MAX_HANDS
-        at = o["ship_crew"] + n_crew * r
+            v[at_card + CARDS * r + s.at[ship]] = 1.0
+        v[at_hidden + r] = float(s.hidden[ship])
+        v[at_gold + r] = s.gold[ship] / MAX_GOLD
+        at = at_cargo + NUM_LOOT * r
+        cargo = s.cargo[ship]
+        for loot in set(cargo):
+            v[at + loot] = CARGO_STEPS[cargo.count(loot)]
+        v[at_buried + r] = s.buried[ship] / TREASURES
+        at = at_helm + helm_size * r
+        v[at : at + helm_size] = _onehot_rows(tuple(s.helm[ship]), n_orders)
+        v[at_captain_at + spaces * r + s.captain[ship]] = 1.0
+        at = at_hands + spaces * r
+        v[at : at + spaces] = _bits(tuple(s.on_helm[ship]))
+        at = at_assign + 4 * r
+        v[at : at + 4] = _scaled(tuple(s.assign[ship]), MAX_HANDS)
+        at = at_crew + n_crew * r
         for card_id in s.crew[ship]:
             v[at + card_id] = 1.0
-        v[o["ship_played"] + r] = float(s.turns[ship] >= s.round)
-        at = o["ship_flags"] + 4 * r
+        v[at_played + r] = float(s.turns[ship] >= s.round)
+        at = at_flags + 4 * r
         if ship == s.lp:
             v[at + 3] = 1.0
             continue
-        v[o["ship_infamy"] + levels * r + s.infamy[ship]] = 1.0
-        at_tokens = o["ship_tokens"] + 3 * r
-        v[at_tokens] = s.volley[ship] / MAX_VOLLEY
-        for token in s.kept[ship]:
-            v[at_tokens + 1 + TOKENS.index(token)] += 1.0 / MAX_VOLLEY
+        v[at_infamy + levels * r + s.infamy[ship]] = 1.0
+        tokens = at_tokens + 3 * r
+        v[tokens] = s.volley[ship] / MAX_VOLLEY
+        kept = s.kept[ship]
+        if kept:
+            for i, token in enumerate(TOKENS):
+                v[tokens + 1 + i] = TOKEN_STEPS[kept.count(token)]
         v[at] = float(s.mutiny[ship])
         v[at + 1] = float(s.spare[ship])
         v[at + 2] = float(s.side[ship])
-        v[o["ship_captain"] + lay.captains * r + s.captain_card[ship]] = 1.0
+        v[at_captain + lay.captains * r + s.captain_card[ship]] = 1.0
 
 
 def _solo(s: PiratesState, lay: Layout, v: Values) -> None:
