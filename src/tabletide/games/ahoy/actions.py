@@ -5,6 +5,7 @@ cutter's and gunboat's cards."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -100,20 +101,33 @@ def placements(s: AhoyState, seat: int) -> list[Action]:
     out: list[Action] = []
     gold = s.gold[seat]
     per_gold = steps_per_gold(s, seat)
-    spots = open_for_die(s, seat)
-    names = {spot: damage.spot_label(s, seat, spot) for spot, _ in spots}
+    spots = [
+        (spot, accepts, damage.spot_label(s, seat, spot)) for spot, accepts in open_for_die(s, seat)
+    ]
     for v in sorted(set(s.hand[seat])):
-        for spot, accepts in spots:
-            name = names[spot]
-            for to in sorted(accepts):
-                cost = gold_cost(v, to, per_gold)
-                if cost > gold:
-                    continue
-                label = f"{name} with your {v}"
-                if to != v:
-                    label += f" turned to {to} ({cost} gold)"
-                out.append(Action("place", (("die", v), ("spot", spot), ("value", to)), label))
+        for spot, accepts, name in spots:
+            out += [
+                a for cost, a in _spot_placements(name, v, spot, accepts, per_gold) if cost <= gold
+            ]
     return out
+
+
+@cache
+def _spot_placements(
+    name: str, v: int, spot: int, accepts: frozenset[int], per_gold: int
+) -> tuple[tuple[int, Action], ...]:
+    """(gold cost, action) of placing a die showing ``v`` on ``spot`` (named ``name``), for
+    each value in ``accepts`` it may be turned to, ascending (AH-5.3). Cached: the result
+    depends only on these immutable arguments, and actions are immutable, so positions may
+    share them."""
+    out: list[tuple[int, Action]] = []
+    for to in sorted(accepts):
+        cost = gold_cost(v, to, per_gold)
+        label = f"{name} with your {v}"
+        if to != v:
+            label += f" turned to {to} ({cost} gold)"
+        out.append((cost, Action("place", (("die", v), ("spot", spot), ("value", to)), label)))
+    return tuple(out)
 
 
 def place(s: AhoyState, seat: int, action: Action) -> None:

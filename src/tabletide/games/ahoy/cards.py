@@ -11,12 +11,15 @@ from tabletide.games.ahoy import damage, geometry, movement
 from tabletide.games.ahoy.constants import (
     CARGO_LIMIT,
     CREW_SPOT0,
+    CUTTER,
     DELIVERY_FAME,
+    FORT0,
     GRID_NEIGHBOURS,
     WEALTH_MAX,
 )
 
 if TYPE_CHECKING:
+    from tabletide.games.ahoy.content import Content
     from tabletide.games.ahoy.state import AhoyState
 
 
@@ -55,11 +58,26 @@ def crew_name(s: AhoyState, card: int) -> str:
     """How labels name a crew card: its crew, and for the two crews printed on two cards
     (Persuasive Officer, Persuasive Ally) which card by its symbol: "Persuasive Ally (star
     card)". The copies differ in symbol, cost and cargo (AH-GAP-2), so they are two choices."""
-    name = s.crew_of(card).name
-    key = s.crew_keys[card]
-    if s.crew_keys.count(key) > 1:
-        name += f" ({s.card(card).symbol} card)"
-    return name
+    return _crew_names(s.content)[card]
+
+
+_CREW_NAMES: dict[int, tuple[Content, tuple[str, ...]]] = {}
+
+
+def _crew_names(content: Content) -> tuple[str, ...]:
+    """``crew_name`` of every market card, built once per content object: the content is
+    frozen, and the cache holds it, so its id cannot be reused by another."""
+    hit = _CREW_NAMES.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    keys = [m.crew for m in content.market]
+    crew = {c.key: c.name for c in content.crew}
+    names = tuple(
+        crew[m.crew] + (f" ({m.symbol} card)" if keys.count(m.crew) > 1 else "")
+        for m in content.market
+    )
+    _CREW_NAMES[id(content)] = (content, names)
+    return names
 
 
 def cargo_name(s: AhoyState, card: int) -> str:
@@ -112,7 +130,8 @@ def recruit_islands(s: AhoyState, seat: int) -> list[int]:
     if here >= 0 and (fleet or not s.has_fort(here)):
         out.append(here)
     if fleet:
-        out += [r for r in range(len(s.placed)) if s.has_fort(r) and r != here]
+        forts = s.fig[FORT0:CUTTER]
+        out += [r for r, pos in enumerate(s.island_of) if pos in forts and r != here]
     return out
 
 

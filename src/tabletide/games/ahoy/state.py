@@ -8,6 +8,7 @@ figure is on, -1 when it is in its supply (or out of the game).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
@@ -20,7 +21,6 @@ from tabletide.games.ahoy.constants import (
     FACTIONS_BY_COUNT,
     FIGURES,
     FORT0,
-    FORT_FIGS,
     GOLD_TOKENS,
     MARKET_SIZE,
     ORIGIN,
@@ -449,8 +449,7 @@ class AhoyState(TableState):
         return symbol
 
     def has_fort(self, region: int) -> bool:
-        pos = self.island_of[region]
-        return any(self.fig[f] == pos for f in FORT_FIGS)
+        return self.island_of[region] in self.fig[FORT0:CUTTER]
 
     def patrols_in_supply(self) -> list[int]:
         return [f for f in PATROL_FIGS if self.fig[f] < 0]
@@ -485,16 +484,14 @@ class AhoyState(TableState):
     def spot_name(self, seat: int, spot: int) -> str:
         """A die spot's name: its board action, its crew card's name, or the ship card's."""
         if spot < CREW_SPOT0:
-            return self.board_spots(seat)[spot].action.replace("_", " ").title()
+            return _action_title(self.board_spots(seat)[spot].action)
         if spot < SHIP_SPOT0:
             return self.crew_of(spot - CREW_SPOT0).name
         ships = ("cutter Sail", "cutter Tailwind", "gunboat Sail", "gunboat Tailwind")
         return ships[spot - SHIP_SPOT0]
 
     def space_name(self, pos: int) -> str:
-        x, y = geometry.xy(pos)
-        ox, oy = geometry.xy(ORIGIN)
-        return f"({x - ox},{y - oy})"
+        return _space_name(pos)
 
     def add_region(self, placement: geometry.Placement) -> int:
         """Put a tile on the map with a wealth die showing 1 (AH-3.6, AH-5.16); its region."""
@@ -515,6 +512,22 @@ class AhoyState(TableState):
 
 
 _CREW_INDEX = {key: i for i, key in enumerate(CREW_KEYS)}
+
+
+@cache
+def _space_name(pos: int) -> str:
+    """A space as labels name it, "(2,-1)" from the first tile's corner. Cached: it depends
+    on the space number alone."""
+    x, y = geometry.xy(pos)
+    ox, oy = geometry.xy(ORIGIN)
+    return f"({x - ox},{y - oy})"
+
+
+@cache
+def _action_title(action: str) -> str:
+    """A board die spot's name from its action key ("fast_sail" -> "Fast Sail"). Cached: it
+    depends on the key alone."""
+    return action.replace("_", " ").title()
 
 
 def _initial_map(s: AhoyState) -> None:
