@@ -6,6 +6,7 @@ SY-4.0 model: a loop of ``N`` spaces; ``d(t)`` counts spaces from the leading ti
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,9 +18,9 @@ def behind(state: ShipyardState, tile: int) -> int:
     return (state.pos[state.lead] - state.pos[tile]) % state.track_len
 
 
-def occupied(state: ShipyardState) -> set[int]:
+def occupied(state: ShipyardState) -> frozenset[int]:
     """Tiles with at least one figure on them (SY-4.0.2)."""
-    return {t for figs in state.figs for t in figs}
+    return frozenset([t for figs in state.figs for t in figs])
 
 
 def move_to_front(state: ShipyardState, tile: int) -> bool:
@@ -49,13 +50,21 @@ def income(state: ShipyardState, tile: int) -> int:
     return incomes(state)[tile]
 
 
-def incomes(state: ShipyardState) -> dict[int, int]:
-    """:func:`income` for every tile in play, in one pass."""
-    n = state.track_len
-    lead_pos = state.pos[state.lead]
-    occ = occupied(state)
-    by_d = sorted(((lead_pos - state.pos[t]) % n, t) for t in state.tiles)
-    out: dict[int, int] = {}
+def incomes(state: ShipyardState) -> tuple[int, ...]:
+    """:func:`income` for every tile id in one pass (0 for a tile not in play)."""
+    return tile_incomes(tuple(state.pos), state.lead, occupied(state), state.tiles, state.track_len)
+
+
+@lru_cache(maxsize=1 << 14)
+def tile_incomes(
+    pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
+) -> tuple[int, ...]:
+    """:func:`incomes` from the track's positions, the leading tile, the occupied tiles, the
+    tiles in play and the track length (cached: every input is immutable, and incomes depend on
+    nothing else)."""
+    lead_pos = pos[lead]
+    by_d = sorted(((lead_pos - pos[t]) % n, t) for t in tiles)
+    out = [0] * len(pos)
     ahead = 0
     prev_d = -1
     occupied_behind = len(occ)
@@ -71,4 +80,4 @@ def incomes(state: ShipyardState) -> dict[int, int]:
         if t in occ:
             ahead += 1
         prev_d = d
-    return out
+    return tuple(out)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
@@ -225,10 +226,11 @@ class Tables:
         for ptype in range(len(PART_TYPES)):
             self.part_features[SUBSTITUTE + ptype] = ()
         self.part_type = tuple(PART_TYPES.index(p.type) for p in c.parts)
-        self.group_a = tuple(1 if p.group == "A" else 0 for p in c.parts)
+        self.group_a = frozenset(p.id for p in c.parts if p.group == "A")
+        """Ids of the group A middle parts."""
         full = (
             sum(1 for p in c.parts if p.type == "bow"),
-            sum(self.group_a),
+            len(self.group_a),
             sum(1 for p in c.parts if p.group == "B"),
             sum(1 for p in c.parts if p.type == "stern"),
             len(c.wagons.deck),
@@ -320,6 +322,8 @@ class Layout(TensorLayout):
             ("discard_keep", 1),
         ):
             self.add(name, size, MEANING[name])
+        # _write_track copies these five segments as one block.
+        assert self.off["tile_income"] == self.off["leader_space"] + 1 + 3 * NUM_TILES
 
 
 _LAYOUTS: dict[tuple[int, Tables], Layout] = {}
@@ -368,19 +372,30 @@ def _write_turn(
 
 
 def _write_track(s: ShipyardState, v: Values, off: dict[str, int]) -> None:
-    last = s.track_len - 1
-    lead_pos = s.pos[s.lead]
-    v[off["leader_space"]] = lead_pos / last
-    in_play, behind = off["tile_in_play"], off["tile_behind"]
-    for tile in s.tiles:
-        v[in_play + tile] = 1.0
-        v[behind + tile] = ((lead_pos - s.pos[tile]) % s.track_len) / last
-    v[off["tile_leading"] + s.lead] = 1.0
-    occupied = track.occupied(s)
-    at = off["tile_income"]
-    for tile, coins in track.incomes(s).items():
-        if tile not in occupied:
-            v[at + tile] = coins / INCOME_MAX
+    block = _track_block(tuple(s.pos), s.lead, track.occupied(s), s.tiles, s.track_len)
+    at = off["leader_space"]
+    v[at : at + len(block)] = block
+
+
+@lru_cache(maxsize=1 << 14)
+def _track_block(
+    pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
+) -> Values:
+    """The adjacent segments ``leader_space``, ``tile_in_play``, ``tile_behind``,
+    ``tile_leading`` and ``tile_income`` (cached: keyed on everything the track's values
+    depend on, all immutable: tile positions, the leader, occupied tiles, tiles in play)."""
+    last = n - 1
+    lead_pos = pos[lead]
+    in_play, behind, leading, income = ([0.0] * NUM_TILES for _ in range(4))
+    for tile in tiles:
+        in_play[tile] = 1.0
+        behind[tile] = ((lead_pos - pos[tile]) % n) / last
+    leading[lead] = 1.0
+    coins = track.tile_incomes(pos, lead, occ, tiles, n)
+    for tile in tiles:
+        if tile not in occ:
+            income[tile] = coins[tile] / INCOME_MAX
+    return array("d", [lead_pos / last, *in_play, *behind, *leading, *income])
 
 
 def _write_seats(
@@ -427,10 +442,11 @@ def _write_seats(
         for w in s.wagons[p]:
             v[at + w] += 1.0
         v[held + k] = len(s.contracts[p]) / CONTRACTS_MAX
-        at = fleet + k * len(FLEET_STATS)
-        v[at : at + len(FLEET_STATS)] = array("d", fleet_stats(tuple(s.fleet[p]), t))
+        if s.fleet[p]:
+            at = fleet + k * len(FLEET_STATS)
+            v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
         at = system + k * CANAL_STATS
-        v[at : at + CANAL_STATS] = array("d", canal_stats(s, t, p))
+        v[at : at + CANAL_STATS] = canal_block(s, t, p)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -494,21 +510,21 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     at = off["part_offer_features"]
     v[at : at + len(features)] = features
     bows, middles, sterns = s.part_decks
-    group_a = sum(map(t.group_a.__getitem__, middles))
-    left = [len(bows), group_a, len(middles) - group_a, len(sterns), len(s.wagon_deck)]
-    left += (len(s.wagon_discard), len(s.canal_deck), len(s.canal_discard))
+    group_a = len(t.group_a.intersection(middles))
+    parts = (len(bows), group_a, len(middles) - group_a, len(sterns))
+    piles = (len(s.wagon_deck), len(s.wagon_discard), len(s.canal_deck), len(s.canal_discard))
+    counts = (*parts, *piles)
+    decks = _decks_block(counts, t)
     at = off["decks"]
-    for i, (count, full) in enumerate(zip(left, t.deck_full, strict=True)):
-        v[at + i] = count / full
+    v[at : at + len(decks)] = decks
+    wagons = _wagon_offer_block(tuple(s.wagon_offer), t)
     at = off["wagon_offer"]
-    for slot, w in enumerate(s.wagon_offer):
-        for g in t.wagon_goods[w]:
-            v[at + slot * len(GOODS) + g] += 1 / 2
-    shapes, symbols = off["canal_offer_shape"], off["canal_offer_symbols"]
-    for slot, card in enumerate(s.canal_offer):
-        v[shapes + slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
-        for k in t.canal_symbols[card]:
-            v[symbols + slot * len(SCORING_SYMBOLS) + k] += 1 / 2
+    v[at : at + len(wagons)] = wagons
+    shapes, symbols = _canal_offer_block(tuple(s.canal_offer), t)
+    at = off["canal_offer_shape"]
+    v[at : at + len(shapes)] = shapes
+    at = off["canal_offer_symbols"]
+    v[at : at + len(symbols)] = symbols
     at = off["pointers"]
     v[at + s.eq_ptr] = 1.0
     at += CIRCLE_SPACES
@@ -516,13 +532,58 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     at += CIRCLE_SPACES
     v[at + s.hex_ptr] = 1.0
     v[at + t.exchange_spaces + s.oval_ptr] = 1.0
-    copies, steps = off["oval_employees"], off["oval_steps"]
-    for space, stacks in enumerate(s.oval):
-        away = ((space - s.oval_ptr - 1) % t.oval_spaces + 1) / t.oval_spaces
-        for stack in stacks:
-            if stack:
-                v[copies + stack[-1]] = len(stack) / 2
-                v[steps + stack[-1]] = away
+    copies, steps = _oval_block(tuple(map(tuple, chain.from_iterable(s.oval))), s.oval_ptr, t)
+    at = off["oval_employees"]
+    v[at : at + len(copies)] = copies
+    at = off["oval_steps"]
+    v[at : at + len(steps)] = steps
+
+
+@lru_cache(maxsize=1 << 12)
+def _decks_block(counts: tuple[int, ...], t: Tables) -> Values:
+    """The ``decks`` segment from the cards left in each deck and pile (cached: keyed on the
+    counts, immutable)."""
+    return array("d", [count / full for count, full in zip(counts, t.deck_full, strict=True)])
+
+
+@lru_cache(maxsize=1 << 12)
+def _wagon_offer_block(offer: tuple[int, ...], t: Tables) -> Values:
+    """The ``wagon_offer`` segment (cached: keyed on the wagon ids in the offer, immutable)."""
+    out = [0.0] * (OFFER_ROWS * len(GOODS))
+    for slot, w in enumerate(offer):
+        for g in t.wagon_goods[w]:
+            out[slot * len(GOODS) + g] += 1 / 2
+    return array("d", out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _canal_offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
+    """The ``canal_offer_shape`` and ``canal_offer_symbols`` segments (cached: keyed on the
+    card ids in the offer, immutable)."""
+    shapes = [0.0] * (OFFER_ROWS * len(SHAPE_NAMES))
+    symbols = [0.0] * (OFFER_ROWS * len(SCORING_SYMBOLS))
+    for slot, card in enumerate(offer):
+        shapes[slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
+        for k in t.canal_symbols[card]:
+            symbols[slot * len(SCORING_SYMBOLS) + k] += 1 / 2
+    return array("d", shapes), array("d", symbols)
+
+
+@lru_cache(maxsize=1 << 12)
+def _oval_block(
+    stacks: tuple[tuple[int, ...], ...], pointer: int, t: Tables
+) -> tuple[Values, Values]:
+    """The ``oval_employees`` and ``oval_steps`` segments from the oval's stacks (space by
+    space, three each) and its pointer (cached: keyed on immutable copies of both)."""
+    copies = [0.0] * t.employees
+    steps = [0.0] * t.employees
+    per_space = len(stacks) // t.oval_spaces
+    for i, stack in enumerate(stacks):
+        if stack:
+            space = i // per_space
+            copies[stack[-1]] = len(stack) / 2
+            steps[stack[-1]] = ((space - pointer - 1) % t.oval_spaces + 1) / t.oval_spaces
+    return array("d", copies), array("d", steps)
 
 
 def _write_ship(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
@@ -614,7 +675,7 @@ def _write_route(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], to
 
 # ---------------------------------------------------------------------------- cached summaries
 @lru_cache(maxsize=1 << 14)
-def fleet_stats(fleet: tuple[Ship, ...], t: Tables) -> tuple[float, ...]:
+def fleet_stats(fleet: tuple[Ship, ...], t: Tables) -> Values:
     """The :data:`FLEET_STATS` of a fleet, scaled (cached: a fleet changes only on a voyage)."""
     stats = [0.0] * len(FLEET_STATS)
     stats[0] = len(fleet)
@@ -635,7 +696,24 @@ def fleet_stats(fleet: tuple[Ship, ...], t: Tables) -> tuple[float, ...]:
         if all(safety):
             stats[at + 6] += 1
         stats[at + 7] += max(0, ship.items[CAPTAIN] - 1)
-    return tuple(v / sc for v, (_, sc) in zip(stats, FLEET_STATS, strict=True))
+    return array("d", [v / sc for v, (_, sc) in zip(stats, FLEET_STATS, strict=True)])
+
+
+_CANAL_BLOCKS: dict[tuple[object, ...], Values] = {}
+_CANAL_BLOCKS_CAP = 1 << 14
+
+
+def canal_block(s: ShipyardState, t: Tables, seat: int) -> Values:
+    """:func:`canal_stats` as a block, cached per system: keyed on the content tables, the
+    boat, the canals used up and every card of the system with its rotation, all immutable and
+    all the stats depend on."""
+    key = (t, s.boat[seat], s.used_count[seat], *s.canals[seat].items())
+    hit = _CANAL_BLOCKS.get(key)
+    if hit is None:
+        if len(_CANAL_BLOCKS) >= _CANAL_BLOCKS_CAP:
+            _CANAL_BLOCKS.clear()
+        hit = _CANAL_BLOCKS[key] = array("d", canal_stats(s, t, seat))
+    return hit
 
 
 def canal_stats(s: ShipyardState, t: Tables, seat: int) -> list[float]:
