@@ -4,6 +4,7 @@ opponent's action card, use your own, pass."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -16,7 +17,7 @@ from tabletide.games.empires_north.constants import (
     bundle_text,
 )
 from tabletide.games.empires_north.content import Card
-from tabletide.games.empires_north.effects import card_name, push_alts, trigger
+from tabletide.games.empires_north.effects import card_name, empire_names, push_alts, trigger
 from tabletide.games.empires_north.expedition import Sail
 from tabletide.games.empires_north.pieces import Placed
 
@@ -86,9 +87,15 @@ def performable(s: S, p: int, tile: int) -> bool:
 
 def adjacent(s: S, tile: int) -> tuple[int, int]:
     """The two tiles next to ``tile`` in the circle (EN-3.6)."""
-    i = s.circle.index(TILES[tile])
-    n = len(s.circle)
-    return TILES.index(s.circle[(i - 1) % n]), TILES.index(s.circle[(i + 1) % n])
+    return _neighbours(s.circle, tile)
+
+
+@cache
+def _neighbours(circle: tuple[str, ...], tile: int) -> tuple[int, int]:
+    """:func:`adjacent` for one circle (a tuple of tile names, fixed for a game)."""
+    i = circle.index(TILES[tile])
+    n = len(circle)
+    return TILES.index(circle[(i - 1) % n]), TILES.index(circle[(i + 1) % n])
 
 
 def _use_cost_ok(s: S, p: int, card: Card) -> bool:
@@ -98,6 +105,48 @@ def _use_cost_ok(s: S, p: int, card: Card) -> bool:
 
 
 # ---------------------------------------------------------------------------- the turn
+# The turn's actions are cached objects (actions are immutable values): each label depends
+# only on the parameters and on words already worked out (card names, the price).
+_PASS = Action.make("pass", "Pass")
+_BUILDS: dict[int, tuple[tuple[Card, ...], dict[int, Action]]] = {}
+"""``build`` actions per content card tuple (keyed by its id; the tuple is held beside them so
+that the id cannot be reused while they are cached) and card index."""
+
+
+def _build_action(cards: tuple[Card, ...], c: int) -> Action:
+    """Build card ``c``: the label names the card and its printed cost, fixed by the content."""
+    entry = _BUILDS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = _BUILDS[id(cards)] = (cards, {})
+    action = entry[1].get(c)
+    if action is None:
+        card = cards[c]
+        label = f"Build {card.name} ({bundle_text(card.cost)})"
+        action = entry[1][c] = Action.make("build", label, card=c)
+    return action
+
+
+@cache
+def _disc_action(tile: int) -> Action:
+    return Action.make("disc", f"Place a disc on {TILES[tile].upper()}", tile=tile)
+
+
+@cache
+def _move_action(disc: int, at: int, to: int, price: str) -> Action:
+    label = f"Move disc {disc + 1} from {TILES[at].upper()} to {TILES[to].upper()} ({price})"
+    return Action.make("move", label, disc=disc, to=to)
+
+
+@cache
+def _attack_action(seat: int, pos: int, name: str) -> Action:
+    return Action.make("attack", f"Attack seat {seat}'s {name} (1 axe)", seat=seat, pos=pos)
+
+
+@cache
+def _use_action(pos: int, name: str) -> Action:
+    return Action.make("use", f"Use {name}", pos=pos)
+
+
 def legal_turn(s: S, f: Frame) -> list[Action]:
     p = f.seat
     cards = s.cards
@@ -105,38 +154,43 @@ def legal_turn(s: S, f: Frame) -> list[Action]:
     for c in sorted(set(s.hand[p])):
         card = cards[c]
         if buildable(s, p, card) and s.can_pay(p, card.cost):
-            out.append(
-                Action.make("build", f"Build {card.name} ({bundle_text(card.cost)})", card=c)
-            )
+            out.append(_build_action(cards, c))
+    able: list[bool] | None = None  # performable(s, p, tile) per tile, asked once
     if -1 in s.disc_at[p]:
-        for t, name in enumerate(TILES):
-            if performable(s, p, t):
-                out.append(Action.make("disc", f"Place a disc on {name.upper()}", tile=t))
-    if s.goods[p][DISC_MOVE_COST] or s.goods[p]["gold"]:
-        price = " or ".join(f"1 {good}" for good in (DISC_MOVE_COST, "gold") if s.goods[p][good])
+        able = [performable(s, p, t) for t in range(len(TILES))]
+        out += [_disc_action(t) for t in range(len(TILES)) if able[t]]
+    goods = s.goods[p]
+    if goods[DISC_MOVE_COST] or goods["gold"]:
+        price = " or ".join(f"1 {good}" for good in (DISC_MOVE_COST, "gold") if goods[good])
         for d, at in enumerate(s.disc_at[p]):
             if at < 0 or s.disc_x[p][d]:
                 continue
-            for t in adjacent(s, at):
-                if performable(s, p, t):
-                    label = (
-                        f"Move disc {d + 1} from {TILES[at].upper()} to {TILES[t].upper()}"
-                        f" ({price})"
-                    )
-                    out.append(Action.make("move", label, disc=d, to=t))
-    if s.goods[p]["axe"]:
+            if able is None:
+                able = [performable(s, p, t) for t in range(len(TILES))]
+            out += [_move_action(d, at, t, price) for t in adjacent(s, at) if able[t]]
+    if goods["axe"]:
         for q in range(s.num_players):
             if q == p or s.passed[q]:
                 continue
-            for pos, pl in enumerate(s.empire[q]):
-                if not pl.exhausted and cards[pl.acts].action is not None:
-                    label = f"Attack seat {q}'s {card_name(s, q, pos, article=False)} (1 axe)"
-                    out.append(Action.make("attack", label, seat=q, pos=pos))
-    for pos, pl in enumerate(s.empire[p]):
-        card = cards[pl.acts]
-        if not pl.exhausted and card.action is not None and _use_cost_ok(s, p, card):
-            out.append(Action.make("use", f"Use {card_name(s, p, pos)}", pos=pos))
-    out.append(Action.make("pass", "Pass"))
+            targets = [
+                pos
+                for pos, pl in enumerate(s.empire[q])
+                if not pl.exhausted and cards[pl.acts].action is not None
+            ]
+            if targets:
+                names = empire_names(s, q, article=False)
+                out += [_attack_action(q, pos, names[pos]) for pos in targets]
+    usable = [
+        pos
+        for pos, pl in enumerate(s.empire[p])
+        if not pl.exhausted
+        and cards[pl.acts].action is not None
+        and _use_cost_ok(s, p, cards[pl.acts])
+    ]
+    if usable:
+        names = empire_names(s, p)
+        out += [_use_action(pos, names[pos]) for pos in usable]
+    out.append(_PASS)
     return out
 
 

@@ -8,6 +8,8 @@ in printed order.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -27,13 +29,30 @@ def card_name(s: S, p: int, pos: int, article: bool = True) -> str:
     """The card at ``pos`` of ``p``'s empire in words: its name, and when the empire holds
     several cards of that name, which one in empire order ("the 2nd Frozen Harbour"; without
     the article: "2nd Frozen Harbour", after "seat 1's")."""
+    return empire_names(s, p, article)[pos]
+
+
+def empire_names(s: S, p: int, article: bool = True) -> tuple[str, ...]:
+    """:func:`card_name` of every card of ``p``'s empire, in empire order."""
     cards = s.cards
-    name = cards[s.empire[p][pos].card].name
-    same = [i for i, pl in enumerate(s.empire[p]) if cards[pl.card].name == name]
-    if len(same) < 2:
-        return name
-    nth = ordinal(same.index(pos) + 1)
-    return f"the {nth} {name}" if article else f"{nth} {name}"
+    return _numbered(tuple([cards[pl.card].name for pl in s.empire[p]]), article)
+
+
+@lru_cache(maxsize=4096)
+def _numbered(names: tuple[str, ...], article: bool) -> tuple[str, ...]:
+    """The card names of an empire, numbered where a name repeats (see :func:`card_name`).
+    Cached on the names themselves: the words depend on nothing else."""
+    total = Counter(names)
+    seen: Counter[str] = Counter()
+    out = []
+    for name in names:
+        if total[name] < 2:
+            out.append(name)
+            continue
+        seen[name] += 1
+        nth = ordinal(seen[name])
+        out.append(f"the {nth} {name}" if article else f"{nth} {name}")
+    return tuple(out)
 
 
 def ordinal(n: int) -> str:

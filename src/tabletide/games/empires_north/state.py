@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from tabletide.engine import Game
 
 _MODULES = (turn, actions, effects, expedition)
+_RESOURCE_SET = frozenset(RESOURCES)
+_NOTHING: dict[str, int] = {}
+"""An empty reserve (read only)."""
 _SOURCE_IN_PROMPT = {"alt": effects.Alt, "refresh": effects.Refresh, "release": effects.Release}
 """The effect decisions whose prompt names the card the effect comes from."""
 
@@ -341,22 +344,21 @@ class EmpiresState(TableState):
         """Whether ``p`` can pay ``cost``: gold stands in for missing resources (EN-9.21);
         axes and gold themselves, and workers, cannot be replaced. ``reserve``: goods set aside
         first, exactly (an assignment, EN-9.4: gold may not stand in)."""
-        reserve = reserve or {}
         goods = self.goods[p]
-
-        def have(good: str) -> int:
-            held = self.workers[p] if good == WORKER else goods[good]
-            return held - reserve.get(good, 0)
-
-        if any(have(good) < 0 for good in reserve):
-            return False
+        workers = self.workers[p]
+        reserve = reserve or _NOTHING
+        for good, k in reserve.items():
+            if (workers if good == WORKER else goods[good]) < k:
+                return False
         short = 0
         for good, k in cost.items():
-            if good in RESOURCES:
-                short += max(0, k - have(good))
-            elif have(good) < k:
+            have = (workers if good == WORKER else goods[good]) - reserve.get(good, 0)
+            if good in _RESOURCE_SET:
+                if k > have:
+                    short += k - have
+            elif have < k:
                 return False
-        return short + cost.get("gold", 0) <= have("gold")
+        return short + cost.get("gold", 0) <= goods["gold"] - reserve.get("gold", 0)
 
     def payments(self, p: int, cost: dict[str, int]) -> list[dict[str, int]]:
         """Every distinct way ``p`` can pay ``cost`` (known to be affordable): how many gold
