@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.constants import (
     BOW,
     COLUMN_NAMES,
@@ -185,7 +186,7 @@ def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
     for col, row, price, ptype in part_options(state, seat, state.coins[seat], last_chance):
         if col < 0:
             actions.append(
-                Action.make(
+                make_action(
                     "substitute",
                     f"Take a substitute {PART_TYPES[ptype]} (free)",
                     part=PART_TYPES[ptype],
@@ -194,11 +195,11 @@ def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
         else:
             part = state.describe_part(state.offer[col][row])
             label = f"Take {COLUMN_NAMES[col]} row {row + 1}: {part} — {price} coins"
-            actions.append(Action.make("take_part", label, column=col, row=row))
+            actions.append(make_action("take_part", label, column=col, row=row))
     if last_chance:
-        actions.append(Action.make("pass", "Pass (complete no ship)"))
+        actions.append(make_action("pass", "Pass (complete no ship)"))
     elif frame.record(Build).bought:
-        actions.append(Action.make("stop_building", "Stop buying parts"))
+        actions.append(make_action("stop_building", "Stop buying parts"))
     return actions
 
 
@@ -226,7 +227,7 @@ def legal_place(state: ShipyardState, frame: Frame) -> list[Action]:
     place = frame.record(Place)
     ptype = part_type(state, place.part)
     return [
-        Action.make("place_part", f"Place it on shipyard space {cell + 1}", cell=cell)
+        make_action("place_part", f"Place it on shipyard space {cell + 1}", cell=cell)
         for cell in legal_cells(state, frame.seat, ptype, place.last_chance)
     ]
 

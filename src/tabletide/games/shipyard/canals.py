@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.content import geometry as geometry  # re-exported
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ def legal_canal(state: ShipyardState, frame: Frame) -> list[Action]:
     for slot, card in enumerate(state.canal_offer):
         if card >= 0 and prices[slot] <= state.coins[frame.seat]:
             label = f"Rent canal {state.describe_canal(card)} for {prices[slot]}"
-            out.append(Action.make("take_canal", label, slot=slot))
+            out.append(make_action("take_canal", label, slot=slot))
     return out
 
 
@@ -186,7 +187,7 @@ def apply_canal(state: ShipyardState, frame: Frame, action: Action) -> None:
 def legal_first_canal(state: ShipyardState, frame: Frame) -> list[Action]:
     ports, _ = geometry(card_shape(state, frame.record(NewCanal).card), 0)
     return [
-        Action.make("first_canal", f"Start the boat at the {SIDE_NAMES[side]} end", side=side)
+        make_action("first_canal", f"Start the boat at the {SIDE_NAMES[side]} end", side=side)
         for side in sorted(ports)
     ]
 
@@ -203,7 +204,7 @@ def apply_first_canal(state: ShipyardState, frame: Frame, action: Action) -> Non
 
 def legal_place_canal(state: ShipyardState, frame: Frame) -> list[Action]:
     return [
-        Action.make(
+        make_action(
             "place_canal",
             f"Place it {_where(dx, dy)} of the boat's card, turned {rot * 90}°",
             dx=dx,

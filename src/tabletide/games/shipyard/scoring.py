@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.constants import CAPTAIN, ITEM_INDEX, ITEMS, SUBSTITUTE
 from tabletide.games.shipyard.content import Contract
 from tabletide.games.shipyard.voyage import Ship, hull
@@ -40,7 +41,7 @@ def legal_discard(state: ShipyardState, frame: Frame) -> list[Action]:
     over = colours_over(state, frame.seat, frame.record(Discard).keep)
     cards = state.content.contracts
     return [
-        Action.make(
+        make_action(
             "discard", f"Discard {cards[i].colour} {cards[i].id}: {cards[i].text}", contract=i
         )
         for i in sorted(state.contracts[frame.seat])

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.constants import (
     GOODS,
     ITEM_INDEX,
@@ -51,7 +52,7 @@ def legal_circle(state: ShipyardState, frame: Frame) -> list[Action]:
         cost = circle_cost(state, seat, steps)
         if cost <= state.coins[seat]:
             item = circle[(pointer + steps) % CIRCLE_SPACES]
-            out.append(Action.make("circle", f"Take a {item} ({cost} coins)", steps=steps))
+            out.append(make_action("circle", f"Take a {item} ({cost} coins)", steps=steps))
     return out
 
 
@@ -138,7 +139,7 @@ def legal_oval(state: ShipyardState, frame: Frame) -> list[Action]:
             for slot in hireable(state, frame.seat, space, state.coins[frame.seat] - cost)
         )
         out.append(
-            Action.make(
+            make_action(
                 "oval", f"Move to oval space {space + 1} ({cost} coins): {names}", steps=steps
             )
         )
@@ -160,7 +161,7 @@ def legal_hire(state: ShipyardState, frame: Frame) -> list[Action]:
     for slot in hireable(state, seat, space, state.coins[seat]):
         emp = state.content.employees[state.oval[space][slot][-1]]
         extra = f" (+{emp.surcharge} coin)" if emp.surcharge else ""
-        out.append(Action.make("hire", f"Hire {state.employee_name(emp.id)}{extra}", slot=slot))
+        out.append(make_action("hire", f"Hire {state.employee_name(emp.id)}{extra}", slot=slot))
     return out
 
 
@@ -190,7 +191,7 @@ def legal_goods(state: ShipyardState, frame: Frame) -> list[Action]:
             # Two tiles with the same goods can lie in the offer: the row tells them apart.
             desc = state.describe_wagon(tile)
             label = f"Buy wagon tile {desc} from row {slot + 1} for {prices[slot]}"
-            out.append(Action.make("take_wagon", label, slot=slot))
+            out.append(make_action("take_wagon", label, slot=slot))
     return out
 
 
@@ -241,7 +242,7 @@ def legal_exchange(state: ShipyardState, frame: Frame) -> list[Action]:
         if tile in seen:
             continue
         seen.append(tile)
-        out.append(Action.make("use_tile", exchange_label(state, tile), tile=tile))
+        out.append(make_action("use_tile", exchange_label(state, tile), tile=tile))
     return out
 
 
@@ -279,10 +280,10 @@ def legal_wagon(state: ShipyardState, frame: Frame) -> list[Action]:
     sale = frame.record(WagonSale)
     goods = wagon_goods(state, sale.tile)[sale.position]
     price = sale_price(state, frame.seat, goods)
-    out = [Action.make("sell", f"Sell the {goods} wagon for {price} coins")]
+    out = [make_action("sell", f"Sell the {goods} wagon for {price} coins")]
     for item in state.content.board.exchange_swaps[goods]:
         if item not in sale.swapped:  # SY-5.7.4: no two wagons swapped for the same item
-            out.append(Action.make("swap", f"Swap the {goods} wagon for a {item}", item=item))
+            out.append(make_action("swap", f"Swap the {goods} wagon for a {item}", item=item))
     return out
 
 

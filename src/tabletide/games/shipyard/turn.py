@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard import building, canals, scoring, supplies, track
+from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.constants import (
     BONUS_PRICE,
     BUILD,
@@ -109,7 +110,7 @@ def tile_candidates(state: ShipyardState, seat: int) -> tuple[list[int], bool]:
 def legal_choose_tile(state: ShipyardState, frame: Frame) -> list[Action]:
     tiles, _ = tile_candidates(state, frame.seat)
     inc = track.incomes(state)
-    return [Action.make("choose_tile", f"{TILE_NAMES[t]} (+{inc[t]} coins)", tile=t) for t in tiles]
+    return [make_action("choose_tile", f"{TILE_NAMES[t]} (+{inc[t]} coins)", tile=t) for t in tiles]
 
 
 def apply_choose_tile(state: ShipyardState, frame: Frame, action: Action) -> None:
@@ -164,13 +165,13 @@ def legal_menu(state: ShipyardState, frame: Frame) -> list[Action]:
     main_done, tile = menu.main_done, menu.tile
     out = []
     if main_done:
-        out.append(Action.make("end_turn", "End the turn (no bonus action)"))
+        out.append(make_action("end_turn", "End the turn (no bonus action)"))
     else:
-        out.append(Action.make("main", f"Perform {TILE_NAMES[tile]}"))
+        out.append(make_action("main", f"Perform {TILE_NAMES[tile]}"))
     for t in bonus_tiles(state, frame.seat, tile, main_done):
         when = "after" if main_done else "before"
         out.append(
-            Action.make(
+            make_action(
                 "bonus", f"Buy a bonus {TILE_NAMES[t]} for 6 ({when} the main action)", tile=t
             )
         )
@@ -234,11 +235,11 @@ def legal_final(state: ShipyardState, frame: Frame) -> list[Action]:
     (SY-GAP-11f)."""
     seat = frame.seat
     out = [
-        Action.make("final_action", f"Final action: {TILE_NAMES[t]}", tile=t)
+        make_action("final_action", f"Final action: {TILE_NAMES[t]}", tile=t)
         for t in state.tiles
         if performable(state, seat, t, state.coins[seat])
     ]
-    out.append(Action.make("pass", "Pass (no final action)"))
+    out.append(make_action("pass", "Pass (no final action)"))
     return out
 
 

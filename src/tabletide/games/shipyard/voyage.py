@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard import canals
+from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.building import completed_ships, row_types
 from tabletide.games.shipyard.canals import Spot
 from tabletide.games.shipyard.constants import (
@@ -171,7 +172,7 @@ def auto_voyages(state: ShipyardState, frame: Frame) -> None:
 def legal_launch(state: ShipyardState, frame: Frame) -> list[Action]:
     ships = completed_ships(row_types(state, state.row[frame.seat]))
     return [
-        Action.make("launch", f"Launch the ship on spaces {a + 1}-{b + 1} next", cell=a)
+        make_action("launch", f"Launch the ship on spaces {a + 1}-{b + 1} next", cell=a)
         for a, b in ships
     ]
 
@@ -204,10 +205,10 @@ def legal_fit(state: ShipyardState, frame: Frame) -> list[Action]:
             continue
         items[i] += 1
         if fits(h, items, allow):
-            out.append(Action.make("attach", f"Attach a {name}", item=name))
+            out.append(make_action("attach", f"Attach a {name}", item=name))
         items[i] -= 1
     out.append(
-        Action.make("sail_off", f"Send the ship off as fitted (speed {base_speed(ship.items)})")
+        make_action("sail_off", f"Send the ship off as fitted (speed {base_speed(ship.items)})")
     )
     return out
 
@@ -236,7 +237,7 @@ def legal_boost(state: ShipyardState, frame: Frame) -> list[Action]:
     assert ship is not None
     base = base_speed(ship.items)
     return [
-        Action.make("boost", f"Use +{n} speed from employees (speed {base + n})", amount=n)
+        make_action("boost", f"Use +{n} speed from employees (speed {base + n})", amount=n)
         for n in range(max_boost(state, frame.seat, ship.items) + 1)
     ]
 
@@ -287,7 +288,7 @@ def legal_route(state: ShipyardState, frame: Frame) -> list[Action]:
     assert boat is not None
     system = state.canals[seat]
     return [
-        Action.make(
+        make_action(
             "sail",
             route_label(state, system, boat, to),
             canal=system[(to[0], to[1])][0],
