@@ -27,9 +27,10 @@ determinization of a position shares until a tile is added.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order
+from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
 from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.battle import total
@@ -40,10 +41,13 @@ from tabletide.games.ahoy.constants import (
     FAME_TO_WIN,
     FIGURES,
     FORT0,
+    FORT_FIGS,
     FORTS,
     GOLD_TOKENS,
+    GUNBOAT,
     ORIGIN,
     PATROL0,
+    PATROL_FIGS,
     PATROLS,
     SPOTS,
     WIDTH,
@@ -118,6 +122,24 @@ STATIC_PLANES = (
 """The first plane of each static map segment, counted from ``map_space`` (checked by
 :class:`Layout`): the static part of a map is cached once for every player count."""
 P_TERRAIN, P_CURRENT, P_BAR, P_TAILWIND, P_TREASURE, P_CORNER = (p for _, p in STATIC_PLANES[1:])
+STATIC_PLANES_END = P_CORNER + 1
+"""Planes of the static map segments, ``map_tile_corner`` being the last (one plane)."""
+
+REGION_SEGMENTS = (
+    ("region_placed", 1),
+    ("region_symbol", 6),
+    ("region_wealth", 1),
+    ("region_allies", 1),
+    ("region_fort", 1),
+    ("region_control", 2),
+    ("region_island", 2),
+)
+"""The per-region segments in layout order, with their values per region (checked by
+:class:`Layout`): their offsets from ``region_placed`` are the same for every player count,
+so a map's static region values (placed, symbol, island) are cached once as one block."""
+R_SYMBOL = REGIONS
+R_ISLAND = REGIONS * sum(k for _, k in REGION_SEGMENTS[:-1])
+REGION_BLOCK = REGIONS * sum(k for _, k in REGION_SEGMENTS)
 
 
 class Layout(TensorLayout):
@@ -130,6 +152,13 @@ class Layout(TensorLayout):
         self._declare(n, decisions)
         for name, plane in STATIC_PLANES:
             assert self.off[name] - self.off["map_space"] == plane * PLANES, name
+        end = self.off["map_wealth"] - self.off["map_space"]
+        assert end == STATIC_PLANES_END * PLANES, "map_tile_corner ends the static planes"
+        at = self.off["region_placed"]
+        for name, per_region in REGION_SEGMENTS:
+            assert self.off[name] == at, name
+            at += REGIONS * per_region
+        assert self.off["region_island"] - self.off["region_placed"] == R_ISLAND
 
     def _declare(self, n: int, decisions: tuple[str, ...]) -> None:
         add = self.add
@@ -293,6 +322,15 @@ class MapStatic(NamedTuple):
     """The grid cell of each region's island."""
     symbols: tuple[int, ...]
     """The symbol (index in ``SYMBOLS``) of each region's island."""
+    planes: Values
+    """The static planes (``map_space`` to ``map_tile_corner``) filled in from ``items``: a
+    tensor copies them in one slice assignment."""
+    place: dict[int, tuple[int, Values]]
+    """Each space of the map: its grid cell, and a figure's values there in the ``figures``
+    segment (on the map, grid column / (GRID - 1), grid row / (GRID - 1))."""
+    region_block: Values
+    """The region segments (``region_placed`` to ``region_island``) with only what the map
+    fixes filled in: each region is placed, its island's symbol and grid cell."""
 
 
 _LAYOUTS: dict[int, Layout] = {}
@@ -330,7 +368,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_seats(s, v, off, order)
     _write_supplies(s, seat, v, off)
     _write_regions(s, v, off, m)
-    _write_figures(s, v, off, rel, x0, y0)
+    _write_figures(s, v, off, rel, m)
     _write_battle(s, v, off, rel, x0, y0)
     _write_drawn(s, v, off)
     lay.emit(out, v)
@@ -598,55 +636,64 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
     """The region segments, and the wealth and allies planes of the map."""
     fleet, union = controls(s)
-    o_placed, o_sym, o_wealth = off["region_placed"], off["region_symbol"], off["region_wealth"]
-    o_allies, o_fort, o_ctl = off["region_allies"], off["region_fort"], off["region_control"]
-    o_isl, o_map_wealth, o_map_allies = off["region_island"], off["map_wealth"], off["map_allies"]
+    o_placed = off["region_placed"]
+    v[o_placed : o_placed + REGION_BLOCK] = m.region_block
+    o_wealth, o_allies, o_fort = off["region_wealth"], off["region_allies"], off["region_fort"]
+    o_ctl, o_map_wealth, o_map_allies = off["region_control"], off["map_wealth"], off["map_allies"]
     forts = s.fig[FORT0:CUTTER]
-    wealth, allies = s.wealth, s.allies
+    wealth, allies, islands, cells = s.wealth, s.allies, m.islands, m.regions
     for r, pos in enumerate(s.island_of):
-        g = m.islands[r]
-        v[o_placed + r] = 1.0
-        v[o_sym + 6 * r + m.symbols[r]] = 1.0
         w = wealth[r] / WEALTH_MAX
         v[o_wealth + r] = w
-        for c in m.regions[r]:
+        for c in cells[r]:
             v[o_map_wealth + c] = w
         if allies[r]:
-            v[o_allies + r] = v[o_map_allies + g] = allies[r] / ALLY_TOKENS
+            v[o_allies + r] = v[o_map_allies + islands[r]] = allies[r] / ALLY_TOKENS
         if pos in forts:
             v[o_fort + r] = 1.0
         v[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
         v[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
-        v[o_isl + 2 * r] = g % GRID / (GRID - 1)
-        v[o_isl + 2 * r + 1] = g // GRID / (GRID - 1)
 
 
 _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
 
 
 def _write_figures(
-    s: AhoyState, v: Values, off: dict[str, int], rel: list[int], x0: int, y0: int
+    s: AhoyState, v: Values, off: dict[str, int], rel: list[int], m: MapStatic
 ) -> None:
+    """The ``figures`` segment (3 values a figure, copied from ``m.place``) and the figure
+    planes of the map."""
+    place = m.place
     o_fig = off["figures"]
-    o_flag, o_patrol = off["map_flagships"], off["map_patrols"]
-    o_fort, o_ships = off["map_forts"], off["map_union_ships"]
-    for f, pos in enumerate(s.fig):
-        if pos < 0:
-            continue
-        x, y = pos % WIDTH - x0, pos // WIDTH - y0
-        cell = y * GRID + x
-        o = o_fig + 3 * _rel_fig(f, rel)
-        v[o] = 1.0
-        v[o + 1] = x / (GRID - 1)
-        v[o + 2] = y / (GRID - 1)
-        if f < PATROL0:
-            v[o_flag + PLANES * rel[f] + cell] = 1.0
-        elif f < FORT0:
-            v[o_patrol + cell] += 1.0 / PATROLS
-        elif f < CUTTER:
-            v[o_fort + cell] = 1.0
-        else:
-            v[o_ships + PLANES * (f - CUTTER) + cell] = 1.0
+    fig = s.fig
+    o = off["map_flagships"]
+    for f, pos in enumerate(fig[:PATROL0]):
+        if pos >= 0:
+            cell, where = place[pos]
+            k = 3 * rel[f]
+            v[o_fig + k : o_fig + k + 3] = where
+            v[o + PLANES * rel[f] + cell] = 1.0
+    o = off["map_patrols"]
+    for f in PATROL_FIGS:
+        pos = fig[f]
+        if pos >= 0:
+            cell, where = place[pos]
+            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
+            v[o + cell] += 1.0 / PATROLS
+    o = off["map_forts"]
+    for f in FORT_FIGS:
+        pos = fig[f]
+        if pos >= 0:
+            cell, where = place[pos]
+            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
+            v[o + cell] = 1.0
+    o = off["map_union_ships"]
+    for f in (CUTTER, GUNBOAT):
+        pos = fig[f]
+        if pos >= 0:
+            cell, where = place[pos]
+            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
+            v[o + PLANES * (f - CUTTER) + cell] = 1.0
 
 
 # ------------------------------------------------------------------ the battle
@@ -720,8 +767,9 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
     items: list[tuple[int, float]] = []
     regions: dict[int, list[int]] = {}
     islands: dict[int, tuple[int, int]] = {}
+    cell_of: dict[int, int] = {}
     for pos, c in sorted(cells.items()):
-        g = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
+        g = cell_of[pos] = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
         regions.setdefault(c.region, []).append(g)
         items.append((g, 1.0))  # map_space
         if c.terrain in TERRAINS:
@@ -741,14 +789,36 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
     for gs in regions.values():
         items.append((PLANES * P_CORNER + gs[0], 1.0))  # a tile's north-west space
     count = max(regions) + 1
+    planes = zeros(STATIC_PLANES_END * PLANES)
+    for i, x in items:
+        planes[i] = x
+    island_cells = tuple(islands.get(r, (0, 0))[0] for r in range(count))
+    symbols = tuple(islands.get(r, (0, 0))[1] for r in range(count))
     return MapStatic(
         x0,
         y0,
         tuple(items),
         tuple(tuple(regions.get(r, ())) for r in range(count)),
-        tuple(islands.get(r, (0, 0))[0] for r in range(count)),
-        tuple(islands.get(r, (0, 0))[1] for r in range(count)),
+        island_cells,
+        symbols,
+        planes,
+        {
+            pos: (g, array("d", (1.0, g % GRID / (GRID - 1), g // GRID / (GRID - 1))))
+            for pos, g in cell_of.items()
+        },
+        _region_block(island_cells, symbols),
     )
+
+
+def _region_block(island_cells: tuple[int, ...], symbols: tuple[int, ...]) -> Values:
+    """The region segments as far as the map fixes them (see ``MapStatic.region_block``)."""
+    block = zeros(REGION_BLOCK)
+    for r, g in enumerate(island_cells):
+        block[r] = 1.0  # region_placed
+        block[R_SYMBOL + 6 * r + symbols[r]] = 1.0
+        block[R_ISLAND + 2 * r] = g % GRID / (GRID - 1)
+        block[R_ISLAND + 2 * r + 1] = g // GRID / (GRID - 1)
+    return block
 
 
 def _map(s: AhoyState) -> MapStatic:
@@ -767,8 +837,7 @@ def _map(s: AhoyState) -> MapStatic:
 def _write_map(v: Values, off: dict[str, int], m: MapStatic) -> None:
     """The static planes and where the grid lies."""
     o = off["map_space"]
-    for i, x in m.items:
-        v[o + i] = x
+    v[o : o + len(m.planes)] = m.planes
     o = off["map_offset"]
     v[o] = (ORIGIN % WIDTH - m.x0) / REACH
     v[o + 1] = (ORIGIN // WIDTH - m.y0) / REACH
