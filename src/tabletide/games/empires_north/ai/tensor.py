@@ -15,10 +15,10 @@ The size depends only on the player count.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, cast
 
-from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
+from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.empires_north.actions import Copy, Extra, Host, Pay
 from tabletide.games.empires_north.constants import (
     CLANS,
@@ -36,7 +36,7 @@ from tabletide.games.empires_north.constants import (
 from tabletide.games.empires_north.content import Alternatives, Card, load_content
 from tabletide.games.empires_north.effects import Alt, Forward, Launch, Refresh, Release, Relocate
 from tabletide.games.empires_north.expedition import Landing, Sail, Voyage
-from tabletide.games.empires_north.pieces import DISTANT, NEAR, Ship
+from tabletide.games.empires_north.pieces import DISTANT, NEAR, Placed, Ship
 from tabletide.games.empires_north.state import PROMPTS
 
 if TYPE_CHECKING:
@@ -238,14 +238,19 @@ def _onehot(v: Values, at: int, index: int) -> None:
         v[at + index] = 1.0
 
 
-def _add_slots(v: Values, at: int, cards: list[int], size: int, step: float) -> None:
-    """Count ``cards`` by slot into the block of ``size`` at ``at`` (a card outside the block,
-    such as a test card, is left out)."""
+@lru_cache(maxsize=8192)
+def _clan_slot_counts(cards: tuple[int, ...]) -> Values:
+    """``cards`` counted by clan slot over ``COPIES`` (a card outside the clan slots, such as
+    an island or a test card, is left out): a block of ``CLAN_SLOTS`` values. Cached on the
+    cards themselves (a pile's order is part of the key, and a block is copied, never
+    changed), so an unchanged hand, deck or discard pile costs one look-up."""
+    block = zeros(CLAN_SLOTS)
     for c in cards:
         if c < _CARD_COUNT:
             slot = SLOT[c]
-            if slot < size:
-                v[at + slot] += step
+            if slot < CLAN_SLOTS:
+                block[slot] += _PER_COPY
+    return block
 
 
 def _write_table(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
@@ -291,28 +296,23 @@ def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
         v[at + 1] = len(s.deck[p]) / DECK_SIZE
         v[at + 2] = len(s.discard[p]) / DECK_SIZE
         v[at + 3] = len(s.look[p]) / OPENING_DRAW
-        _add_slots(v, seen + k * CLAN_SLOTS, s.shown[p], CLAN_SLOTS, _PER_COPY)
+        at = seen + k * CLAN_SLOTS
+        v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(s.shown[p]))
 
 
 def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
     o = lay.off
-    sizes, cards, exhausted = o["empire_size"], o["empire_cards"], o["empire_exhausted"]
-    copied, upgrades, hosting = o["empire_copied"], o["empire_upgrades"], o["empire_hosting"]
+    sizes, first = o["empire_size"], o["empire_cards"]
     stored, totals = o["empire_stored"], o["stored_goods"]
+    span = lay.n * SLOTS  # from one empire segment to the next
     for k, p in enumerate(seats):
         base = k * SLOTS
         empire = s.empire[p]
         v[sizes + k] = len(empire) / EMPIRE_SCALE
-        for pl in empire:
-            at = base + SLOT[pl.card]
-            v[cards + at] += _PER_COPY
-            if pl.exhausted:
-                v[exhausted + at] += _PER_COPY
-            if pl.acts != pl.card:
-                v[copied + base + SLOT[pl.acts]] += _PER_COPY
-            if pl.host >= 0:
-                v[upgrades + at] += _PER_COPY
-                v[hosting + base + SLOT[empire[pl.host].card]] += _PER_COPY
+        at = first + base
+        for block in _empire_blocks(tuple(empire)):
+            v[at : at + SLOTS] = block
+            at += span
         for pos, goods in s.stock[p].items():
             at = stored + base + SLOT[empire[pos].card]
             for good, amount in goods.items():
@@ -322,12 +322,34 @@ def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
                     v[total] += _PER_STORED
 
 
+@lru_cache(maxsize=8192)
+def _empire_blocks(empire: tuple[Placed, ...]) -> tuple[Values, ...]:
+    """One empire's blocks of ``SLOTS`` values for the segments of ``_EMPIRE_SEGMENTS``, in
+    their order. Cached on the placed cards themselves (immutable records), so an empire that
+    did not change since the last tensor costs one look-up; the blocks are copied, never
+    changed."""
+    blocks = tuple(zeros(SLOTS) for _ in _EMPIRE_SEGMENTS)
+    cards, exhausted, copied, upgrades, hosting = blocks
+    for pl in empire:
+        at = SLOT[pl.card]
+        cards[at] += _PER_COPY
+        if pl.exhausted:
+            exhausted[at] += _PER_COPY
+        if pl.acts != pl.card:
+            copied[SLOT[pl.acts]] += _PER_COPY
+        if pl.host >= 0:
+            upgrades[at] += _PER_COPY
+            hosting[SLOT[empire[pl.host].card]] += _PER_COPY
+    return blocks
+
+
 def _write_own_cards(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
     o = lay.off
     for (name, _), pile in zip(
         _OWN_SEGMENTS, (s.hand[seat], s.look[seat], s.discard[seat], s.deck[seat]), strict=True
     ):
-        _add_slots(v, o[name], pile, CLAN_SLOTS, _PER_COPY)
+        at = o[name]
+        v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(pile))
 
 
 _ISLAND_SLOT = tuple(slot - CLAN_SLOTS if slot >= CLAN_SLOTS else -1 for slot in SLOT)
