@@ -48,8 +48,10 @@ def played(n: int, seed: int, steps: int | None = None, **options: Any) -> Marac
 
 
 def snapshot(s: MaracaiboState) -> dict[str, str]:
-    """Every field of the state (and the generator's position), as text."""
-    out = {k: repr(v) for k, v in vars(s).items() if k not in ("game", "c", "cards", "rng")}
+    """Every field of the state (and the generator's position), as text; not the memo of
+    ``perms`` (a lookup table shared by clones, not a fact of the game)."""
+    skip = ("game", "c", "cards", "rng", "perms_memo")
+    out = {k: repr(v) for k, v in vars(s).items() if k not in skip}
     out["rng"] = repr(s.rng._s)
     return out
 

@@ -870,7 +870,7 @@ def test_ma_8_23_john_ignores_his_cards_effects() -> None:
     john_turn(s)
     assert s.owned[s.john] == [card_id(s, "Tobacco"), ghost, flash]
     assert s.stack[-1].kind == "move" and s.current_player() == 0  # no lightning decision
-    assert s.perms(s.john) == [] and s.discount(s.john) == 0
+    assert s.perms(s.john) == () and s.discount(s.john) == 0
     assert s.income(s.john) == (0, 0) and s.vp[s.john] == 0
 
 

@@ -16,7 +16,7 @@ Everything a card, a board space or a tile does is written in one small vocabula
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -229,6 +229,26 @@ class Track(Record):
             if not set(s.river) <= set(s.next):
                 raise ValueError(f"space {s.id}: a river lies on one of its arrows")
         return self
+
+    @cached_property
+    def river_arrows(self) -> dict[tuple[int, int], int]:
+        """Each river arrow (from, to) and the river it crosses (the spaces' ``river_no``).
+        Kept on the track, which is immutable: computed once, and looked up without hashing
+        the whole track (a cache keyed on it hashed every space at each call)."""
+        return {
+            (space.id, t): no
+            for space in self.spaces
+            for t, no in zip(space.river, space.river_no, strict=True)
+        }
+
+    @cached_property
+    def longest(self) -> tuple[int, ...]:
+        """The longest path (in spaces) from each space to the end of the track (kept on the
+        immutable track, as ``river_arrows``)."""
+        out = [0] * len(self.spaces)
+        for space in reversed(self.spaces):
+            out[space.id] = max((1 + out[t] for t in space.next), default=0)
+        return tuple(out)
 
 
 class Slot(BaseModel):

@@ -11,7 +11,6 @@ once per player, MA-GAP-5.3, however many of its arrows the explorer crosses).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -29,14 +28,9 @@ if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
 
 
-@cache
 def river_ids(track: Track) -> dict[tuple[int, int], int]:
     """Each river arrow (from, to) and the river it crosses (the track's ``river_no``)."""
-    return {
-        (space.id, t): no
-        for space in track.spaces
-        for t, no in zip(space.river, space.river_no, strict=True)
-    }
+    return track.river_arrows
 
 
 def reach(s: S, p: int, steps: int, skip_occupied: bool = True) -> dict[int, int]:

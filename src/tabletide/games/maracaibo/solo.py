@@ -5,7 +5,6 @@ his cards and the dice, never by a search or a policy.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Frame
@@ -296,13 +295,9 @@ def john_raid(s: S) -> None:
         s.log("refill", j, color=COLORS[color], n=1)
 
 
-@cache
 def longest(track: Track) -> tuple[int, ...]:
     """The longest path (in spaces) from each space to the end of the track."""
-    out = [0] * len(track.spaces)
-    for space in reversed(track.spaces):
-        out[space.id] = max((1 + out[t] for t in space.next), default=0)
-    return tuple(out)
+    return track.longest
 
 
 def john_can_explore(s: S) -> bool:

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from tabletide.engine import Game
 
 BLANK = -2
+PERMS_MEMO_SIZE = 4096
+"""Entries ``perms_memo`` keeps at most (it starts afresh when full)."""
 _MODULES = (turn, movement, spaces, effects, raid, explore, solo)
 
 PROMPTS = {
@@ -149,6 +151,9 @@ class MaracaiboState(TableState):
     john_level: int
     john_slots: int
     final: list[dict[str, int]]
+    perms_memo: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]]
+    """``perms`` by (ship slots filled, figurehead, cards counted): the answer depends only on
+    these and the content, so clones share the memo (it never goes stale)."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -258,6 +263,7 @@ class MaracaiboState(TableState):
         s.raid_used, s.dice = [], [0, 0, 0]
         s.solo_deck, s.solo_out, s.john_level, s.john_slots = [], [], 0, 0
         s.final = []
+        s.perms_memo = {}
         # MA-3.11 / MA-9.13 / MA-8.7: quests.
         s.quest_deck = list(range(len(content.quests)))
         rng.shuffle(s.quest_deck)
@@ -381,6 +387,7 @@ class MaracaiboState(TableState):
         s.solo_deck, s.solo_out = self.solo_deck[:], self.solo_out[:]
         s.john_level, s.john_slots = self.john_level, self.john_slots
         s.final = [dict(f) for f in self.final]
+        s.perms_memo = self.perms_memo
         return s
 
     def _resample_hidden(self, seat: int) -> None:
@@ -435,21 +442,32 @@ class MaracaiboState(TableState):
     def name(self, p: int) -> str:
         return "John Silver" if p == self.john else f"seat {p}"
 
-    def perms(self, p: int) -> list[tuple[int, Perm]]:
+    def perms(self, p: int) -> tuple[tuple[int, Perm], ...]:
         """Every permanent ability of ``p`` with its raid-action id base: ship slots, the
-        figurehead, then upgrade cards (John ignores his cards' effects, MA-8.23)."""
+        figurehead, then upgrade cards (John ignores his cards' effects, MA-8.23). Looked up
+        in ``perms_memo`` by what it depends on (read-only: do not modify the answer)."""
+        cards = tuple(self.owned[p]) if p != self.john else ()
+        key = (self.slots[p], self.fig[p], cards)
+        found = self.perms_memo.get(key)
+        if found is None:
+            if len(self.perms_memo) >= PERMS_MEMO_SIZE:
+                self.perms_memo.clear()
+            found = self.perms_memo[key] = self._perms_of(*key)
+        return found
+
+    def _perms_of(
+        self, filled: int, fig: int, cards: tuple[int, ...]
+    ) -> tuple[tuple[int, Perm], ...]:
         out: list[tuple[int, Perm]] = []
-        filled = self.slots[p]
         if filled:
             for i, sl in enumerate(self.content.ship.slots):
                 if filled >> i & 1:
                     out.extend((RAID_SLOT + i, perm) for perm in sl.permanent)
-        if self.fig[p] >= 0:
-            out.extend((RAID_FIG, perm) for perm in self.content.figureheads[self.fig[p]].permanent)
-        if p != self.john:
-            for card in self.owned[p]:
-                out.extend((RAID_CARD + card, perm) for perm in self.cards[card].permanent)
-        return out
+        if fig >= 0:
+            out.extend((RAID_FIG, perm) for perm in self.content.figureheads[fig].permanent)
+        for card in cards:
+            out.extend((RAID_CARD + card, perm) for perm in self.cards[card].permanent)
+        return tuple(out)
 
     def perm_total(self, p: int, kind: str) -> int:
         return sum(perm.n for _, perm in self.perms(p) if perm.perm == kind)
