@@ -9,7 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
-from tabletide.games.ahoy import battle, cards, damage, movement
+from tabletide.games.ahoy import battle, cards, damage, geometry, movement
 from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
     CUTTER,
@@ -259,11 +259,17 @@ CREW_DIE: dict[str, Callable[[AhoyState, int, int], None]] = {
 # ------------------------------------------------------------------ their decisions
 def legal_tailwind(s: AhoyState, frame: Frame) -> list[Action]:
     tailwind = frame.record(Tailwind)
-    out = [Action.make("stay", "Stay where you are")]
-    for p in movement.tailwind_spaces(s, tailwind.value):
-        if p != s.fig[tailwind.figure]:
-            out.append(Action.make("goto", f"Sail on the wind to {s.space_name(p)}", at=p))
-    return out
+    here = s.fig[tailwind.figure]
+    return [_STAY] + [_wind_to(p) for p in movement.tailwind_spaces(s, tailwind.value) if p != here]
+
+
+_STAY = Action.make("stay", "Stay where you are")
+
+
+@cache
+def _wind_to(p: int) -> Action:
+    """Sailing on the wind to space ``p``. Cached: it depends on ``p`` alone."""
+    return Action.make("goto", f"Sail on the wind to {geometry.space_name(p)}", at=p)
 
 
 def apply_tailwind(s: AhoyState, frame: Frame, action: Action) -> None:
@@ -288,22 +294,24 @@ def _patrol_moves(s: AhoyState, moved: tuple[int, ...], explore: bool) -> list[A
             target = pos + delta
             if (pos, d) in s.bars:
                 continue
-            if target in s.cells or (explore and s.supply and _explorable(s, target, d)):
-                where = s.space_name(target) if target in s.cells else "off the map"
-                out.append(
-                    Action.make(
-                        "patrol",
-                        f"Patrol at {s.space_name(pos)} {DIR_NAMES[d]} to {where}",
-                        fig=p,
-                        dir=d,
-                    )
-                )
+            if target in s.cells:
+                out.append(_patrol_step(p, pos, d, target))
+            elif explore and s.supply and _explorable(s, target, d):
+                out.append(_patrol_step(p, pos, d, -1))
     return out
 
 
-def _explorable(s: AhoyState, target: int, d: int) -> bool:
-    from tabletide.games.ahoy import geometry
+@cache
+def _patrol_step(p: int, pos: int, d: int, target: int) -> Action:
+    """Patrol ``p`` at ``pos`` stepping in direction ``d`` to ``target`` (-1: off the map).
+    Cached: it depends on these numbers alone, and actions are immutable."""
+    where = geometry.space_name(target) if target >= 0 else "off the map"
+    return Action.make(
+        "patrol", f"Patrol at {geometry.space_name(pos)} {DIR_NAMES[d]} to {where}", fig=p, dir=d
+    )
 
+
+def _explorable(s: AhoyState, target: int, d: int) -> bool:
     return geometry.can_explore(s.cells, s.islands, target, d)
 
 

@@ -7,9 +7,10 @@ new immutable values whenever a tile is added, so states share them freely.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
-from tabletide.games.ahoy.constants import DELTA, WIDTH
+from tabletide.games.ahoy.constants import DELTA, ORIGIN, WIDTH
 from tabletide.games.ahoy.content import DIRECTIONS, RegionTile
 
 CORNERS = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -37,6 +38,15 @@ class Placement(NamedTuple):
 
 def xy(pos: int) -> tuple[int, int]:
     return pos % WIDTH, pos // WIDTH
+
+
+@cache
+def space_name(pos: int) -> str:
+    """A space as labels name it, "(2,-1)" from the first tile's corner. Cached: it depends
+    on the space number alone."""
+    x, y = xy(pos)
+    ox, oy = xy(ORIGIN)
+    return f"({x - ox},{y - oy})"
 
 
 def at(x: int, y: int) -> int:

@@ -10,6 +10,7 @@ Battering Ram, a Smuggler's victory move) is ``dead``: it neither goes on nor an
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -154,10 +155,10 @@ def legal_step(s: AhoyState, frame: Frame) -> list[Action]:
             continue
         target = pos + delta
         if target in s.cells:
-            out.append(Action.make("step", f"Move {DIR_NAMES[d]} to {s.space_name(target)}", dir=d))
+            out.append(_step_to(d, target))
             continue
         if mv.explore and s.supply and geometry.can_explore(s.cells, s.islands, target, d):
-            out.append(Action.make("step", f"Move {DIR_NAMES[d]} off the map: explore", dir=d))
+            out.append(_step_to(d, -1))
         if witch:
             dest = _witch_dest(s, pos, d)
             out.append(
@@ -168,8 +169,20 @@ def legal_step(s: AhoyState, frame: Frame) -> list[Action]:
                 )
             )
     if mv.moved or all(a.kind == "witch" for a in out):  # the Sea Witch is a "may"
-        out.insert(0, Action.make("stop", "Stop here"))
+        out.insert(0, _STOP)
     return out
+
+
+_STOP = Action.make("stop", "Stop here")
+
+
+@cache
+def _step_to(d: int, target: int) -> Action:
+    """A step in direction ``d`` to the space ``target`` (-1: off the map, exploring).
+    Cached: it depends on these numbers alone, and actions are immutable."""
+    if target < 0:
+        return Action.make("step", f"Move {DIR_NAMES[d]} off the map: explore", dir=d)
+    return Action.make("step", f"Move {DIR_NAMES[d]} to {geometry.space_name(target)}", dir=d)
 
 
 def apply_step(s: AhoyState, frame: Frame, action: Action) -> None:

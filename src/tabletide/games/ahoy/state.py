@@ -491,7 +491,7 @@ class AhoyState(TableState):
         return ships[spot - SHIP_SPOT0]
 
     def space_name(self, pos: int) -> str:
-        return _space_name(pos)
+        return geometry.space_name(pos)
 
     def add_region(self, placement: geometry.Placement) -> int:
         """Put a tile on the map with a wealth die showing 1 (AH-3.6, AH-5.16); its region."""
@@ -512,15 +512,6 @@ class AhoyState(TableState):
 
 
 _CREW_INDEX = {key: i for i, key in enumerate(CREW_KEYS)}
-
-
-@cache
-def _space_name(pos: int) -> str:
-    """A space as labels name it, "(2,-1)" from the first tile's corner. Cached: it depends
-    on the space number alone."""
-    x, y = geometry.xy(pos)
-    ox, oy = geometry.xy(ORIGIN)
-    return f"({x - ox},{y - oy})"
 
 
 @cache
