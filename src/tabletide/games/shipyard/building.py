@@ -7,6 +7,7 @@ before anything shifts; the offer slides and refills when the action ends (SY-5.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -118,25 +119,37 @@ def part_options(
 ) -> list[tuple[int, int, int, int]]:
     """``(column, row, price, type)`` for every takeable part with somewhere to go; substitutes
     as column -1 with row = type."""
+    return list(_part_options(state, seat, coins, last_chance))
+
+
+def _part_options(
+    state: ShipyardState, seat: int, coins: int, last_chance: bool
+) -> Iterator[tuple[int, int, int, int]]:
     prices = state.content.board.part_prices
-    fits = {t: bool(legal_cells(state, seat, t, last_chance)) for t in (BOW, MIDDLE, STERN)}
-    out = []
+    fits = _fitting_types(tuple(row_types(state, state.row[seat])), last_chance)
     for col in range(4):
         ptype = COLUMN_TYPE[col]
         if not fits[ptype]:
             continue
         for row in range(OFFER_ROWS):
             if state.offer[col][row] != EMPTY and prices[row] <= coins:
-                out.append((col, row, prices[row], ptype))
+                yield col, row, prices[row], ptype
     for ptype in (BOW, MIDDLE, STERN):
         if fits[ptype] and substitute_available(state, ptype):
-            out.append((-1, ptype, 0, ptype))
-    return out
+            yield -1, ptype, 0, ptype
+
+
+@lru_cache(maxsize=1 << 14)
+def _fitting_types(row: tuple[int, ...], last_chance: bool) -> tuple[bool, bool, bool]:
+    """Whether a bow, a middle and a stern have somewhere to go in a row of types (cached: the
+    answer depends on the immutable row and the flag only)."""
+    bow, middle, stern = (bool(_legal_cells(row, t, last_chance)) for t in (BOW, MIDDLE, STERN))
+    return bow, middle, stern
 
 
 def can_build(state: ShipyardState, seat: int, coins: int) -> bool:
     """SY-GAP-11b: able to perform Ship building = some affordable part fits the shipyard."""
-    return bool(part_options(state, seat, coins))
+    return next(_part_options(state, seat, coins, False), None) is not None
 
 
 def refill_offer(state: ShipyardState) -> None:

@@ -7,6 +7,7 @@ SY-4.0 model: a loop of ``N`` spaces; ``d(t)`` counts spaces from the leading ti
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ def behind(state: ShipyardState, tile: int) -> int:
 
 def occupied(state: ShipyardState) -> frozenset[int]:
     """Tiles with at least one figure on them (SY-4.0.2)."""
-    return frozenset([t for figs in state.figs for t in figs])
+    return frozenset(chain.from_iterable(state.figs))
 
 
 def move_to_front(state: ShipyardState, tile: int) -> bool:

@@ -4,6 +4,7 @@ the game (SY-7: normal and early end, final actions, last chance)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -110,7 +111,14 @@ def tile_candidates(state: ShipyardState, seat: int) -> tuple[list[int], bool]:
 def legal_choose_tile(state: ShipyardState, frame: Frame) -> list[Action]:
     tiles, _ = tile_candidates(state, frame.seat)
     inc = track.incomes(state)
-    return [make_action("choose_tile", f"{TILE_NAMES[t]} (+{inc[t]} coins)", tile=t) for t in tiles]
+    return [_choose_tile_action(t, inc[t]) for t in tiles]
+
+
+@cache
+def _choose_tile_action(tile: int, income: int) -> Action:
+    """The action choosing ``tile`` for ``income`` coins (cached: the label depends on the
+    parameters and the tile names only)."""
+    return make_action("choose_tile", f"{TILE_NAMES[tile]} (+{income} coins)", tile=tile)
 
 
 def apply_choose_tile(state: ShipyardState, frame: Frame, action: Action) -> None:

@@ -419,9 +419,7 @@ def _write_seats(
         v[coins + k] = s.coins[p] / COINS_MAX
         v[vp + k] = s.vp[p] / VP_MAX
         at = supply + k * n_items
-        for i, count in enumerate(s.supply[p]):
-            if count:
-                v[at + i] = count / SUPPLY_MAX
+        v[at : at + n_items] = _supply_block(tuple(s.supply[p]))
         figs = s.figs[p]
         if figs:
             at = figures + k * NUM_TILES
@@ -435,18 +433,34 @@ def _write_seats(
         v[at : at + len(row_parts)] = row_parts
         at = features + k * len(row_features)
         v[at : at + len(row_features)] = row_features
-        at = employees + k * t.employees
-        for e in s.employees[p]:
-            v[at + e] = 1.0
-        at = wagons + k * WAGON_IDS
-        for w in s.wagons[p]:
-            v[at + w] += 1.0
+        if s.employees[p]:
+            at = employees + k * t.employees
+            v[at : at + t.employees] = _id_counts(tuple(s.employees[p]), t.employees)
+        if s.wagons[p]:
+            at = wagons + k * WAGON_IDS
+            v[at : at + WAGON_IDS] = _id_counts(tuple(s.wagons[p]), WAGON_IDS)
         v[held + k] = len(s.contracts[p]) / CONTRACTS_MAX
         if s.fleet[p]:
             at = fleet + k * len(FLEET_STATS)
             v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
         at = system + k * CANAL_STATS
         v[at : at + CANAL_STATS] = canal_block(s, t, p)
+
+
+@lru_cache(maxsize=1 << 12)
+def _supply_block(supply: tuple[int, ...]) -> Values:
+    """One seat's slice of ``supply`` (cached: keyed on the item counts, immutable)."""
+    return array("d", [count / SUPPLY_MAX for count in supply])
+
+
+@lru_cache(maxsize=1 << 12)
+def _id_counts(ids: tuple[int, ...], size: int) -> Values:
+    """``size`` values counting each id in ``ids`` (one seat's employees or wagon tiles;
+    cached: keyed on an immutable copy of the ids)."""
+    out = [0.0] * size
+    for i in ids:
+        out[i] += 1.0
+    return array("d", out)
 
 
 @lru_cache(maxsize=1 << 14)
