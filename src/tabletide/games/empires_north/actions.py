@@ -5,7 +5,7 @@ opponent's action card, use your own, pass."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import (
@@ -294,22 +294,35 @@ class Pay(NamedTuple):
     """The empire position of the card being used."""
 
 
+_GOLD_PARAMS = tuple((good, f"gold_{good}") for good in RESOURCES)
+"""Each resource and the ``pay`` parameter saying how many gold stand in for it."""
+_PAY_ACTIONS: dict[tuple[Any, ...], Action] = {}
+"""``pay`` actions by cost and way to pay (both tuples of goods and amounts): the label (what is
+handed over, :meth:`~EmpiresState.paid_goods`) depends on nothing else."""
+
+
 def legal_pay(s: S, f: Frame) -> list[Action]:
     """EN-9.21 (EN-5.2.1, EN-5.3.2, EN-5.6.3): one option per distinct way to pay, the fewest
     gold first; gold stands in only for resources, never for gold, axes or workers."""
-    p, cost = f.seat, dict(f.record(Pay).cost)
+    p, cost_items = f.seat, f.record(Pay).cost
+    cost = dict(cost_items)
     out = []
     for way in s.payments(p, cost):
-        label = f"Pay {bundle_text(s.paid_goods(cost, way))}"
-        params = {f"gold_{good}": way.get(good, 0) for good in RESOURCES}
-        out.append(Action.of("pay", params, label))
+        key = (cost_items, tuple(way.items()))
+        action = _PAY_ACTIONS.get(key)
+        if action is None:
+            label = f"Pay {bundle_text(s.paid_goods(cost, way))}"
+            params = {name: way.get(good, 0) for good, name in _GOLD_PARAMS}
+            action = _PAY_ACTIONS[key] = Action.of("pay", params, label)
+        out.append(action)
     return out
 
 
 def apply_pay(s: S, f: Frame, a: Action) -> None:
     p, pay = f.seat, f.record(Pay)
     cost, purpose = dict(pay.cost), pay.purpose
-    way = {good: a.num(f"gold_{good}") for good in RESOURCES if a.num(f"gold_{good}")}
+    gold = cast("dict[str, int]", dict(a.params))  # every parameter of ``pay`` is a number
+    way = {good: gold[name] for good, name in _GOLD_PARAMS if gold[name]}
     paid = s.paid_goods(cost, way)
     s.pay(p, cost, way)
     if purpose == "build":
@@ -399,16 +412,25 @@ class Extra(NamedTuple):
 def legal_extra(s: S, f: Frame) -> list[Action]:
     p, tile = f.seat, f.record(Extra).tile
     name = TILES[tile]
-    out = [Action.make("none", "No card")]
+    out = [_NO_CARD]
     for c in sorted(set(s.hand[p])):
         card = s.cards[c]
         if card.when != name:
             continue
         if card.type == "boost":
-            out.append(Action.make("boost", f"Play {card.name}", card=c))
+            out.append(_card_action("boost", "Play", c, card.name))
         elif card.type != "upgrade" or hosts(s, p, card):
-            out.append(Action.make("produce", f"Build {card.name}", card=c))
+            out.append(_card_action("produce", "Build", c, card.name))
     return out
+
+
+_NO_CARD = Action.make("none", "No card")
+
+
+@cache
+def _card_action(kind: str, verb: str, card: int, name: str) -> Action:
+    """``kind`` on ``card``, labelled "``verb`` ``name``" (immutable, so shared)."""
+    return Action.make(kind, f"{verb} {name}", card=card)
 
 
 def apply_extra(s: S, f: Frame, a: Action) -> None:

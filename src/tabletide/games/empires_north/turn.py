@@ -4,6 +4,7 @@ of turns in the Action phase, Cleanup (EN-7), the end trigger (EN-8.1) and the f
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Action, Frame
@@ -28,7 +29,16 @@ AUTO: dict[str, Any] = {}
 
 def _keeps(s: S, p: int) -> list[Action]:
     cards = s.cards
-    return [Action.make("keep", f"Keep {cards[c].name}", card=c) for c in sorted(set(s.look[p]))]
+    return [_keep_action(c, cards[c].name) for c in sorted(set(s.look[p]))]
+
+
+@cache
+def _keep_action(card: int, name: str) -> Action:
+    """Keep ``card`` (an immutable action whose label is only the card's name)."""
+    return Action.make("keep", f"Keep {name}", card=card)
+
+
+_DONE = Action.make("done", "Done: discard the rest")
 
 
 def _discard_look(s: S, p: int) -> None:
@@ -76,7 +86,7 @@ def auto_round(s: S, f: Frame) -> None:
 def legal_lookout(s: S, f: Frame) -> list[Action]:
     p = f.seat
     keeps = _keeps(s, p) if s.workers[p] > 0 else []
-    return [*keeps, Action.make("done", "Done: discard the rest")]
+    return [*keeps, _DONE]
 
 
 def apply_lookout(s: S, f: Frame, a: Action) -> None:

@@ -362,6 +362,19 @@ def _island_slot(card: int) -> int:
     return _ISLAND_SLOT[card] if 0 <= card < _CARD_COUNT else -1
 
 
+@lru_cache(maxsize=4096)
+def _island_counts(cards: tuple[int, ...]) -> Values:
+    """``cards`` counted by island over ``ISLAND_COPIES`` (a block of ``ISLAND_SLOTS``; cards
+    that are not islands are left out). Cached on the cards: the raided piles only grow, and a
+    block is copied, never changed."""
+    block = zeros(ISLAND_SLOTS)
+    for card in cards:
+        island = _island_slot(card)
+        if island >= 0:
+            block[island] += _PER_ISLAND_COPY
+    return block
+
+
 def _write_sea(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
     o, n = lay.off, lay.n
     up = o["islands_up"]
@@ -373,12 +386,8 @@ def _write_sea(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
     decks = o["island_decks"]
     v[decks] = len(s.isl_deck[NEAR]) / ISLAND_DECK
     v[decks + 1] = len(s.isl_deck[DISTANT]) / ISLAND_DECK
-    gone = o["island_discards"]
-    for d in (NEAR, DISTANT):
-        for card in s.isl_discard[d]:
-            island = _island_slot(card)
-            if island >= 0:
-                v[gone + island] += _PER_ISLAND_COPY
+    at = o["island_discards"]
+    v[at : at + ISLAND_SLOTS] = _island_counts(tuple(s.isl_discard[NEAR] + s.isl_discard[DISTANT]))
     _onehot(v, o["revealed"], _island_slot(s.revealed))
     width = n + 3
     at = o["queue"]
