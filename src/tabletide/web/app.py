@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,6 +21,7 @@ from tabletide.web.hub import Hub
 from tabletide.web.ratelimit import RateLimiter
 from tabletide.web.schemas import describe_errors
 from tabletide.web.security import BodyLimit, ClientRateLimit, SecurityHeaders
+from tabletide.web.serving import install_drain
 from tabletide.web.settings import WebSettings
 from tabletide.web.store import Store
 from tabletide.web.tables import TableService
@@ -27,6 +29,7 @@ from tabletide.web.tables import TableService
 log = logging.getLogger("tabletide.web")
 
 UPLOAD_PATHS = ("/api/replays/",)
+HEALTH_TIMEOUT = 2.0
 
 
 def create_app(settings: WebSettings | None = None) -> FastAPI:
@@ -52,6 +55,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        install_drain(service)  # SIGTERM: finish moves, close WebSockets with a reason
         try:
             yield
         finally:
@@ -102,6 +106,26 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             status_code=exc.status_code,
             headers=exc.headers,
         )
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        """For a load balancer: 200 when this process takes work (the database answers, and
+        with PostgreSQL it listens for other processes' moves), 503 while it shuts down or
+        when the database does not answer within 2 s."""
+        if service.draining:
+            return JSONResponse({"status": "draining"}, status_code=503)
+        try:
+            await asyncio.wait_for(asyncio.to_thread(store.ping), HEALTH_TIMEOUT)
+        except Exception as exc:
+            reason = "timed out" if isinstance(exc, TimeoutError) else type(exc).__name__
+            return JSONResponse({"status": "unavailable", "database": reason}, status_code=503)
+        body = {"status": "ok", "database": "ok"}
+        if service.cluster is not None:
+            listening = service.cluster.listening.is_set()
+            body["listening"] = "ok" if listening else "reconnecting"
+            if not listening:
+                return JSONResponse({**body, "status": "unavailable"}, status_code=503)
+        return JSONResponse(body)
 
     app.include_router(api.router)
     app.include_router(ws.router)

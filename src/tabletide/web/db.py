@@ -8,7 +8,10 @@ Three tables, in portable SQL (SQLite and PostgreSQL are both tested):
   token), never the token itself;
 * ``tt_moves`` — the append-only journal: ``(table_id, seq)`` is the primary key, so two
   writers can never both append move ``seq``. A row is an action (``kind="act"``, its JSON, the
-  seat, whether it may be taken back) or an undo (``kind="undo"``, how many moves).
+  seat, whether it may be taken back) or an undo (``kind="undo"``, how many moves);
+* ``tt_bot_jobs`` — PostgreSQL only in use: one row per table whose bot is to move, written in
+  the same transaction as the move that made it so; server processes claim rows with
+  ``FOR UPDATE SKIP LOCKED`` and hold them by a lease (``claimed_by``, ``lease_until``).
 
 A table's state is never stored: it is rebuilt by replaying seed + options + the actions that
 the journal leaves after its undo rows.
@@ -24,6 +27,7 @@ from typing import IO, Any
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -103,6 +107,23 @@ class MoveRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class BotJobRow(Base):
+    """A bot to move at a table (the queue of ``--workers N`` / many servers on PostgreSQL)."""
+
+    __tablename__ = "tt_bot_jobs"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    """The table's version when the bot became due (for logs; the move's own conditional
+    version update is what keeps a bot move from being applied twice)."""
+    claimed_by: Mapped[str | None] = mapped_column(String(96), nullable=True)
+    """The server process playing the bot's turn, None while the job waits."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """The claim lapses at this time (the database's clock) unless renewed."""
+
+
 class DatabaseInUse(Exception):
     """Another server holds the SQLite file's lock."""
 
@@ -176,9 +197,17 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    Base.metadata.create_all(engine)
-    _add_columns(engine)
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Servers starting together on one database create the schema one at a time.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        Base.metadata.create_all(connection)
+        _add_columns(connection)
     return engine
+
+
+SCHEMA_LOCK = 0x7AB1E71DE
+"""The PostgreSQL advisory lock key held while the schema is created or upgraded."""
 
 
 ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT", "analysis": "TEXT"}}
@@ -186,11 +215,10 @@ ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT", "analysis": "TEXT"}}
 (``ALTER TABLE ... ADD COLUMN``, which SQLite and PostgreSQL both run in place)."""
 
 
-def _add_columns(engine: Engine) -> None:
-    inspector = inspect(engine)
+def _add_columns(connection: Connection) -> None:
+    inspector = inspect(connection)
     for table, columns in ADDED_COLUMNS.items():
         have = {c["name"] for c in inspector.get_columns(table)}
         for name, sql_type in columns.items():
             if name not in have:
-                with engine.begin() as connection:
-                    connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))

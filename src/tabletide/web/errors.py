@@ -43,3 +43,9 @@ def unprocessable(message: str) -> ApiError:
 def too_many(retry_after: float) -> ApiError:
     wait = max(retry_after, 0.1)
     return ApiError(429, f"too many requests: wait {wait:.1f} s and try again", retry_after)
+
+
+def unavailable(message: str) -> ApiError:
+    """503: the server is shutting down (another process, or this one restarted, will take
+    the request); nothing was changed."""
+    return ApiError(503, message, retry_after=1.0)

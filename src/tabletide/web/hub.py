@@ -13,6 +13,8 @@ log = logging.getLogger("tabletide.web")
 class Socket(Protocol):
     async def send_json(self, data: Any, mode: str = "text") -> None: ...
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
 
 class Connection:
     """One WebSocket of one viewer; ``log_sent`` is how many log lines it already has."""
@@ -68,3 +70,14 @@ class Hub:
             except Exception:
                 log.info("dropping a connection of table %s", table_id)
                 self.remove(conn)
+
+    async def close_all(self, code: int, reason: str) -> None:
+        """Close every connection with ``code`` and ``reason`` (a graceful shutdown)."""
+        conns = [c for table in list(self._tables.values()) for c in table]
+        for conn in conns:
+            try:
+                async with conn._send_lock:
+                    await conn.socket.close(code=code, reason=reason)
+            except Exception:
+                pass
+            self.remove(conn)

@@ -53,3 +53,8 @@ class WebSettings:
     """``Idempotency-Key`` answers remembered per table (in memory, the latest ones)."""
     max_status_queries: int = 100
     """Tables one "your tables" status request may ask about."""
+    bot_lease: float = 10.0
+    """PostgreSQL: seconds a process's claim on a bot turn lasts without renewal (renewed
+    every third of it); a process that died loses its turns to another after this."""
+    bot_turns: int = 64
+    """PostgreSQL: bot turns one process plays at once at most (claimed from the queue)."""

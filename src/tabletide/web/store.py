@@ -5,6 +5,11 @@ Every write is one transaction. :meth:`Store.append` moves a table's ``version``
 expected value to the next with a conditional UPDATE and inserts the journal row under the
 primary key ``(table_id, seq)``; if another writer got there first, nothing is written and
 :class:`VersionConflict` is raised. A move is acknowledged only after its commit.
+
+On PostgreSQL the same transaction also keeps the bot queue (``tt_bot_jobs``: a row while a
+bot is to move) and sends ``NOTIFY tabletide, 'TABLE VERSION ORIGIN'``, which PostgreSQL
+delivers to every listening server process only once the move is committed (see
+``cluster.py``).
 """
 
 from __future__ import annotations
@@ -12,14 +17,19 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from tabletide.web.db import MoveRow, TableRow, TokenRow
+from tabletide.web.db import BotJobRow, MoveRow, TableRow, TokenRow
+
+CHANNEL = "tabletide"
+"""The ``NOTIFY`` channel of journal changes: payload ``TABLE VERSION ORIGIN [analysis]``."""
+BOT_CHANNEL = "tabletide_bots"
+"""The ``NOTIFY`` channel that wakes the servers' bot dispatchers: a job is waiting."""
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -161,6 +171,11 @@ class Store:
             session.flush()
             for token_hash, seat in tokens:
                 session.add(TokenRow(token_hash=token_hash, table_id=info.id, seat=seat))
+            opener = info.seats[to_move] if 0 <= to_move < len(info.seats) else None
+            if self.postgres and opener is not None and opener.kind == BOT:
+                session.flush()  # a bot opens: queue it with the table
+                self._queue(session.connection(), info.id, 0, True, None)
+                self._notify(session.connection(), BOT_CHANNEL, info.id)
 
     def find_token(self, token_hash: str) -> tuple[str, int | None] | None:
         """The table and seat (None: spectator) of a token hash, or None."""
@@ -196,10 +211,24 @@ class Store:
                 ],
             )
 
-    def append(self, table_id: str, move: Move, to_move: int) -> datetime:
+    def append(
+        self,
+        table_id: str,
+        move: Move,
+        to_move: int,
+        *,
+        bot_next: bool = False,
+        claimer: str | None = None,
+        origin: str = "",
+    ) -> datetime:
         """Journal ``move`` as row ``move.seq`` (the table's version must be ``move.seq - 1``),
         note the seat to move next, and mark the table finished when that is -1, in one
-        transaction. Returns the time of the move.
+        transaction (two SQLAlchemy Core statements: the ORM's unit of work cost more than
+        the database). Returns the time of the move.
+
+        On PostgreSQL, also: the bot queue row (``bot_next``: a bot is to move; held by
+        ``claimer`` when the process that made this bot move plays on, else waiting for any
+        process), and the notification to the other processes (``origin`` is this one).
 
         :raises VersionConflict: the table is not at version ``move.seq - 1``.
         """
@@ -208,16 +237,16 @@ class Store:
         if to_move < 0:
             values.update(status=FINISHED, finished_at=moment)
         try:
-            with Session(self.engine) as session, session.begin():
-                result = session.execute(
+            with self.engine.begin() as conn:
+                result = conn.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id, TableRow.version == move.seq - 1)
                     .values(**values)
                 )
-                if getattr(result, "rowcount", 0) != 1:
+                if result.rowcount != 1:
                     raise VersionConflict(table_id)
-                session.add(
-                    MoveRow(
+                conn.execute(
+                    insert(MoveRow).values(
                         table_id=table_id,
                         seq=move.seq,
                         kind=move.kind,
@@ -229,9 +258,162 @@ class Store:
                         created_at=moment,
                     )
                 )
+                if self.postgres:
+                    self._queue(conn, table_id, move.seq, bot_next, claimer)
+                    self._notify(conn, CHANNEL, f"{table_id} {move.seq} {origin}")
+                    if bot_next and claimer is None:
+                        self._notify(conn, BOT_CHANNEL, table_id)
         except IntegrityError as exc:
             raise VersionConflict(table_id) from exc
         return moment
+
+    # ------------------------------------------------------------------ PostgreSQL only
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    @staticmethod
+    def _notify(conn: Connection, channel: str, payload: str) -> None:
+        conn.execute(select(func.pg_notify(channel, payload)))
+
+    def _queue(
+        self,
+        conn: Connection,
+        table_id: str,
+        version: int,
+        bot_next: bool,
+        claimer: str | None,
+    ) -> None:
+        """Keep the table's bot job in step with the journal (inside its transaction)."""
+        if not bot_next:
+            conn.execute(delete(BotJobRow).where(BotJobRow.table_id == table_id))
+            return
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        lease_until = None if claimer is None else func.now() + timedelta(seconds=self.lease)
+        statement = pg_insert(BotJobRow).values(
+            table_id=table_id, version=version, claimed_by=claimer, lease_until=lease_until
+        )
+        conn.execute(
+            statement.on_conflict_do_update(
+                index_elements=[BotJobRow.table_id],
+                set_={
+                    "version": statement.excluded.version,
+                    "claimed_by": statement.excluded.claimed_by,
+                    "lease_until": statement.excluded.lease_until,
+                },
+            )
+        )
+
+    lease: float = 10.0
+    """Seconds a claimed bot job stays claimed without a renewal (the service sets it)."""
+
+    def claim_bot_job(self, claimer: str) -> tuple[str, int] | None:
+        """Claim one waiting bot job, or one whose lease has lapsed (its process died):
+        ``(table, version)``, or None. ``SKIP LOCKED``: processes claiming at the same moment
+        take different rows and never wait for each other."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "UPDATE tt_bot_jobs SET claimed_by = :me, lease_until = now() + :lease "
+                    "WHERE table_id = (SELECT table_id FROM tt_bot_jobs "
+                    "WHERE claimed_by IS NULL OR lease_until < now() "
+                    "ORDER BY lease_until NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED) "
+                    "RETURNING table_id, version"
+                ),
+                {"me": claimer, "lease": timedelta(seconds=self.lease)},
+            ).first()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def renew_bot_jobs(self, claimer: str) -> int:
+        """Extend the lease of every job ``claimer`` holds; how many it holds."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(BotJobRow)
+                .where(BotJobRow.claimed_by == claimer)
+                .values(lease_until=func.now() + timedelta(seconds=self.lease))
+            )
+            return int(result.rowcount)
+
+    def release_bot_jobs(self, claimer: str, table_id: str | None = None) -> None:
+        """Hand ``claimer``'s jobs (or one table's) back to the queue and wake the others."""
+        with self.engine.begin() as conn:
+            statement = update(BotJobRow).where(BotJobRow.claimed_by == claimer)
+            if table_id is not None:
+                statement = statement.where(BotJobRow.table_id == table_id)
+            result = conn.execute(statement.values(claimed_by=None, lease_until=None))
+            if result.rowcount:
+                self._notify(conn, BOT_CHANNEL, table_id or "")
+
+    def drop_bot_job(self, table_id: str) -> None:
+        """Forget a table's bot job (its bot gave up: ``bot_error``)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(BotJobRow).where(BotJobRow.table_id == table_id))
+
+    def queue_due_bots(self) -> int:
+        """Queue the unfinished tables whose bot is to move and that have no job (a database
+        from before the queue, or a bot that gave up before a restart); how many."""
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(TableRow.id, TableRow.version, TableRow.to_move, TableRow.seats).where(
+                    TableRow.status == PLAYING
+                )
+            ).all()
+            due = [
+                (table_id, version)
+                for table_id, version, to_move, seats in rows
+                if 0 <= to_move < len(loaded := json.loads(seats))
+                and loaded[to_move].get("kind") == BOT
+            ]
+            for table_id, version in due:
+                conn.execute(
+                    pg_insert(BotJobRow)
+                    .values(table_id=table_id, version=version)
+                    .on_conflict_do_nothing(index_elements=[BotJobRow.table_id])
+                )
+            if due:
+                self._notify(conn, BOT_CHANNEL, "")
+        return len(due)
+
+    def changes_since(self, table_id: str, version: int) -> tuple[StoredTable, int] | None:
+        """The table's header with the journal rows after ``version`` (to catch up with
+        another process's moves), and the table's current version; None if it is gone."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
+            if row is None:
+                return None
+            moves = conn.execute(
+                select(MoveRow)
+                .where(MoveRow.table_id == table_id, MoveRow.seq > version)
+                .order_by(MoveRow.seq)
+            ).all()
+        table = StoredTable(
+            info=_info(row),  # type: ignore[arg-type]
+            status=row.status,
+            version=row.version,
+            finished_at=row.finished_at,
+            analysis=json.loads(row.analysis) if row.analysis is not None else None,
+            moves=[
+                Move(
+                    seq=m.seq,
+                    kind=m.kind,
+                    seat=m.seat,
+                    action=json.loads(m.action) if m.action is not None else None,
+                    reversible=m.reversible,
+                    steps=m.steps,
+                    by_bot=m.by_bot,
+                )
+                for m in moves
+            ],
+        )
+        return table, int(row.version)
+
+    def ping(self) -> None:
+        """One round trip to the database (``/healthz``)."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
 
     def header(self, table_id: str) -> TableHeader | None:
         with Session(self.engine) as session:
@@ -263,14 +445,16 @@ class Store:
                 ).all()
             )
 
-    def save_analysis(self, table_id: str, analysis: dict[str, Any]) -> None:
+    def save_analysis(self, table_id: str, analysis: dict[str, Any], origin: str = "") -> None:
         """Store a finished table's analysis (or ``{"error": ...}``), replacing any before."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(
+        with self.engine.begin() as conn:
+            conn.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
                 .values(analysis=json.dumps(analysis, separators=(",", ":")))
             )
+            if self.postgres:
+                self._notify(conn, CHANNEL, f"{table_id} 0 {origin} analysis")
 
     def load_analysis(self, table_id: str) -> dict[str, Any] | None:
         """A table's stored analysis, or None."""

@@ -33,6 +33,7 @@ from tabletide.engine import (
 from tabletide.engine.undo import is_reversible, undo_depth
 from tabletide.web import auth
 from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
+from tabletide.web.cluster import Cluster
 from tabletide.web.errors import (
     ApiError,
     bad_request,
@@ -40,6 +41,7 @@ from tabletide.web.errors import (
     forbidden,
     not_found,
     unauthorized,
+    unavailable,
     unprocessable,
 )
 from tabletide.web.hub import Hub
@@ -64,6 +66,9 @@ from tabletide.web.views import frame_view, table_summary, table_view
 log = logging.getLogger("tabletide.web")
 
 NAME_MAX = 40
+SHUTDOWN_CODE = 1012
+"""WebSocket close code of a graceful shutdown ("service restart": reconnect)."""
+SHUTDOWN_REASON = "server restarting: reconnect"
 IDEMPOTENT_TABLES = 10_000
 """Tables whose idempotency keys are kept (the ones used most recently)."""
 
@@ -71,6 +76,27 @@ IDEMPOTENT_TABLES = 10_000
 def rebuild(info: TableInfo, actions: list[dict[str, Any]]) -> State:
     """The table's state: seed + options + actions, replayed by the engine."""
     return Replay(info.game, info.num_players, info.seed, info.options, actions).play()
+
+
+def rebuild_marked(
+    info: TableInfo, actions: list[dict[str, Any]], bots: list[bool], seats: list[int]
+) -> tuple[State, LatestBot | None]:
+    """:func:`rebuild`, and the latest bot turn read from the journal: the last run of bot
+    moves of one seat (``bots[i]``, ``seats[i]``: who made action ``i``), with its log lines."""
+    last = max((i for i, b in enumerate(bots) if b), default=-1)
+    first = last
+    while first > 0 and bots[first - 1] and seats[first - 1] == seats[last]:
+        first -= 1
+    log_from = 0
+    state: State | None = None
+    replay = Replay(info.game, info.num_players, info.seed, info.options, actions)
+    for i, state in enumerate(replay.states()):
+        if i == first:
+            log_from = len(state.events)
+    assert state is not None
+    if last < 0:
+        return state, None
+    return state, LatestBot(seats[last], last - first + 1, log_from, len(state.events))
 
 
 @dataclass(frozen=True)
@@ -124,6 +150,8 @@ class LiveTable:
         self.analysis_task: asyncio.Task[None] | None = None
         self.latest_bot: LatestBot | None = None
         """The latest bot turn (for the page to mark its moves), None before one."""
+        self.last_bot_seat: int | None = None
+        """The seat of the latest action if a bot made it (a turn is a run of these)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
 
@@ -202,12 +230,37 @@ class TableService:
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         """How bots pause (tests count the pauses with a fake)."""
         self.clock: Callable[[], float] = time.monotonic
+        self.cluster: Cluster | None = None
+        """PostgreSQL: this process's part in a cluster of servers (``cluster.py``); bots are
+        then played from the database's queue, and other processes' moves arrive by
+        ``LISTEN/NOTIFY``."""
+        if store.postgres:
+            store.lease = settings.bot_lease
+            self.cluster = Cluster(
+                settings.database_url, store, settings.bot_lease, settings.bot_turns
+            )
+        self._claimed: set[str] = set()
+        """Tables whose bot turn this process holds in the queue."""
+        self.draining = False
+        """Shutting down: new moves are refused, the WebSockets are about to be closed."""
+        self._inflight = 0
+        """People's moves and undos being handled (a shutdown waits for them)."""
+
+    @property
+    def origin(self) -> str:
+        return "" if self.cluster is None else self.cluster.name
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
         """Let the bots of unfinished tables go on after a restart, and analyse the finished
-        games whose analysis is missing (in the background)."""
-        for work in (self._resume_bots(), self._resume_analyses()):
+        games whose analysis is missing (in the background). With PostgreSQL, join the
+        cluster: listen, and play bots from the queue."""
+        if self.cluster is not None:
+            self.cluster.start(self)
+            resume = self._queue_due_bots()
+        else:
+            resume = self._resume_bots()
+        for work in (resume, self._resume_analyses()):
             task = asyncio.create_task(work)
             self._background.add(task)
             task.add_done_callback(self._background.discard)
@@ -222,6 +275,12 @@ class TableService:
                 log.warning("table %s cannot resume: %s", table_id, exc.message)
                 continue
             self._kick(live)
+
+    async def _queue_due_bots(self) -> None:
+        try:
+            await asyncio.to_thread(self.store.queue_due_bots)
+        except Exception:
+            log.exception("cannot queue the bots that are due")
 
     async def _resume_analyses(self) -> None:
         """One at a time, so that the bots of tables being played keep workers free."""
@@ -240,6 +299,8 @@ class TableService:
 
     async def close(self) -> None:
         self._closed = True
+        if self.cluster is not None:
+            await self.cluster.close()
         tasks = [*self._background]
         tasks += [t.bot_task for t in self._live.values() if t.bot_task is not None]
         tasks += [t.analysis_task for t in self._live.values() if t.analysis_task is not None]
@@ -247,6 +308,28 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.shutdown()
+        if self.cluster is not None and self._claimed:
+            await self.cluster.release()
+
+    async def drain(self, timeout: float) -> None:
+        """A graceful shutdown's first half: refuse new moves, wait (up to ``timeout``) for the
+        people's moves under way to be stored and pushed, stop the bots (their turns go back
+        to the queue), and close every WebSocket with 1012 and a reason. uvicorn then stops."""
+        self.draining = True
+        log.info("draining: %d move(s) under way", self._inflight)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and (
+            self._inflight > 0 or any(t.lock.locked() for t in self._live.values())
+        ):
+            await asyncio.sleep(0.02)
+        bots = [t.bot_task for t in self._live.values() if t.bot_task is not None]
+        for task in bots:
+            task.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.release()
+            self._claimed.clear()
+        await self.hub.close_all(SHUTDOWN_CODE, SHUTDOWN_REASON)
 
     # ------------------------------------------------------------------ lobby
     def games(self) -> list[dict[str, Any]]:
@@ -408,8 +491,12 @@ class TableService:
                 if stored is None:
                     raise not_found("no such table")
                 actions, flags = effective_moves(stored.moves)
+                bots = _effective_bots(stored.moves)
+                seats = [seat for seat, _ in flags]
                 try:
-                    state = await asyncio.to_thread(rebuild, stored.info, actions)
+                    state, latest = await asyncio.to_thread(
+                        rebuild_marked, stored.info, actions, bots, seats
+                    )
                 except (ReplayError, TabletideError) as exc:
                     log.error("table %s does not rebuild: %s", table_id, exc)
                     raise conflict(f"this table cannot be rebuilt: {exc}") from None
@@ -423,6 +510,8 @@ class TableService:
                     stored.finished_at,
                     stored.analysis,
                 )
+                live.latest_bot = latest
+                live.last_bot_seat = seats[-1] if bots and bots[-1] else None
                 self._remember(live)
                 return live
         finally:
@@ -447,6 +536,114 @@ class TableService:
 
     def _forget(self, table_id: str) -> None:
         self._live.pop(table_id, None)
+
+    # ------------------------------------------------------------------ other processes
+    def remote_change(self, table_id: str, analysis: bool = False) -> None:
+        """Another process changed a table (a ``NOTIFY``): catch up if it is in memory."""
+        live = self._live.get(table_id)
+        if live is None or self._closed:
+            return
+        self._spawn(self.refresh(live, analysis=analysis))
+
+    def refresh_all(self) -> None:
+        """Catch up with every table in memory (after the listening connection was down)."""
+        for live in list(self._live.values()):
+            self._spawn(self.refresh(live, analysis=True))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            await work
+
+        task = asyncio.create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def refresh(self, live: LiveTable, analysis: bool = False) -> None:
+        """Apply the journal rows other processes appended after ``live.version`` and push
+        the new state to this process's WebSockets."""
+        async with live.lock:
+            changed = await self._catch_up(live, analysis)
+        if changed:
+            await self.hub.publish(live.info.id, live.view)
+
+    async def _catch_up(self, live: LiveTable, analysis: bool = False) -> bool:
+        """The work of :meth:`refresh` (the caller holds ``live.lock``)."""
+        try:
+            found = await asyncio.to_thread(self.store.changes_since, live.info.id, live.version)
+        except Exception as exc:
+            log.warning("table %s cannot be read: %s", live.info.id, exc)
+            return False
+        if found is None:
+            return False
+        stored, version = found
+        changed = False
+        if analysis and stored.analysis is not None and stored.analysis != live.analysis:
+            live.analysis = stored.analysis
+            changed = True
+        if version <= live.version or not stored.moves:
+            return changed
+        actions, flags = list(live.actions), list(live.flags)
+        state = live.state.clone()
+        latest, last_bot = live.latest_bot, live.last_bot_seat
+        replay = False
+        try:
+            for move in stored.moves:
+                if move.kind == "undo":
+                    del actions[-move.steps :]
+                    del flags[-move.steps :]
+                    replay, last_bot = True, None
+                    continue
+                assert move.action is not None
+                actions.append(move.action)
+                flags.append((move.seat, move.reversible))
+                if replay:
+                    continue
+                before = len(state.events)
+                state.apply(state.game.action_from_json(move.action))
+                if move.by_bot:
+                    if latest is not None and last_bot == move.seat:
+                        latest = LatestBot(
+                            move.seat, latest.moves + 1, latest.log_from, len(state.events)
+                        )
+                    else:
+                        latest = LatestBot(move.seat, 1, before, len(state.events))
+                    last_bot = move.seat
+                else:
+                    last_bot = None
+            if replay:
+                state = await asyncio.to_thread(rebuild, live.info, actions)
+        except (ReplayError, TabletideError) as exc:
+            log.error("table %s cannot catch up: %s", live.info.id, exc)
+            self._forget(live.info.id)
+            return False
+        live.state, live.actions, live.flags = state, actions, flags
+        live.latest_bot, live.last_bot_seat = latest, last_bot
+        live.version = stored.moves[-1].seq
+        live.status = stored.status if state.is_terminal() else PLAYING
+        live.finished_at = stored.finished_at
+        live.analysis = stored.analysis
+        return True
+
+    def bot_turns_held(self) -> int:
+        return len(self._claimed)
+
+    async def play_claimed(self, table_id: str) -> None:
+        """The dispatcher claimed this table's bot job: play the bot's turns here."""
+        self._claimed.add(table_id)
+        try:
+            live = await self.get(table_id)
+            async with live.lock:
+                await self._catch_up(live)
+        except ApiError as exc:
+            log.warning("bot job of table %s dropped: %s", table_id, exc.message)
+            self._claimed.discard(table_id)
+            await asyncio.to_thread(self.store.drop_bot_job, table_id)
+            return
+        if live.bot_task is None:
+            self._kick(live)
+            if live.bot_task is None:  # nothing for a bot to do: a stale job
+                self._claimed.discard(table_id)
+                await asyncio.to_thread(self.store.release_bot_jobs, self.origin, table_id)
 
     async def view(self, viewer: auth.Viewer, log_since: int = 0) -> dict[str, Any]:
         live = await self.get(viewer.table_id)
@@ -525,22 +722,38 @@ class TableService:
             reversible=reversible,
             by_bot=by_bot,
         )
+        nxt = after.current_player()
         try:
             moment = await asyncio.to_thread(
-                self.store.append, live.info.id, move, after.current_player()
+                self.store.append,
+                live.info.id,
+                move,
+                nxt,
+                bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
+                claimer=self.origin if by_bot and self.cluster is not None else None,
+                origin=self.origin,
             )
         except VersionConflict:
-            self._forget(live.info.id)
+            self._changed_elsewhere(live)
             raise conflict("the table was changed elsewhere; look again") from None
         live.state = after
         live.actions.append(action.to_json())
         live.flags.append((seat, reversible))
+        live.last_bot_seat = seat if by_bot else None
         live.version = move.seq
         if after.is_terminal():
             live.status = FINISHED
             live.finished_at = moment
             log.info("table %s finished", live.info.id)
             self._schedule_analysis(live)
+
+    def _changed_elsewhere(self, live: LiveTable) -> None:
+        """Another writer appended first: one process, forget the table (rebuilt on next
+        use); a cluster, catch up with the journal (and push) once the lock is free."""
+        if self.cluster is None:
+            self._forget(live.info.id)
+        else:
+            self._spawn(self.refresh(live))
 
     def _answered(self, viewer: auth.Viewer, key: str | None) -> dict[str, Any] | None:
         """The answer already given to ``viewer``'s request with idempotency ``key``."""
@@ -574,6 +787,22 @@ class TableService:
         ``key`` this seat already used at this table is answered as the first one was, and
         nothing is played (a successful one; a refused one changed nothing and is checked
         again)."""
+        if self.draining:
+            raise unavailable(SHUTDOWN_REASON)
+        self._inflight += 1
+        try:
+            return await self._act(viewer, index, action, version, key)
+        finally:
+            self._inflight -= 1
+
+    async def _act(
+        self,
+        viewer: auth.Viewer,
+        index: int | None,
+        action: Mapping[str, Any] | None,
+        version: int | None,
+        key: str | None,
+    ) -> dict[str, Any]:
         live = await self.get(viewer.table_id)
         async with live.lock:
             answered = self._answered(viewer, key)
@@ -596,6 +825,17 @@ class TableService:
     ) -> dict[str, Any]:
         """Take back the seat's latest moves of its turn (as many as ``undo.depth`` allows).
         ``key``: as for :meth:`act`."""
+        if self.draining:
+            raise unavailable(SHUTDOWN_REASON)
+        self._inflight += 1
+        try:
+            return await self._undo(viewer, steps, version, key)
+        finally:
+            self._inflight -= 1
+
+    async def _undo(
+        self, viewer: auth.Viewer, steps: int, version: int | None, key: str | None
+    ) -> dict[str, Any]:
         live = await self.get(viewer.table_id)
         async with live.lock:
             answered = self._answered(viewer, key)
@@ -613,13 +853,20 @@ class TableService:
             actions = live.actions[:-steps]
             state = await asyncio.to_thread(rebuild, live.info, actions)
             move = Move(seq=live.version + 1, kind="undo", seat=seat, steps=steps)
+            nxt = state.current_player()
             try:
                 await asyncio.to_thread(
-                    self.store.append, live.info.id, move, state.current_player()
+                    self.store.append,
+                    live.info.id,
+                    move,
+                    nxt,
+                    bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
+                    origin=self.origin,
                 )
             except VersionConflict:
-                self._forget(live.info.id)
+                self._changed_elsewhere(live)
                 raise conflict("the table was changed elsewhere; look again") from None
+            live.last_bot_seat = None
             live.state = state
             live.actions = actions
             live.flags = live.flags[:-steps]
@@ -636,8 +883,10 @@ class TableService:
     # ------------------------------------------------------------------ bots
     def _kick(self, live: LiveTable) -> None:
         """Start the bot of the seat to move, if it is a bot and not already thinking."""
-        if self._closed or live.status != PLAYING or live.bot_task is not None:
+        if self._closed or self.draining or live.status != PLAYING or live.bot_task is not None:
             return
+        if self.cluster is not None and live.info.id not in self._claimed:
+            return  # in a cluster, bots are played from the queue by whoever claims them
         if live.bot_error is not None:  # given up until the server restarts
             return
         seat = live.state.current_player()
@@ -662,7 +911,7 @@ class TableService:
         published = live.version
         turn_started = self.clock()
         try:
-            while True:
+            while not self.draining:
                 async with live.lock:
                     seat = live.state.current_player()
                     if live.status != PLAYING or not 0 <= seat < len(live.info.seats):
@@ -709,6 +958,8 @@ class TableService:
                         action = self._resolve(live, None, data)
                         await self._commit(live, seat, action, by_bot=True)
                     except ApiError as exc:
+                        if self.cluster is not None and exc.status == 409:
+                            break  # another process played it (a lapsed lease): it goes on
                         failures += 1
                         log.warning("bot move refused at %s (%d)", live.info.id, exc.status)
                         if failures > self.settings.bot_retries:
@@ -731,6 +982,15 @@ class TableService:
             live.bot_task = None
         if live.version != published or live.bot_error is not None:
             await self.hub.publish(live.info.id, live.view)
+        if self.cluster is not None and live.info.id in self._claimed:
+            seat = live.state.current_player()
+            due = live.status == PLAYING and 0 <= seat < len(live.info.seats)
+            if not due or live.info.seats[seat].kind != BOT or self.draining:
+                self._claimed.discard(live.info.id)  # the journal dropped the job already
+            if live.bot_error is not None:
+                self._claimed.discard(live.info.id)
+                await asyncio.to_thread(self.store.drop_bot_job, live.info.id)
+            self.cluster.wake()
         self._kick(live)
 
     # ------------------------------------------------------------------ analysis
@@ -761,7 +1021,7 @@ class TableService:
                 log.warning("the analysis of table %s failed: %s", live.info.id, exc)
                 result = {"error": f"{type(exc).__name__}: {exc}"}
             try:
-                await asyncio.to_thread(self.store.save_analysis, live.info.id, result)
+                await asyncio.to_thread(self.store.save_analysis, live.info.id, result, self.origin)
             except Exception:
                 log.exception("the analysis of table %s cannot be stored", live.info.id)
                 return
@@ -850,3 +1110,14 @@ class TableService:
         payload["num_players"] = replay.num_players
         payload["names"] = names or [f"Seat {i}" for i in range(replay.num_players)]
         return payload
+
+
+def _effective_bots(moves: list[Move]) -> list[bool]:
+    """Whether a bot made each action that the journal leaves (as ``effective_moves``)."""
+    bots: list[bool] = []
+    for move in moves:
+        if move.kind == "act":
+            bots.append(move.by_bot)
+        elif move.kind == "undo" and move.steps > 0:
+            del bots[-move.steps :]
+    return bots
