@@ -7,6 +7,8 @@ node ``(c - 1) * ROWS + r``. Three more nodes follow the grid: the start area (c
 
 from __future__ import annotations
 
+from functools import cache
+
 COLUMNS = 9
 ROWS = 4
 GRID = COLUMNS * ROWS
@@ -73,8 +75,10 @@ def cell(col: int, r: int) -> int:
     return (col - 1) * ROWS + r
 
 
+@cache
 def where(node: int) -> str:
-    """A node as the log and the screen name it: ``3b``, the start area, the Bay, Maracaibo."""
+    """A node as the log and the screen name it: ``3b``, the start area, the Bay, Maracaibo.
+    (Cached: the name depends on the node number alone.)"""
     if node >= GRID:
         return ("the start area", "the Bay", "Maracaibo")[node - GRID]
     return f"{column(node)}{'abcd'[row(node)]}"
