@@ -4,6 +4,7 @@ die (Mystic, Naive Noble, Whispering Breeze, Wind Sailors, Mysterious Gust)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -150,10 +151,7 @@ def free_actions(s: AhoyState, seat: int) -> list[Action]:
         if m.symbol not in symbols:
             continue
         if (m.cost == 0 and can_die) or (m.cost and s.gold[seat] >= m.cost):
-            cost = "a die" if m.cost == 0 else f"{m.cost} gold"
-            out.append(
-                Action.make("recruit", f"Recruit {crew_name(s, card)} for {cost}", card=card)
-            )
+            out.append(_recruit(card, crew_name(s, card), m.cost))
     if s.faction[seat] == "smuggler":
         here = fort_free_island(s, seat)
         if here >= 0:
@@ -172,6 +170,14 @@ def free_actions(s: AhoyState, seat: int) -> list[Action]:
                     out.append(Action.make("deliver", f"Deliver {cargo_name(s, card)}", card=card))
     out += _crew_actions(s, seat)
     return out
+
+
+@cache
+def _recruit(card: int, name: str, cost: int) -> Action:
+    """Recruiting market card ``card`` (crew ``name``) for ``cost`` gold (0: a die). Cached:
+    it depends on these values alone, and actions are immutable."""
+    price = "a die" if cost == 0 else f"{cost} gold"
+    return Action.make("recruit", f"Recruit {name} for {price}", card=card)
 
 
 def apply_free(s: AhoyState, seat: int, action: Action) -> bool:
@@ -395,8 +401,7 @@ def apply_negotiate(s: AhoyState, frame: Frame, action: Action) -> None:
 # ------------------------------------------------------------------ crew actions without a die
 def _crew_actions(s: AhoyState, seat: int) -> list[Action]:
     out: list[Action] = []
-    pos = s.fig[seat]
-    if pos < 0:
+    if s.fig[seat] < 0 or not s.crew[seat]:  # each action below needs its crew card
         return out
     if (
         s.has_crew(seat, "mystic")
