@@ -25,7 +25,7 @@ from tabletide.games.maracaibo.constants import (
     RAID_SLOT,
     where,
 )
-from tabletide.games.maracaibo.content import COLORS, Effect, load_content
+from tabletide.games.maracaibo.content import COLORS, Effect, Slot
 from tabletide.games.maracaibo.present.words import (
     article,
     describe,
@@ -516,15 +516,16 @@ def open_slots(s: S, p: int) -> list[int]:
 
 
 def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
-    out = [Action.make("slot", slot_label(i), i=i) for i in open_slots(s, f.seat)]
+    slots = s.content.ship.slots
+    out = [Action.make("slot", slot_label(i, slots[i]), i=i) for i in open_slots(s, f.seat)]
     return [*out, SKIP] if out else []
 
 
 @cache
-def slot_label(i: int) -> str:
-    """The label of taking ship slot ``i``. Cached on the slot number: the ship board is the
-    game's one content (``load_content`` is cached), which never changes."""
-    return f"Ship slot {i + 1}: {describe_slot(load_content().ship.slots[i])}"
+def slot_label(i: int, slot: Slot) -> str:
+    """The label of taking ship slot ``i``. Cached on the slot number and the slot (an
+    immutable record): the same slot always reads the same."""
+    return f"Ship slot {i + 1}: {describe_slot(slot)}"
 
 
 def apply_ship_upgrade(s: S, f: Frame, a: Action) -> None:

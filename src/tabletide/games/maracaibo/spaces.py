@@ -9,7 +9,6 @@ at most once; a group with several alternatives ("/" on the card) allows one of 
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -18,7 +17,7 @@ from tabletide.games.maracaibo.constants import (
     MARACAIBO,
     UPGRADE_SPACE_DOUBLOONS,
 )
-from tabletide.games.maracaibo.content import COLORS, Alternatives, Effect, load_content
+from tabletide.games.maracaibo.content import COLORS, Alternatives, Effect
 from tabletide.games.maracaibo.effects import (
     SKIP,
     affordable,
@@ -164,25 +163,16 @@ def groups_of(s: S, node: int) -> tuple[Alternatives, ...]:
     return s.cards[s.slot[node]].actions
 
 
-@cache
-def copies_before(card: int) -> tuple[tuple[int, ...], ...]:
-    """For each action group of card ``card`` (-1: the Bay), the earlier groups printed the
-    same. Cached on the card number: the content is loaded once (``load_content`` is cached)
-    and never changes."""
-    content = load_content()
-    groups = content.places.bay if card < 0 else content.cards[card].actions
-    return tuple(tuple(h for h in range(g) if groups[h] == groups[g]) for g in range(len(groups)))
-
-
 def legal_location(s: S, f: Frame) -> list[Action]:
     """MA-5.25: the remaining action groups, any order; or end the turn."""
     visit = f.record(Visit)
     p, node, done = f.seat, visit.node, visit.groups_done
     out = []
-    copies = copies_before(-1 if node == BAY else s.slot[node])
+    seen: set[Alternatives] = set()
     for g, alts in enumerate(groups_of(s, node)):
-        if done >> g & 1 or (copies[g] and any(not done >> h & 1 for h in copies[g])):
+        if done >> g & 1 or alts in seen:
             continue  # a group printed twice is one choice until the first is done
+        seen.add(alts)
         for i, alt in enumerate(alts):
             if affordable(s, p, alt) and possible(s, p, alt):
                 out.append(Action.make("act", describe_all(alt), group=g, alt=i))
