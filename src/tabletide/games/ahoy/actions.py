@@ -5,7 +5,7 @@ cutter's and gunboat's cards."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -98,12 +98,16 @@ def open_for_die(s: AhoyState, seat: int) -> list[tuple[int, frozenset[int]]]:
 
 
 def placements(s: AhoyState, seat: int) -> list[Action]:
-    spots = tuple(
-        (spot, accepts, damage.spot_label(s, seat, spot)) for spot, accepts in open_for_die(s, seat)
-    )
-    values = tuple(sorted(set(s.hand[seat])))
     gold = min(s.gold[seat], MOST_GOLD_COST)
-    return list(_placements(spots, values, steps_per_gold(s, seat), gold))
+    per_gold = steps_per_gold(s, seat)
+    spots = [
+        (spot, accepts, damage.spot_label(s, seat, spot)) for spot, accepts in open_for_die(s, seat)
+    ]
+    out: list[Action] = []
+    for v in sorted(set(s.hand[seat])):
+        for spot, accepts, name in spots:
+            out += _spot_placements(name, v, spot, accepts, per_gold, gold)
+    return out
 
 
 MOST_GOLD_COST = 5
@@ -111,28 +115,23 @@ MOST_GOLD_COST = 5
 no more placements, so the placement cache is keyed on gold up to this."""
 
 
-@lru_cache(maxsize=8192)
-def _placements(
-    spots: tuple[tuple[int, frozenset[int], str], ...],
-    values: tuple[int, ...],
-    per_gold: int,
-    gold: int,
+@cache
+def _spot_placements(
+    name: str, v: int, spot: int, accepts: frozenset[int], per_gold: int, gold: int
 ) -> tuple[Action, ...]:
-    """Every placement of a die showing one of ``values`` (ascending) on one of the open
-    ``spots`` (spot, values it accepts, its name), turned to an accepted value with at most
-    ``gold`` gold (AH-5.1-5.3). Cached: the result depends only on these immutable arguments,
-    and actions are immutable, so positions may share them."""
+    """The placements of a die showing ``v`` on ``spot`` (named ``name``), turned to each
+    value in ``accepts`` (ascending) that costs at most ``gold`` gold (AH-5.1-5.3). Cached:
+    the result depends only on these immutable arguments (few: gold is at most
+    ``MOST_GOLD_COST``), and actions are immutable, so positions may share them."""
     out: list[Action] = []
-    for v in values:
-        for spot, accepts, name in spots:
-            for to in sorted(accepts):
-                cost = gold_cost(v, to, per_gold)
-                if cost > gold:
-                    continue
-                label = f"{name} with your {v}"
-                if to != v:
-                    label += f" turned to {to} ({cost} gold)"
-                out.append(Action("place", (("die", v), ("spot", spot), ("value", to)), label))
+    for to in sorted(accepts):
+        cost = gold_cost(v, to, per_gold)
+        if cost > gold:
+            continue
+        label = f"{name} with your {v}"
+        if to != v:
+            label += f" turned to {to} ({cost} gold)"
+        out.append(Action("place", (("die", v), ("spot", spot), ("value", to)), label))
     return tuple(out)
 
 
