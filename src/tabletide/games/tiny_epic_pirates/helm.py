@@ -4,6 +4,7 @@ PC-5.7, PC-5.17.4, PC-5.20.7, PC-5.24.4)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -51,9 +52,11 @@ class NewHand(NamedTuple):
     ship: int
 
 
-def route(start: int, steps: int) -> tuple[int, list[int]]:
-    """The destination of a clockwise move and the spaces strictly between (PC-5.2.7)."""
-    between = [(start + i) % HELM_SPACES for i in range(1, steps)]
+@cache
+def route(start: int, steps: int) -> tuple[int, tuple[int, ...]]:
+    """The destination of a clockwise move and the spaces strictly between (PC-5.2.7).
+    (Cached: a pure function of two small numbers.)"""
+    between = tuple((start + i) % HELM_SPACES for i in range(1, steps))
     return (start + steps) % HELM_SPACES, between
 
 
@@ -68,20 +71,28 @@ def legal_helm(s: PiratesState, frame: Frame) -> list[Action]:
     ship = frame.seat
     start = s.captain[ship]
     free = sum(s.assign[ship])
+    helm_orders = s.helm[ship]
     out = []
     for steps in range(1, HELM_SPACES):  # PC-5.2.2/5.2.4: 1-5 spaces, never back to the start
         cost = skip_cost(s, ship, steps)
         if cost > free:
             continue
         dest, _ = route(start, steps)
-        order = ORDERS[s.helm[ship][dest]]
-        bits = [f"space {dest} ({order})"]
-        if cost:
-            bits.append(f"place {cost} deckhand{'s' if cost > 1 else ''}")
-        if start + steps >= HELM_SPACES and start != HIDE:
-            bits.append("crosses the ship line")
-        out.append(Action.make("captain", "move the captain to " + ", ".join(bits), steps=steps))
+        crosses = start + steps >= HELM_SPACES and start != HIDE
+        out.append(captain_action(steps, dest, ORDERS[helm_orders[dest]], cost, crosses))
     return out
+
+
+@cache
+def captain_action(steps: int, dest: int, order: str, cost: int, crosses: bool) -> Action:
+    """The ``captain`` action of step 1 (cached: an action is immutable, and its label is a
+    function of these arguments only)."""
+    bits = [f"space {dest} ({order})"]
+    if cost:
+        bits.append(f"place {cost} deckhand{'s' if cost > 1 else ''}")
+    if crosses:
+        bits.append("crosses the ship line")
+    return Action.make("captain", "move the captain to " + ", ".join(bits), steps=steps)
 
 
 def apply_helm(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -107,11 +118,15 @@ def apply_helm(s: PiratesState, frame: Frame, action: Action) -> None:
 
 def legal_pay(s: PiratesState, frame: Frame) -> list[Action]:
     ship, space = frame.seat, frame.record(Pay).space
-    return [
-        Action.make("pay", f"skip space {space} with a deckhand from {ASSIGNMENTS[a]}", source=a)
-        for a in range(4)
-        if s.assign[ship][a]
-    ]
+    return [pay_action(space, a) for a in range(4) if s.assign[ship][a]]
+
+
+@cache
+def pay_action(space: int, source: int) -> Action:
+    """Cached: an action is immutable, and this label depends on the arguments only."""
+    return Action.make(
+        "pay", f"skip space {space} with a deckhand from {ASSIGNMENTS[source]}", source=source
+    )
 
 
 def apply_pay(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -122,7 +137,13 @@ def apply_pay(s: PiratesState, frame: Frame, action: Action) -> None:
 
 def legal_free(s: PiratesState, frame: Frame) -> list[Action]:
     # PC-5.3.1 with PC-GAP-11.1 (default): freed deckhands go to Rigging, Cannons or Extortion.
-    return [Action.make("free", f"send the freed deckhand to {ASSIGNMENTS[a]}", to=a) for a in WORK]
+    return list(FREE_ACTIONS)
+
+
+FREE_ACTIONS = tuple(
+    Action.make("free", f"send the freed deckhand to {ASSIGNMENTS[a]}", to=a) for a in WORK
+)
+"""The ``free`` actions, built once (actions are immutable)."""
 
 
 def apply_free(s: PiratesState, frame: Frame, action: Action) -> None:

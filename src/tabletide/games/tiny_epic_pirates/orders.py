@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -87,10 +88,15 @@ def perform(s: PiratesState, ship: int, order: int, copy: bool) -> None:
 # ---------------------------------------------------------------------------- step 3
 def legal_order(s: PiratesState, frame: Frame) -> list[Action]:
     ship = frame.seat
-    out = [Action.make("skip", "do not perform the order")]
     if can_perform(s, ship, s.order):
-        out.insert(0, Action.make("perform", f"{ORDERS[s.order]}"))
-    return out
+        return [PERFORM[s.order], SKIP]
+    return [SKIP]
+
+
+# Actions are immutable, so those whose label depends only on static content are built once.
+SKIP = Action.make("skip", "do not perform the order")
+PERFORM = tuple(Action.make("perform", f"{order}") for order in ORDERS)
+"""The ``perform`` action of each order (ORDERS index)."""
 
 
 def apply_order(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -124,18 +130,31 @@ def apply_sell(s: PiratesState, frame: Frame, action: Action) -> None:
 def legal_recruit(s: PiratesState, frame: Frame) -> list[Action]:
     recruit = frame.record(Recruit)
     ship, took, mutinied = recruit.ship, recruit.took, recruit.mutinied
-    out = [Action.make("done", "finish recruiting")]
+    out = [FINISH_RECRUITING]
     if not took:
+        full = len(s.crew[ship]) >= MAX_CREW
         for slot, card in enumerate(s.crew_row):
-            label = f"recruit {s.content.crew[card].name}"
-            if len(s.crew[ship]) >= MAX_CREW:
-                label += " (dismissing one of your crew)"
-            out.append(Action.make("recruit", label, slot=slot))
+            out.append(recruit_action(slot, s.content.crew[card].name, full))
         if not s.refreshed and s.gold[ship] >= 1 and s.crew_deck:  # PC-5.11.2
-            out.append(Action.make("refresh", "pay 1 gold to refresh the crew row"))
+            out.append(REFRESH)
     if not s.mutiny[ship] and not mutinied:  # PC-5.12.1
-        out.append(Action.make("mutiny", "call a mutiny: flip your captain card (once per game)"))
+        out.append(MUTINY)
     return out
+
+
+FINISH_RECRUITING = Action.make("done", "finish recruiting")
+REFRESH = Action.make("refresh", "pay 1 gold to refresh the crew row")
+MUTINY = Action.make("mutiny", "call a mutiny: flip your captain card (once per game)")
+
+
+@cache
+def recruit_action(slot: int, name: str, full: bool) -> Action:
+    """Recruit the crew card ``name`` from ``slot`` (cached: an action is immutable and this
+    label depends on the arguments only)."""
+    label = f"recruit {name}"
+    if full:
+        label += " (dismissing one of your crew)"
+    return Action.make("recruit", label, slot=slot)
 
 
 def apply_recruit(s: PiratesState, frame: Frame, action: Action) -> None:

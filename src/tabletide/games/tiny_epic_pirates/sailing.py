@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -76,9 +77,9 @@ def start_voyage(s: PiratesState, ship: int) -> None:
 
 def legal_sail(s: PiratesState, frame: Frame) -> list[Action]:
     ship = frame.seat
-    out = [Action.make("done", "stop sailing" if s.moves else "stay on this card")]
+    out = [STOP_SAILING if s.moves else STAY]
     if SAIL2 in s.kept[ship]:
-        out.append(Action.make("use_sail_token", "spend a +2 sail token"))
+        out.append(USE_SAIL_TOKEN)
     if s.moves < sail_total(s, ship):
         safe = STORM in s.kept[ship]
         stuck = helm.all_on_repairs(s, ship)
@@ -87,9 +88,21 @@ def legal_sail(s: PiratesState, frame: Frame) -> list[Action]:
             storm = s.card(p).storm
             if storm and stuck and not safe:
                 continue  # PC-5.6.5 (the storm token overrides it, PC-GAP-14.5)
-            label = f"sail {DIRECTIONS[d]} to {sea.name(p)}" + (" (storm)" if storm else "")
-            out.append(Action.make("sail", label, direction=d))
+            out.append(sail_action(d, p, storm))
     return out
+
+
+# Actions are immutable, so those whose label depends only on their arguments are built once.
+STOP_SAILING = Action.make("done", "stop sailing")
+STAY = Action.make("done", "stay on this card")
+USE_SAIL_TOKEN = Action.make("use_sail_token", "spend a +2 sail token")
+
+
+@cache
+def sail_action(d: int, p: int, storm: bool) -> Action:
+    """Sail one card in direction ``d`` onto ``p`` (cached, see above)."""
+    label = f"sail {DIRECTIONS[d]} to {sea.name(p)}" + (" (storm)" if storm else "")
+    return Action.make("sail", label, direction=d)
 
 
 def apply_sail(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -124,10 +137,13 @@ def use_storm_token(s: PiratesState, ship: int) -> None:
 
 
 def legal_storm(s: PiratesState, frame: Frame) -> list[Action]:
-    return [
-        Action.make("use_storm_token", "spend the storm token: no listing"),
-        Action.make("brace", "keep the token and list"),
-    ]
+    return list(STORM_ACTIONS)
+
+
+STORM_ACTIONS = (
+    Action.make("use_storm_token", "spend the storm token: no listing"),
+    Action.make("brace", "keep the token and list"),
+)
 
 
 def apply_storm(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -249,10 +265,14 @@ def legal_steer(s: PiratesState, frame: Frame) -> list[Action]:
     else:
         options = sea.closer(s.navy, steer.target)
         what = "the Navy"
-    return [
-        Action.make("steer", f"sail {what} {DIRECTIONS[d]} to {sea.name(p)}", direction=d)
-        for d, p in options
-    ]
+    return [vessel_action("steer", what, d, p) for d, p in options]
+
+
+@cache
+def vessel_action(kind: str, what: str, d: int, p: int) -> Action:
+    """Sail the vessel ``what`` one card in direction ``d`` onto ``p`` (a ``steer`` or a
+    ``drive``; cached: an action is immutable and this label depends on the arguments only)."""
+    return Action.make(kind, f"sail {what} {DIRECTIONS[d]} to {sea.name(p)}", direction=d)
 
 
 def apply_steer(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -294,10 +314,7 @@ def legal_drive(s: PiratesState, frame: Frame) -> list[Action]:
     here = s.navy if vessel < 0 else s.merchant_at[vessel]
     out = [Action.make("done", f"leave {what} here")]
     if remaining > 0:
-        out += [
-            Action.make("drive", f"sail {what} {DIRECTIONS[d]} to {sea.name(p)}", direction=d)
-            for d, p in sea.neighbours(here)
-        ]
+        out += [vessel_action("drive", what, d, p) for d, p in sea.neighbours(here)]
     return out
 
 

@@ -261,8 +261,10 @@ class PiratesState(TableState):
 
     # ------------------------------------------------------------------ engine plumbing
     def push_frame(self, frame: Frame) -> None:
+        """On top of the stack, unless the game is over (``TableState.push_frame``, inlined:
+        several frames are pushed per action)."""
         if not self.over:
-            super().push_frame(frame)
+            self.stack.append(frame)
 
     def finish(self) -> None:
         self.over = True
@@ -414,8 +416,11 @@ class PiratesState(TableState):
         return 0 if ship == self.lp else ship
 
     def say(self, type_: str, ship: int, **fields: Any) -> None:
-        """Log an event about ``ship`` (the Legendary Pirate's events have no seat)."""
-        self.log(type_, None if ship == self.lp else ship, ship=ship, **fields)
+        """Log an event about ``ship`` (the Legendary Pirate's events have no seat). The event
+        is built here rather than through ``log`` (the same dict, with ``ship`` first): a turn
+        logs several."""
+        seat = None if ship == self.lp else ship
+        self.events.append({"type": type_, "seat": seat, "ship": ship, **fields})
 
     def ship_name(self, ship: int) -> str:
         return "the Legendary Pirate" if ship == self.lp else f"seat {ship}"
