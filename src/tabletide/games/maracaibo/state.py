@@ -38,7 +38,21 @@ if TYPE_CHECKING:
 
 BLANK = -2
 PERMS_MEMO_SIZE = 4096
-"""Entries ``perms_memo`` keeps at most (it starts afresh when full)."""
+"""Entries a :class:`PermsMemo` keeps at most (it starts afresh when full)."""
+
+
+class PermsMemo:
+    """``MaracaiboState.perms`` by (ship slots filled, figurehead, cards counted), for one
+    content and card list: the answer depends only on these, so clones share the memo; a
+    state whose content or cards are replaced (a test's edit) starts a new one."""
+
+    __slots__ = ("cards", "content", "table")
+
+    def __init__(self, content: Content, cards: tuple[Card, ...]) -> None:
+        self.content, self.cards = content, cards
+        self.table: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]] = {}
+
+
 _MODULES = (turn, movement, spaces, effects, raid, explore, solo)
 
 PROMPTS = {
@@ -151,9 +165,7 @@ class MaracaiboState(TableState):
     john_level: int
     john_slots: int
     final: list[dict[str, int]]
-    perms_memo: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]]
-    """``perms`` by (ship slots filled, figurehead, cards counted): the answer depends only on
-    these and the content, so clones share the memo (it never goes stale)."""
+    perms_memo: PermsMemo
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -263,7 +275,7 @@ class MaracaiboState(TableState):
         s.raid_used, s.dice = [], [0, 0, 0]
         s.solo_deck, s.solo_out, s.john_level, s.john_slots = [], [], 0, 0
         s.final = []
-        s.perms_memo = {}
+        s.perms_memo = PermsMemo(content, s.cards)
         # MA-3.11 / MA-9.13 / MA-8.7: quests.
         s.quest_deck = list(range(len(content.quests)))
         rng.shuffle(s.quest_deck)
@@ -448,11 +460,14 @@ class MaracaiboState(TableState):
         in ``perms_memo`` by what it depends on (read-only: do not modify the answer)."""
         cards = tuple(self.owned[p]) if p != self.john else ()
         key = (self.slots[p], self.fig[p], cards)
-        found = self.perms_memo.get(key)
+        memo = self.perms_memo
+        if memo.cards is not self.cards or memo.content is not self.content:
+            memo = self.perms_memo = PermsMemo(self.content, self.cards)
+        found = memo.table.get(key)
         if found is None:
-            if len(self.perms_memo) >= PERMS_MEMO_SIZE:
-                self.perms_memo.clear()
-            found = self.perms_memo[key] = self._perms_of(*key)
+            if len(memo.table) >= PERMS_MEMO_SIZE:
+                memo.table.clear()
+            found = memo.table[key] = self._perms_of(*key)
         return found
 
     def _perms_of(
