@@ -8,7 +8,7 @@ before anything shifts; the offer slides and refills when the action ends (SY-5.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -207,13 +207,20 @@ def legal_build(state: ShipyardState, frame: Frame) -> list[Action]:
             )
         else:
             part = state.describe_part(state.offer[col][row])
-            label = f"Take {COLUMN_NAMES[col]} row {row + 1}: {part} — {price} coins"
-            actions.append(make_action("take_part", label, column=col, row=row))
+            actions.append(_take_part_action(col, row, part, price))
     if last_chance:
         actions.append(make_action("pass", "Pass (complete no ship)"))
     elif frame.record(Build).bought:
         actions.append(make_action("stop_building", "Stop buying parts"))
     return actions
+
+
+@cache
+def _take_part_action(col: int, row: int, part: str, price: int) -> Action:
+    """Taking the part described ``part`` from the offer (cached: the label depends on the
+    parameters only)."""
+    label = f"Take {COLUMN_NAMES[col]} row {row + 1}: {part} — {price} coins"
+    return make_action("take_part", label, column=col, row=row)
 
 
 def apply_build(state: ShipyardState, frame: Frame, action: Action) -> None:

@@ -9,6 +9,7 @@ is used up (SY-6.13), so no path can revisit a card.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -203,16 +204,15 @@ def apply_first_canal(state: ShipyardState, frame: Frame, action: Action) -> Non
 
 
 def legal_place_canal(state: ShipyardState, frame: Frame) -> list[Action]:
-    return [
-        make_action(
-            "place_canal",
-            f"Place it {_where(dx, dy)} of the boat's card, turned {rot * 90}°",
-            dx=dx,
-            dy=dy,
-            rotation=rot,
-        )
-        for dx, dy, rot in placements(state, frame.seat)
-    ]
+    return [_place_canal_action(dx, dy, rot) for dx, dy, rot in placements(state, frame.seat)]
+
+
+@cache
+def _place_canal_action(dx: int, dy: int, rot: int) -> Action:
+    """The action placing the new card at ``(dx, dy)`` from the boat's card, turned ``rot``
+    (cached: the label depends on the parameters only)."""
+    label = f"Place it {_where(dx, dy)} of the boat's card, turned {rot * 90}°"
+    return make_action("place_canal", label, dx=dx, dy=dy, rotation=rot)
 
 
 def apply_place_canal(state: ShipyardState, frame: Frame, action: Action) -> None:

@@ -4,6 +4,7 @@ the game (SY-7: normal and early end, final actions, last chance)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -141,17 +142,28 @@ def apply_choose_tile(state: ShipyardState, frame: Frame, action: Action) -> Non
 def bonus_tiles(state: ShipyardState, seat: int, chosen: int, main_done: bool) -> list[int]:
     """SY-4.12.2: any other action tile, for 6 coins, if it can then be performed. Before the
     main action only while the main action stays performable after paying (SY-4.12.4)."""
+    return list(_bonus_tiles(state, seat, chosen, main_done))
+
+
+def _bonus_tiles(state: ShipyardState, seat: int, chosen: int, main_done: bool) -> Iterator[int]:
     coins = state.coins[seat] - BONUS_PRICE
     if coins < 0 or (not main_done and not performable(state, seat, chosen, coins)):
-        return []
-    return [t for t in state.tiles if t != chosen and performable(state, seat, t, coins)]
+        return
+    for t in state.tiles:
+        if t != chosen and performable(state, seat, t, coins):
+            yield t
+
+
+def bonus_possible(state: ShipyardState, seat: int, chosen: int, main_done: bool) -> bool:
+    """Whether :func:`bonus_tiles` offers any tile (stops at the first)."""
+    return next(_bonus_tiles(state, seat, chosen, main_done), None) is not None
 
 
 def auto_menu(state: ShipyardState, frame: Frame) -> None:
     """Phase 4 (SY-4.12): the main action, optionally one bonus action before or after it."""
     seat = frame.seat
     menu = frame.record(Menu)
-    if not menu.bonus_done and bonus_tiles(state, seat, menu.tile, menu.main_done):
+    if not menu.bonus_done and bonus_possible(state, seat, menu.tile, menu.main_done):
         state.push_record("menu", seat, menu)
     elif not menu.main_done:
         run_main(state, seat, menu)
