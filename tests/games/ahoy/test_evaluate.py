@@ -10,7 +10,8 @@ from tabletide.agents import GreedyAgent
 from tabletide.agents.values import advantage
 from tabletide.engine import Action, Rng
 from tabletide.games.ahoy import turn
-from tabletide.games.ahoy.ai.evaluate import controls, evaluate, island_steps
+from tabletide.games.ahoy.ai.evaluate import evaluate, island_steps
+from tabletide.games.ahoy.constants import CUTTER, FORT0, PATROL0
 from tabletide.games.ahoy.movement import Move
 from tabletide.games.ahoy.state import AhoyState
 
@@ -99,10 +100,27 @@ def test_evaluating_changes_nothing(n: int) -> None:
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_control_points_are_the_rules_control_points(n: int) -> None:
     for state in positions(n):
-        fleet, union = controls(state)
+        fleet, union = turn.controls(state)
         assert list(zip(fleet, union, strict=True)) == [
-            turn.control(state, r) for r in range(len(state.placed))
+            _control_by_region(state, r) for r in range(len(state.placed))
         ]
+
+
+def _control_by_region(s: AhoyState, region: int) -> tuple[int, int]:
+    """AH-7.2 counted the slow way, one region at a time: the reference for the one-pass
+    ``turn.controls``."""
+    fleet = union = 0
+    for f, pos in enumerate(s.fig):
+        if pos < 0 or s.region_at(pos) != region:
+            continue
+        if f == s.fleet or FORT0 <= f < CUTTER:
+            fleet += 2
+        elif PATROL0 <= f < FORT0:
+            fleet += 1
+        elif f == s.union or f >= CUTTER:
+            union += 1
+    claw = s.fig[CUTTER] >= 0 and s.region_at(s.fig[CUTTER]) == region
+    return fleet, union + s.allies[region] * (2 if claw else 1)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -14,7 +14,6 @@ from tabletide.games.ahoy.constants import (
     FAME_TO_WIN,
     FORT0,
     FORT_FIGS,
-    GUNBOAT,
     MARKET_SIZE,
     MAX_ROUNDS,
     PATROL0,
@@ -159,34 +158,53 @@ def auto_turn_over(s: AhoyState, frame: Frame) -> None:
 
 
 # ------------------------------------------------------------------ the end of a round
-def control(s: AhoyState, region: int) -> tuple[int, int]:
-    """AH-7.2: (Fleet, Union) control points in a region."""
-    fleet = union = 0
-    cutter_here = s.fig[CUTTER] >= 0 and s.region_at(s.fig[CUTTER]) == region
+def controls(s: AhoyState) -> tuple[list[int], list[int]]:
+    """AH-7.2: the Fleet's and the Union's control points in every region, in one pass over
+    the figures: the flagships 2 (Fleet) and 1 (Union), a patrol 1, a fort 2, the cutter and
+    the gunboat 1 each (Union), and each ally 1, 2 in the cutter's region (AH-6.2.8 Mighty
+    Claw)."""
+    n = len(s.placed)
+    fleet = [0] * n
+    union = [0] * n
+    cells = s.cells
+    fs, us = s.fleet, s.union
     for f, pos in enumerate(s.fig):
-        if pos < 0 or s.region_at(pos) != region:
+        if pos < 0:
             continue
-        if f == s.fleet:
-            fleet += 2
+        r = cells[pos].region
+        if f == fs:
+            fleet[r] += 2
         elif PATROL0 <= f < FORT0:
-            fleet += 1
+            fleet[r] += 1
         elif FORT0 <= f < CUTTER:
-            fleet += 2
-        elif f == s.union or f in (CUTTER, GUNBOAT):
-            union += 1
-    union += s.allies[region] * (2 if cutter_here else 1)  # AH-6.2.8 Mighty Claw
+            fleet[r] += 2
+        elif f == us or f >= CUTTER:
+            union[r] += 1
+    allies = s.allies
+    claw = s.fig[CUTTER]
+    claw_region = cells[claw].region if claw >= 0 else -1
+    for r in range(n):
+        union[r] += allies[r] * (2 if r == claw_region else 1)
     return fleet, union
 
 
-def controller(s: AhoyState, region: int) -> str:
-    fleet, union = control(s, region)
-    return "fleet" if fleet > union else "union" if union > fleet else ""
+def control(s: AhoyState, region: int) -> tuple[int, int]:
+    """AH-7.2: (Fleet, Union) control points in a region."""
+    fleet, union = controls(s)
+    return fleet[region], union[region]
+
+
+def controllers(s: AhoyState) -> list[str]:
+    """Who controls each region: ``"fleet"``, ``"union"`` or ``""`` on a tie (AH-7.2)."""
+    fleet, union = controls(s)
+    return [
+        "fleet" if f > u else "union" if u > f else "" for f, u in zip(fleet, union, strict=True)
+    ]
 
 
 def score_regions(s: AhoyState) -> None:
     """AH-7.3: the stronger of Fleet and Union gains the wealth; ties score nothing."""
-    for r in range(len(s.placed)):
-        who = controller(s, r)
+    for r, who in enumerate(controllers(s)):  # scoring fame changes no control
         if who:
             seat = s.fleet if who == "fleet" else s.union
             s.fame[seat] += s.wealth[r]
@@ -196,7 +214,7 @@ def score_regions(s: AhoyState) -> None:
 def favor_scoring(s: AhoyState) -> None:
     """AH-7.9: each delivered card scores 1 per region with its symbol that the faction of its
     favor token controls."""
-    owners = [controller(s, r) for r in range(len(s.placed))]
+    owners = controllers(s)
     for seat in range(s.num_players):
         if s.faction[seat] != "smuggler":
             continue

@@ -34,12 +34,10 @@ from tabletide.games.ahoy.constants import (
     CUTTER,
     DELTA,
     FAME_TO_WIN,
-    FIGURES,
-    FORT0,
     FORT_FIGS,
-    PATROL0,
     SHIP_SPOT0,
 )
+from tabletide.games.ahoy.turn import controls
 
 if TYPE_CHECKING:
     from tabletide.engine import State
@@ -109,35 +107,6 @@ ROUTE_SPEED = 4.0
 """Spaces a Smuggler sails in a turn, about: Sail moves 1-2 and Fast Sail up to its die."""
 ROUTE_DECAY = 0.7
 """What a Smuggler's plan keeps of its worth per turn of sailing still ahead of it."""
-
-
-def controls(s: AhoyState) -> tuple[list[int], list[int]]:
-    """AH-7.2 control points of the Fleet and the Union in every region, in one pass over the
-    figures (the numbers of ``turn.control``, which walks all figures once per region)."""
-    n = len(s.placed)
-    fleet = [0] * n
-    union = [0] * n
-    cells = s.cells
-    fig = s.fig
-    fs, us = s.fleet, s.union
-    for f in range(FIGURES):
-        pos = fig[f]
-        if pos < 0:
-            continue
-        r = cells[pos].region
-        if f == fs:
-            fleet[r] += 2
-        elif PATROL0 <= f < FORT0:
-            fleet[r] += 1
-        elif FORT0 <= f < CUTTER:
-            fleet[r] += 2
-        elif f == us or f >= CUTTER:
-            union[r] += 1
-    allies = s.allies
-    claw = claw_region(s)
-    for r in range(n):
-        union[r] += allies[r] * (2 if r == claw else 1)
-    return fleet, union
 
 
 def evaluate(state: State, seat: int) -> float:

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
-from tabletide.games.ahoy.ai.evaluate import controls
 from tabletide.games.ahoy.battle import total
 from tabletide.games.ahoy.constants import (
     ALLY_TOKENS,
@@ -54,6 +53,7 @@ from tabletide.games.ahoy.constants import (
 )
 from tabletide.games.ahoy.content import PLAN_KEYS, SYMBOLS, RegionTile
 from tabletide.games.ahoy.geometry import SANDBAR_CELLS, Cell
+from tabletide.games.ahoy.turn import controls
 
 if TYPE_CHECKING:
     from tabletide.engine import State
