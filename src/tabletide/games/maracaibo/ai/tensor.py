@@ -551,30 +551,38 @@ def _terrain(board: Board) -> Values:
     return values
 
 
+@cache
+def _slot_offsets(board: Board, pieces_size: int) -> tuple[tuple[int, int, int, int], ...]:
+    """For each card slot of a layout: its node and where its cell, its card and its pieces
+    start within their segments (cached on the immutable board and the pieces' width)."""
+    return tuple((n, n * CELL_FIELDS, n * CARDS, n * pieces_size) for n in board.slots)
+
+
 def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
     """The 36 grid cells (column by column, rows top to bottom), one block per feature."""
     n_p = s.participants
     cards_at, cell_at, pieces_at = lay.grid_card, lay.grid_cell, lay.grid_pieces
     v[cell_at : cell_at + GRID * CELL_FIELDS] = _terrain(s.board)
-    pieces_size = lay.pieces_size
     slot, up, smug = s.slot, s.up, s.smug
-    for n in s.board.slots:
+    refill_of, ruby_cards, res = s.refill_of, s.ruby_cards, s.res
+    markers = n_p + SMUGGLER_TILES
+    for n, cell, card_base, pieces in _slot_offsets(s.board, lay.pieces_size):
         card = slot[n]
-        at = cell_at + n * CELL_FIELDS
+        at = cell_at + cell
         if card == -1:
             v[at + _HIDDEN_AT + 3] = 1.0
         elif card == BLANK:
             v[at + _HIDDEN_AT + 2] = 1.0
         elif up[n]:
-            v[cards_at + n * CARDS + card] = 1.0
-            tile = s.refill_of.get(card)
+            v[cards_at + card_base + card] = 1.0
+            tile = refill_of.get(card)
             if tile is not None:
                 v[at + _REFILL_AT + COLORS.index(tile)] = 1.0
-            if card in s.ruby_cards:
+            if card in ruby_cards:
                 v[at + _RUBY_AT] = 1.0
-            who = s.res.get(card)
+            who = res.get(card)
             if who:
-                base = pieces_at + n * pieces_size + n_p + SMUGGLER_TILES
+                base = pieces_at + pieces + markers
                 for p in who:
                     v[base + rel[p]] += 1.0
         else:
@@ -585,7 +593,7 @@ def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
         mark = smug[n]
         if mark >= 0:
             owner, tile_no = divmod(mark, 10)
-            base = pieces_at + n * pieces_size
+            base = pieces_at + pieces
             v[base + rel[owner]] += 1.0
             v[base + n_p + tile_no] += 1.0
 
