@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import STOCK_GOODS, TILES, bundle_text
-from tabletide.games.empires_north.content import Alternatives, Effect
+from tabletide.games.empires_north.content import Alternatives, Card, Effect
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S
@@ -402,6 +402,18 @@ for _kind, _legal, _apply in (
 
 
 # ---------------------------------------------------------------------------- features
+_FEATURED: dict[int, tuple[tuple[Card, ...], tuple[bool, ...]]] = {}
+
+
+def _has_features(cards: tuple[Card, ...]) -> tuple[bool, ...]:
+    """Whether each card of a card table has a feature (cached per table, keyed by its id; the
+    table is held beside the flags so that the id cannot be reused while they are cached)."""
+    hit = _FEATURED.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _FEATURED[id(cards)] = (cards, tuple(bool(card.features) for card in cards))
+    return hit[1]
+
+
 def trigger(
     s: S, event: str, p: int, tile: str | None = None, icons: tuple[str, ...] = (), skip: int = -1
 ) -> None:
@@ -409,12 +421,13 @@ def trigger(
     the other players' in turn order (EN-GAP-13d); each card in empire order. ``skip``: the
     position of the card that caused the event (a card does not trigger on its own build)."""
     n = s.num_players
+    featured = _has_features(s.cards)
     fired: list[tuple[int, Alternatives, str]] = []
     for k in range(n):
         q = (p + k) % n
         own = q == p
         for pos, placed in enumerate(s.empire[q]):
-            if own and pos == skip:
+            if not featured[placed.acts] or (own and pos == skip):
                 continue
             card = s.cards[placed.acts]
             for feature in card.features:
