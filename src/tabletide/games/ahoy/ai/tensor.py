@@ -28,6 +28,7 @@ determinization of a position shares until a tile is added.
 from __future__ import annotations
 
 from array import array
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
@@ -349,6 +350,17 @@ def layout(n: int) -> Layout:
     return lay
 
 
+@cache
+def _seats_from(seat: int, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats in the observer's order (``seat_order``), and each seat's place in it.
+    Cached: both depend on the two numbers alone."""
+    order = seat_order(seat, n)
+    rel = [0] * n
+    for k, p in enumerate(order):
+        rel[p] = k
+    return tuple(order), tuple(rel)
+
+
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``state`` (see the module text)."""
     s: AhoyState = state  # type: ignore[assignment]
@@ -356,10 +368,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     lay = layout(n)
     v = lay.blank()
     off = lay.off
-    order = seat_order(seat, n)
-    rel = [0] * n
-    for k, p in enumerate(order):
-        rel[p] = k
+    order, rel = _seats_from(seat, n)
     m = _map(s)
     x0, y0 = m.x0, m.y0
     _write_map(v, off, m)
@@ -374,7 +383,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     lay.emit(out, v)
 
 
-def _rel_fig(f: int, rel: list[int]) -> int:
+def _rel_fig(f: int, rel: tuple[int, ...]) -> int:
     """A figure's index with the flagships renumbered from the observer."""
     return rel[f] if f < PATROL0 else f
 
@@ -387,7 +396,7 @@ def _cell(pos: int, x0: int, y0: int) -> int:
 
 
 # ------------------------------------------------------------------ the round and the turn
-def _write_turn(s: AhoyState, v: Values, off: dict[str, int], rel: list[int]) -> None:
+def _write_turn(s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ...]) -> None:
     v[off["round"]] = s.round / ROUND_SCALE
     v[off["first_player"] + rel[s.first]] = 1.0
     v[off["active_player"] + rel[s.active]] = 1.0
@@ -513,7 +522,7 @@ def _write_decision(
     v: Values,
     off: dict[str, int],
     decisions: dict[str, int],
-    rel: list[int],
+    rel: tuple[int, ...],
     x0: int,
     y0: int,
 ) -> None:
@@ -549,7 +558,7 @@ def _write_decision(
 
 
 # ------------------------------------------------------------------ the seats
-def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: list[int]) -> None:
+def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int, ...]) -> None:
     o_fac, o_fame, o_gold = off["faction"], off["fame"], off["gold"]
     o_hand, o_die, o_low = off["dice_in_hand"], off["spot_die"], off["cannons_second_die"]
     o_dmg, o_crew, o_cargo = off["spot_damaged"], off["crew"], off["cargo"]
@@ -659,7 +668,7 @@ _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
 
 
 def _write_figures(
-    s: AhoyState, v: Values, off: dict[str, int], rel: list[int], m: MapStatic
+    s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ...], m: MapStatic
 ) -> None:
     """The ``figures`` segment (3 values a figure, copied from ``m.place``) and the figure
     planes of the map."""
@@ -698,7 +707,7 @@ def _write_figures(
 
 # ------------------------------------------------------------------ the battle
 def _write_battle(
-    s: AhoyState, v: Values, off: dict[str, int], rel: list[int], x0: int, y0: int
+    s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ...], x0: int, y0: int
 ) -> None:
     f = s.fight
     if f is None:
