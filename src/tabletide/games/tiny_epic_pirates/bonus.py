@@ -5,6 +5,7 @@ the crew in any order), and every kind except Reroll, which acts inside an attac
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
@@ -106,11 +107,31 @@ def legal_bonus(s: PiratesState, frame: Frame) -> list[Action]:
                 continue
             if can_do(s, ship, act):
                 who = "captain" if card == CAPTAIN else s.content.crew[s.crew[ship][card - 1]].name
-                label = f"{who}: {describe(act)}"
-                if sum(describe(other) == describe(act) for other in row.actions) > 1:
-                    label += f" (action {j + 1} of the row)"  # a row may repeat an action
-                out.append(Action.make("bonus", label, card=card, index=j))
+                out.append(bonus_action(who, row_texts(row)[j], card, j))
     return out
+
+
+_row_texts: dict[int, tuple[BonusRow, tuple[str, ...]]] = {}
+
+
+def row_texts(row: BonusRow) -> tuple[str, ...]:
+    """Per action of ``row``, its words in a ``bonus`` label. Cached by the row's identity:
+    content is immutable, and the entry holds the row, so its id cannot be reused."""
+    hit = _row_texts.get(id(row))
+    if hit is None or hit[0] is not row:
+        said = [describe(act) for act in row.actions]
+        texts = tuple(
+            text + (f" (action {j + 1} of the row)" if said.count(text) > 1 else "")
+            for j, text in enumerate(said)  # a row may repeat an action
+        )
+        hit = _row_texts[id(row)] = (row, texts)
+    return hit[1]
+
+
+@cache
+def bonus_action(who: str, text: str, card: int, index: int) -> Action:
+    """Cached: an action is immutable, and this label depends on the arguments only."""
+    return Action.make("bonus", f"{who}: {text}", card=card, index=index)
 
 
 def apply_bonus(s: PiratesState, frame: Frame, action: Action) -> None:

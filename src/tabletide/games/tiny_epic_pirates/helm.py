@@ -175,20 +175,25 @@ def list_ship(s: PiratesState, ship: int, why: str) -> None:
 
 def legal_list(s: PiratesState, frame: Frame) -> list[Action]:
     ship = frame.record(Listing).ship
-    out = [
-        Action.make("list", f"move a deckhand from {ASSIGNMENTS[a]} to repairs", source=a)
-        for a in WORK
-        if s.assign[ship][a]
-    ]
+    out = [LIST_ACTIONS[a] for a in WORK if s.assign[ship][a]]
     if not out:
-        out = [
-            Action.make(
-                "list", f"move the deckhand on helm space {sp} to repairs", source=HELM_SRC + sp
-            )
-            for sp in range(HELM_SPACES)
-            if s.on_helm[ship][sp]
-        ]
+        out = [LIST_ACTIONS[HELM_SRC + sp] for sp in range(HELM_SPACES) if s.on_helm[ship][sp]]
     return out
+
+
+LIST_ACTIONS = {
+    **{
+        a: Action.make("list", f"move a deckhand from {ASSIGNMENTS[a]} to repairs", source=a)
+        for a in WORK
+    },
+    **{
+        HELM_SRC + sp: Action.make(
+            "list", f"move the deckhand on helm space {sp} to repairs", source=HELM_SRC + sp
+        )
+        for sp in range(HELM_SPACES)
+    },
+}
+"""The ``list`` action of each source, built once (actions are immutable)."""
 
 
 def apply_list(s: PiratesState, frame: Frame, action: Action) -> None:
@@ -233,22 +238,25 @@ def legal_reassign(s: PiratesState, frame: Frame) -> list[Action]:
     data = frame.record(Reassign)
     ship, mode, moved = data.ship, data.mode, data.moved
     targets = WORK if mode == "hide" else (*WORK, REPAIRS)
-    out = [Action.make("done", "keep the other deckhands where they are")]
+    out = [KEEP_HANDS]
     sources: list[int] = [a for a in range(4) if s.assign[ship][a] - moved[a] > 0]
     if mode == "hide":
         sources += [HELM_SRC + sp for sp in range(HELM_SPACES) if s.on_helm[ship][sp]]
     for src in sources:
         for dst in targets:
             if dst != src:
-                out.append(
-                    Action.make(
-                        "move_hand",
-                        f"move a deckhand from {source_name(src)} to {ASSIGNMENTS[dst]}",
-                        source=src,
-                        to=dst,
-                    )
-                )
+                out.append(move_hand_action(src, dst))
     return out
+
+
+KEEP_HANDS = Action.make("done", "keep the other deckhands where they are")
+
+
+@cache
+def move_hand_action(source: int, to: int) -> Action:
+    """Cached: an action is immutable, and this label depends on the arguments only."""
+    label = f"move a deckhand from {source_name(source)} to {ASSIGNMENTS[to]}"
+    return Action.make("move_hand", label, source=source, to=to)
 
 
 def apply_reassign(s: PiratesState, frame: Frame, action: Action) -> None:

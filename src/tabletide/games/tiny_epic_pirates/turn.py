@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
-from tabletide.games.tiny_epic_pirates import economy, sailing, sea
+from tabletide.games.tiny_epic_pirates import economy, sailing, sea, solo
 from tabletide.games.tiny_epic_pirates.constants import MAX_ROUNDS
 from tabletide.games.tiny_epic_pirates.content import LOOT
 
@@ -46,8 +46,6 @@ def apply_navy(s: PiratesState, frame: Frame, action: Action) -> None:
     s.navy = action.num("at")
     s.log("navy", frame.seat, to=s.navy)
     if s.lp >= 0:
-        from tabletide.games.tiny_epic_pirates import solo
-
         solo.place_pirate(s)
 
 
@@ -112,8 +110,6 @@ def auto_turn(s: PiratesState, frame: Frame) -> None:
     s.push("@end_turn", ship)
     s.push("@cross", ship)
     if ship == s.lp:
-        from tabletide.games.tiny_epic_pirates import solo
-
         solo.turn(s)
         return
     s.push("@bonus", ship)  # step 4
@@ -132,8 +128,6 @@ def auto_end_turn(s: PiratesState, frame: Frame) -> None:
     ship = frame.seat
     s.turns[ship] += 1
     if s.lp >= 0:
-        from tabletide.games.tiny_epic_pirates import solo
-
         solo.retry_bury(s)
         if s.over:
             return
