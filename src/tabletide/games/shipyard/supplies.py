@@ -89,20 +89,19 @@ def oval_cost(state: ShipyardState, seat: int, steps: int) -> int:
 def hireable(state: ShipyardState, seat: int, space: int, coins: int) -> list[int]:
     """Slots of oval ``space`` the seat may hire from with ``coins`` (SY-5.5.2-5.5.4)."""
     owned = state.employees[seat]
+    staff = state.content.employees  # indexed by employee id
     out = []
     for slot, stack in enumerate(state.oval[space]):
-        if not stack:
+        if not stack or stack[-1] in owned:
             continue
-        emp = state.content.employees[stack[-1]]
-        if emp.id in owned or emp.surcharge > coins:
+        emp = staff[stack[-1]]
+        if emp.surcharge > coins:
             continue
         if (
             emp.role == "merchant"
             and emp.level == 2
             and not any(
-                state.content.employees[o].role == "merchant"
-                and state.content.employees[o].goods == emp.goods
-                and state.content.employees[o].level == 1
+                staff[o].role == "merchant" and staff[o].goods == emp.goods and staff[o].level == 1
                 for o in owned
             )
         ):
