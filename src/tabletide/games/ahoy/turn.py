@@ -169,9 +169,10 @@ def controls(s: AhoyState) -> tuple[list[int], list[int]]:
     cells = s.cells
     fs, us = s.fleet, s.union
     for f, pos in enumerate(s.fig):
-        if pos < 0:
+        cell = cells.get(pos)  # None: in the supply (-1), or off the map
+        if cell is None:
             continue
-        r = cells[pos].region
+        r = cell.region
         if f == fs:
             fleet[r] += 2
         elif PATROL0 <= f < FORT0:
@@ -181,8 +182,7 @@ def controls(s: AhoyState) -> tuple[list[int], list[int]]:
         elif f == us or f >= CUTTER:
             union[r] += 1
     allies = s.allies
-    claw = s.fig[CUTTER]
-    claw_region = cells[claw].region if claw >= 0 else -1
+    claw_region = s.region_at(s.fig[CUTTER])
     for r in range(n):
         union[r] += allies[r] * (2 if r == claw_region else 1)
     return fleet, union
