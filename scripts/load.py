@@ -156,7 +156,9 @@ class TableRunner:
             compression=None,
             open_timeout=60,
         )
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        # As the page does with its text panel folded: no text view (--text asks for it).
+        hello = {"type": "hello", "token": token, "text": self.args.text}
+        await ws.send(json.dumps(hello))
         return ws
 
     async def play_one(self) -> None:
@@ -363,6 +365,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="one person, the rest bots")
     parser.add_argument("--bot", default="random")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help="ask for the text view on every WebSocket (the page asks only while it is open)",
+    )
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds before a move")
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds to open all tables")
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds not measured")

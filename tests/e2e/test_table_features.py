@@ -48,6 +48,9 @@ def test_undo_appears_after_a_reversible_move_and_takes_it_back(server: Server, 
     undo = page.get_by_test_id("undo")
     expect(undo).to_be_hidden()
     before = game_state(page)
+    # The text view is sent only while its panel is open: open it (the picture folds it).
+    page.locator("details.text-view > summary").first.click()
+    expect(page.get_by_test_id("board-text")).not_to_be_empty()
     text_before = page.get_by_test_id("board-text").text_content()
     legal_before = legal_indices(page)
     log_before = page.locator("[data-testid=log] li").count()

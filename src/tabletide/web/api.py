@@ -106,9 +106,11 @@ async def table_view(
     viewer: Viewer,
     request: Request,
     log_since: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    text: bool = True,
 ) -> dict[str, Any]:
-    """What the token's seat (or a spectator) sees now."""
-    return await service_of(request).view(viewer, log_since)
+    """What the token's seat (or a spectator) sees now (``text=false``: without the text view
+    when there is a picture)."""
+    return await service_of(request).view(viewer, log_since, text)
 
 
 @router.post("/tables/{table_id}/actions")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -13,27 +14,46 @@ log = logging.getLogger("tabletide.web")
 class Socket(Protocol):
     async def send_json(self, data: Any, mode: str = "text") -> None: ...
 
+    async def send_text(self, data: str) -> None: ...
+
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 class Connection:
     """One WebSocket of one viewer; ``log_sent`` is how many log lines it already has."""
 
-    def __init__(self, socket: Socket, table_id: str, seat: int | None, token_hash: str) -> None:
+    def __init__(
+        self,
+        socket: Socket,
+        table_id: str,
+        seat: int | None,
+        token_hash: str,
+        text: bool = True,
+    ) -> None:
         self.socket = socket
         self.table_id = table_id
         self.seat = seat
         self.token_hash = token_hash
         self.log_sent = 0
+        self.text = text
+        """Whether this connection asked for the text view."""
         self._send_lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(encode(message))
+
+    async def send_text(self, text: str) -> None:
         async with self._send_lock:
-            await self.socket.send_json(message)
+            await self.socket.send_text(text)
 
 
-ViewFor = Callable[[int | None, int], dict[str, Any]]
-"""``(seat, log_since) -> payload``."""
+def encode(message: dict[str, Any]) -> str:
+    """A message as Starlette's ``send_json`` writes it (compact, UTF-8)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+ViewFor = Callable[[int | None, int, bool], dict[str, Any]]
+"""``(seat, log_since, text) -> payload``."""
 
 
 class Hub:
@@ -58,15 +78,25 @@ class Hub:
 
     async def push(self, conn: Connection, view_for: ViewFor) -> None:
         """Send ``conn`` its view, with only the log lines it does not have yet."""
-        payload = view_for(conn.seat, conn.log_sent)
+        payload = view_for(conn.seat, conn.log_sent, conn.text)
         conn.log_sent = payload["log"]["total"]
         await conn.send({"type": "state", **payload})
 
     async def publish(self, table_id: str, view_for: ViewFor) -> None:
-        """Push every connection of the table its own view; drop the ones that fail."""
+        """Push every connection of the table its own view; drop the ones that fail. The
+        connections that would get the same message (same seat, same log lines, same wish for
+        the text view: e.g. all the spectators) share one payload, encoded once."""
+        encoded: dict[tuple[int | None, int, bool], tuple[str, int]] = {}
         for conn in self.connections(table_id):
+            key = (conn.seat, conn.log_sent, conn.text)
             try:
-                await self.push(conn, view_for)
+                if key not in encoded:
+                    payload = view_for(conn.seat, conn.log_sent, conn.text)
+                    message = encode({"type": "state", **payload})
+                    encoded[key] = (message, payload["log"]["total"])
+                message, total = encoded[key]
+                conn.log_sent = total
+                await conn.send_text(message)
             except Exception:
                 log.info("dropping a connection of table %s", table_id)
                 self.remove(conn)

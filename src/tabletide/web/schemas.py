@@ -67,6 +67,9 @@ class ReplayStepRequest(Strict):
 class HelloMessage(Strict):
     type: Literal["hello"]
     token: str = Field(max_length=128)
+    text: bool = True
+    """Whether this connection's views carry the text view (``board.text``) when the game
+    has a picture; ``{"type": "sync", "text": B}`` changes it later."""
 
 
 IDEMPOTENCY_KEY = r"^[!-~]{1,128}$"

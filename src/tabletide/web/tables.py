@@ -61,7 +61,7 @@ from tabletide.web.store import (
     iso,
     now,
 )
-from tabletide.web.views import frame_view, table_summary, table_view
+from tabletide.web.views import board_text, frame_view, table_summary, table_view
 
 log = logging.getLogger("tabletide.web")
 
@@ -154,6 +154,7 @@ class LiveTable:
         """The seat of the latest action if a bot made it (a turn is a run of these)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._texts: dict[int | None, str | None] = {}
 
     @property
     def analysis_status(self) -> str | None:
@@ -169,13 +170,15 @@ class LiveTable:
             return 0
         return undo_depth(self.flags, self.state.current_player(), seat)
 
-    def view(self, seat: int | None, log_since: int = 0) -> dict[str, Any]:
-        """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``.
-        Views are kept until the state changes: every connection of a seat, and every
-        request, after a move shares one (the board and text views take milliseconds)."""
+    def view(self, seat: int | None, log_since: int = 0, text: bool = True) -> dict[str, Any]:
+        """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``, and
+        the text view only if ``text`` (or when there is no picture). Views, and text views,
+        are built once per state: every connection of a seat, and every request, after a move
+        shares them (the board and text views take milliseconds)."""
         if self._views_of is not self.state:
             self._views_of = self.state
             self._views = {}
+            self._texts = {}
         latest = self.latest_bot
         if latest is not None and latest.log_to > len(self.state.events):
             latest = None  # taken back (cannot happen to a bot's moves, but never point past)
@@ -193,8 +196,13 @@ class LiveTable:
                 bot_error=self.bot_error,
                 analysis=self.analysis_status,
                 latest_bot=None if latest is None else latest.to_json(),
+                text=False,
             )
             self._views[key] = full
+        if text and full["board"]["text"] is None:
+            if seat not in self._texts:
+                self._texts[seat] = board_text(self.state, seat)
+            full = {**full, "board": {**full["board"], "text": self._texts[seat]}}
         log = full["log"]
         start = max(0, min(log_since, log["total"]))
         return {**full, "log": {**log, "start": start, "lines": log["lines"][start:]}}
@@ -645,9 +653,11 @@ class TableService:
                 self._claimed.discard(table_id)
                 await asyncio.to_thread(self.store.release_bot_jobs, self.origin, table_id)
 
-    async def view(self, viewer: auth.Viewer, log_since: int = 0) -> dict[str, Any]:
+    async def view(
+        self, viewer: auth.Viewer, log_since: int = 0, text: bool = True
+    ) -> dict[str, Any]:
         live = await self.get(viewer.table_id)
-        return live.view(viewer.seat, log_since)
+        return live.view(viewer.seat, log_since, text)
 
     async def hint(self, viewer: auth.Viewer) -> dict[str, Any]:
         """What ``hard`` would do in the seat's position (a worker process works it out from
@@ -713,7 +723,14 @@ class TableService:
             after.apply(action)
         except IllegalActionError as exc:
             raise unprocessable(str(exc)) from None
-        reversible = not by_bot and is_reversible(live.state, action, after)
+        # A move that hands the decision to another seat can never be taken back (undo is for
+        # the seat that decides now, through its own latest moves), so its flag needs no
+        # check: is_reversible samples determinizations, a quarter of a move's CPU.
+        reversible = (
+            not by_bot
+            and after.current_player() == seat
+            and is_reversible(live.state, action, after)
+        )
         move = Move(
             seq=live.version + 1,
             kind="act",

@@ -121,9 +121,13 @@ def table_view(
     bot_error: str | None = None,
     analysis: str | None = None,
     latest_bot: dict[str, int] | None = None,
+    text: bool = True,
 ) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) sees of the table now. ``analysis`` is the state
-    of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``."""
+    of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``.
+    ``text``: include the text view (``board.text``) even when there is a picture; it costs
+    more than the rest of the view together, and the page shows it only on request (a game
+    without a picture, and the end screen, always get it)."""
     view = json.loads(json.dumps(state.observation(seat)))
     current = state.current_player()
     scores = view["scores"]
@@ -163,10 +167,13 @@ def table_view(
         "latest_bot": latest_bot,
         "undo": {"depth": undo_depth},
         "log": log_lines(state, seat, log_since),
-        "board": {"svg": board_svg(state, view), "text": board_text(state, seat)},
+        "board": {"svg": None, "text": None},
         "observation": view,
         "final": None,
     }
+    svg = board_svg(state, view)
+    wanted = text or svg is None or view["terminal"]
+    payload["board"] = {"svg": svg, "text": board_text(state, seat) if wanted else None}
     if view["terminal"]:
         winners = view.get("winners", [])
         payload["final"] = {

@@ -2,15 +2,18 @@
 
 Protocol (JSON text messages):
 
-* client → ``{"type": "hello", "token": T}`` first, within ``hello_timeout`` seconds; the
+* client → ``{"type": "hello", "token": T, "text": B}`` first (``text``, default true:
+  whether views carry the text view when the game has a picture), within ``hello_timeout``
+  seconds; the
   server answers ``{"type": "state", ...}`` (the same view as ``GET /api/tables/ID``) or an
   error and closes (code 4401 no/bad hello, 4403 wrong token, 4404 no such table; 4429 when
   the client's address has ``max_websockets_per_client`` sockets open already, or is over its
   rate limit);
 * client → ``{"type": "act", "index": I, "version": V, "id": X}`` or with ``"action": {...}``;
   ``{"type": "undo", "steps": N, "version": V, "id": X}``; both may carry ``"key": K``, an
-  idempotency key (as the REST API's ``Idempotency-Key`` header); ``{"type": "sync"}`` (send
-  the whole view again); ``{"type": "ping"}``;
+  idempotency key (as the REST API's ``Idempotency-Key`` header); ``{"type": "sync",
+  "text": B?}`` (send the whole view again; ``text`` changes the wish first);
+  ``{"type": "ping"}``;
 * server → ``{"type": "state", ...}`` after every change at the table (each connection its own
   seat's view; ``log`` holds only the lines it does not have yet), ``{"type": "ack", "id": X,
   "version": V}`` once a move is stored, ``{"type": "error", "status": 4xx, "error": "...",
@@ -166,7 +169,7 @@ async def _serve(ws: WebSocket, table_id: str, client: str) -> None:
         await ws.send_json(_error(exc))
         await ws.close(code=CLOSE_CODES.get(exc.status, 4400))
         return
-    conn = Connection(ws, table_id, viewer.seat, viewer.token_hash)
+    conn = Connection(ws, table_id, viewer.seat, viewer.token_hash, text=hello.text)
     service.hub.add(conn)
     try:
         await service.hub.push(conn, live.view)
@@ -194,6 +197,11 @@ async def _serve(ws: WebSocket, table_id: str, client: str) -> None:
                     answer = await service.undo(viewer, undo.steps, undo.version, key=undo.key)
                     await conn.send({"type": "ack", "id": request_id, **answer})
                 elif kind == "sync":
+                    wanted = data.get("text")
+                    if wanted is not None and not isinstance(wanted, bool):
+                        raise bad_request("'text' must be true or false")
+                    if wanted is not None:
+                        conn.text = wanted
                     conn.log_sent = 0
                     live = await service.get(table_id)
                     await service.hub.push(conn, live.view)

@@ -56,11 +56,13 @@ export function renderBoard(boardNode, textNode, board, { clickable = false } = 
     }
     boardNode.append(svg);
   }
+  // The text view comes only when asked for (table.js asks while its panel is open) or when
+  // there is no picture; with a picture the folded panel stays, to be opened.
   const text = (board && board.text) || "";
-  textNode.textContent = text;
+  if (text || !svg) textNode.textContent = text;
   const details = textNode.closest("details");
   if (details) {
-    details.hidden = !text;
+    details.hidden = !text && !svg;
     // With a picture the text view is folded away (but there); without one it is the board.
     if (details.dataset.auto !== (svg ? "svg" : "text")) {
       details.open = !svg;

@@ -304,7 +304,7 @@ function connect() {
   socket.addEventListener("open", () => {
     retryDelay = 500;
     logLines = [];
-    socket.send(JSON.stringify({ type: "hello", token }));
+    socket.send(JSON.stringify({ type: "hello", token, text: textWanted }));
     setConnection("live", true);
   });
   socket.addEventListener("message", onMessage);
@@ -323,8 +323,24 @@ function connect() {
   });
 }
 
+/** The text view is sent only while its panel is open (it costs the server more than the rest
+ * of a view): opening the panel asks for it, folding it stops it. */
+let textWanted = false;
+function wireTextPanel() {
+  const panel = $("board-text").closest("details");
+  if (!panel) return;
+  panel.addEventListener("toggle", () => {
+    if (panel.open === textWanted) return;
+    textWanted = panel.open;
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: "sync", text: textWanted }));
+    }
+  });
+}
+
 function start() {
   wireBoard($("board"), play);
+  wireTextPanel();
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
   if (!tableId || !token) {
