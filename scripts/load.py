@@ -13,7 +13,8 @@ per-address rate limits apply per table, as in real use.
     .venv/bin/python scripts/load.py --url http://127.0.0.1:8000 --tables 20
 
 Without ``--url`` it starts ``tabletide serve`` on a free port with a temporary SQLite file
-(``--bot-workers``, ``--bot-delay``) and stops it at the end. ``--json FILE`` writes the
+(``--bot-workers``, ``--bot-delay``; ``--workers N --database-url postgresql+psycopg://...``
+for several server processes) and stops it at the end. ``--json FILE`` writes the
 figures.
 """
 
@@ -249,12 +250,15 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a process and of its children still running (its bot workers)."""
+    """User + system CPU of a process and of its descendants still running (its bot workers;
+    with ``--workers``, the server processes and theirs)."""
     ticks = os.sysconf("SC_CLK_TCK")
     total = 0.0
     pids = [pid]
-    with contextlib.suppress(OSError):
-        pids += [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    for parent in pids:  # grows as it goes: every descendant
+        with contextlib.suppress(OSError):
+            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+            pids += [int(p) for p in children]
     for p in pids:
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
@@ -276,7 +280,9 @@ def started_server(args: argparse.Namespace) -> Any:
         "--port",
         str(port),
         "--database-url",
-        f"sqlite:///{folder}/load.sqlite3",
+        args.database_url or f"sqlite:///{folder}/load.sqlite3",
+        "--workers",
+        str(args.workers),
         "--bot-workers",
         str(args.bot_workers),
         "--bot-delay",
@@ -375,6 +381,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds not measured")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds measured")
     parser.add_argument("--bot-workers", type=int, default=2, help="of a started server")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes of a started server (PostgreSQL)"
+    )
+    parser.add_argument(
+        "--database-url", help="of a started server (default: a temporary SQLite file)"
+    )
     parser.add_argument("--bot-delay", type=float, default=0.6, help="of a started server")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write the figures here")

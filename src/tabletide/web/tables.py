@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from tabletide.engine import (
@@ -66,6 +66,8 @@ from tabletide.web.views import board_text, frame_view, table_summary, table_vie
 log = logging.getLogger("tabletide.web")
 
 NAME_MAX = 40
+ANALYSIS_GRACE = 300.0
+"""Seconds after a game's end before another process of a cluster may make its analysis."""
 SHUTDOWN_CODE = 1012
 """WebSocket close code of a graceful shutdown ("service restart": reconnect)."""
 SHUTDOWN_REASON = "server restarting: reconnect"
@@ -299,6 +301,8 @@ class TableService:
                 live = await self.get(table_id)
             except ApiError as exc:
                 log.warning("table %s cannot be analysed: %s", table_id, exc.message)
+                continue
+            if not self._may_start_analysis(live):
                 continue
             self._schedule_analysis(live)
             task = live.analysis_task
@@ -1053,6 +1057,17 @@ class TableService:
             live.analysis_task = None
         await self.hub.publish(live.info.id, live.view)
 
+    def _may_start_analysis(self, live: LiveTable) -> bool:
+        """Whether a request may start a finished table's missing analysis here. In a cluster
+        the process that journaled the last move makes it (and notifies the others): another
+        process starts it only once that one had ``ANALYSIS_GRACE`` seconds (it may have died)."""
+        if self.cluster is None or live.finished_at is None:
+            return True
+        finished = live.finished_at
+        if finished.tzinfo is None:
+            finished = finished.replace(tzinfo=UTC)
+        return (now() - finished).total_seconds() > ANALYSIS_GRACE
+
     async def analysis(self, table_id: str) -> dict[str, Any]:
         """A finished table's analysis: ``{"status", "analysis", "error"}``. Refused while the
         game is played (it would tell who is ahead, from the seed)."""
@@ -1061,7 +1076,8 @@ class TableService:
         live = await self.get(table_id)
         if live.status != FINISHED:
             raise conflict("the analysis is made once the game is over")
-        self._schedule_analysis(live)  # e.g. a table finished before a crash
+        if self._may_start_analysis(live):
+            self._schedule_analysis(live)  # e.g. a table finished before a crash
         status = live.analysis_status
         data = live.analysis
         return {
