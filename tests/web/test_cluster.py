@@ -196,6 +196,27 @@ def test_a_move_on_one_process_reaches_the_others_websockets(tmp_path: Path) -> 
         for seat in (0, 1, None):
             token = spectator if seat is None else tokens[seat]
             assert get(a, table, token) == get(b, table, token)
+        # An undo on one process: the other rebuilds (its log is the shorter one again).
+        seat = get(a, table, spectator)["current_player"]
+        mine = get(a, table, tokens[seat])
+        if mine["undo"]["depth"] == 0:
+            index = 0
+            while True:
+                moved = post(a, f"/api/tables/{table}/actions", tokens[seat], {"index": index})
+                assert moved.status_code == 200, moved.text
+                mine = get(a, table, tokens[seat])
+                if mine["undo"]["depth"] > 0 or not mine["your_turn"]:
+                    break
+        assert mine["undo"]["depth"] > 0, "an undoable move was made"
+        undone = post(a, f"/api/tables/{table}/undo", tokens[seat], {})
+        assert undone.status_code == 200, undone.text
+        deadline = time.monotonic() + 5
+        while get(b, table, spectator)["version"] != undone.json()["version"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        for seat in (0, 1, None):
+            token = spectator if seat is None else tokens[seat]
+            assert get(a, table, token) == get(b, table, token)
 
 
 def test_a_bot_table_goes_on_when_its_process_is_killed(tmp_path: Path) -> None:

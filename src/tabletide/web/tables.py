@@ -105,8 +105,8 @@ def rebuild_marked(
 class LatestBot:
     """The latest bot turn at a table: its seat, how many moves it made, and the log lines
     ``[log_from, log_to)`` they wrote (the same numbers for every seat: a seat's log hides
-    fields of events, never whole events). Kept in memory only: after a restart the page
-    marks nothing until a bot plays again."""
+    fields of events, never whole events). Kept in memory; a process that loads the table
+    (a restart, another server process) reads it from the journal (:func:`rebuild_marked`)."""
 
     seat: int
     moves: int
