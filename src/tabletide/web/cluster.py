@@ -16,9 +16,9 @@ for live updates and a ``tt_bot_jobs`` queue for bots. No broker of our own.
   turn; its moves keep the row claimed by it.
 * **A claimed job whose process died** is reclaimed by a **lease**, not by a row lock held for
   the turn: the claim sets ``lease_until = now() + lease`` (the database's clock), the holder
-  renews all its claims every ``lease / 3`` s in one statement, and any process may claim a
-  row whose lease lapsed. A row lock held by an open transaction would be released the moment
-  the dead process's connection closes, but it would pin one connection and one open
+  renews the claims it is playing every ``lease / 3`` s in one statement, and any process may
+  claim a row whose lease lapsed. A row lock held by an open transaction would be released the
+  moment the dead process's connection closes, but it would pin one connection and one open
   transaction for every bot turn under way (a turn lasts the bot's pause, a second or more:
   hundreds of tables means hundreds of idle-in-transaction connections), and a machine that
   vanishes without closing TCP keeps its locks until the server's keepalive gives up anyway.
@@ -147,7 +147,12 @@ class Cluster:
             if claimed is not None:
                 table_id, _version = claimed
                 log.debug("%s claimed the bot of table %s at version %d", self.name, *claimed)
-                await self.service.play_claimed(table_id)
+                try:
+                    await self.service.play_claimed(table_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the dispatcher must go on whatever one table does
+                    log.exception("the bot job of table %s failed", table_id)
                 continue
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
@@ -157,7 +162,9 @@ class Cluster:
         while not self._closed:
             await asyncio.sleep(self.lease / 3)
             try:
-                await asyncio.to_thread(self.store.renew_bot_jobs, self.name)
+                assert self.service is not None
+                held = self.service.bot_tables_held()
+                await asyncio.to_thread(self.store.renew_bot_jobs, self.name, held)
             except Exception as exc:
                 log.warning("cannot renew the bot leases of %s: %s", self.name, exc)
 

@@ -325,12 +325,15 @@ class Store:
             ).first()
         return None if row is None else (str(row[0]), int(row[1]))
 
-    def renew_bot_jobs(self, claimer: str) -> int:
-        """Extend the lease of every job ``claimer`` holds; how many it holds."""
+    def renew_bot_jobs(self, claimer: str, table_ids: Sequence[str]) -> int:
+        """Extend the lease of the jobs ``claimer`` holds and plays (``table_ids``; a claim it
+        no longer plays is left to lapse); how many were renewed."""
+        if not table_ids:
+            return 0
         with self.engine.begin() as conn:
             result = conn.execute(
                 update(BotJobRow)
-                .where(BotJobRow.claimed_by == claimer)
+                .where(BotJobRow.claimed_by == claimer, BotJobRow.table_id.in_(table_ids))
                 .values(lease_until=func.now() + timedelta(seconds=self.lease))
             )
             return int(result.rowcount)

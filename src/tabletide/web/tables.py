@@ -639,6 +639,10 @@ class TableService:
     def bot_turns_held(self) -> int:
         return len(self._claimed)
 
+    def bot_tables_held(self) -> list[str]:
+        """The tables whose bot job this process claimed and plays (their leases renewed)."""
+        return sorted(self._claimed)
+
     async def play_claimed(self, table_id: str) -> None:
         """The dispatcher claimed this table's bot job: play the bot's turns here."""
         self._claimed.add(table_id)
@@ -651,6 +655,9 @@ class TableService:
             self._claimed.discard(table_id)
             await asyncio.to_thread(self.store.drop_bot_job, table_id)
             return
+        except BaseException:
+            self._claimed.discard(table_id)  # the claim lapses: another process takes it
+            raise
         if live.bot_task is None:
             self._kick(live)
             if live.bot_task is None:  # nothing for a bot to do: a stale job
@@ -964,8 +971,7 @@ class TableService:
                     log.warning("bot of table %s failed (%s): %s", live.info.id, spec, exc)
                     if failures > self.settings.bot_retries:
                         live.bot_error = f"the bot of seat {seat} failed: {exc}"
-                        await self.hub.publish(live.info.id, live.view)
-                        return
+                        break  # published below
                     await asyncio.sleep(min(5.0, 0.2 * 2**failures))
                     continue
                 if moves == 0:
