@@ -15,3 +15,13 @@ def test_bad_port_and_database_are_refused_without_showing_passwords() -> None:
     result = runner.invoke(app, ["serve", "--database-url", "nosuchdb://admin:hunter2@localhost/x"])
     assert result.exit_code == 2
     assert "cannot open the database" in result.output and "hunter2" not in result.output
+
+
+def test_several_workers_need_postgresql() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["serve", "--workers", "2", "--database-url", "sqlite:///x.db"])
+    assert result.exit_code == 2
+    assert "SQLite database serves one process" in result.output
+    assert "PostgreSQL" in result.output
+    result = runner.invoke(app, ["serve", "--workers", "0"])
+    assert result.exit_code == 2 and "--workers must be >= 1" in result.output
