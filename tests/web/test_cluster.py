@@ -6,6 +6,8 @@ processes on their own ports, sharing TABLETIDE_TEST_POSTGRES_URL.
 * a bot table keeps moving when the process holding its bot turn is killed with SIGKILL (the
   lease lapses, the other process claims the job from ``tt_bot_jobs``); every acknowledged
   move is in the journal once, the journal replays, and a third process rebuilds the same view;
+* a process stopped by SIGTERM while holding a bot's turn hands it back at once (no waiting
+  for the lease);
 * ``tabletide serve --workers 2`` answers ``/healthz`` and stops on SIGTERM.
 
 Marked ``postgres`` (``.ci/run`` starts a throwaway cluster); fails without the URL."""
@@ -313,3 +315,38 @@ def test_serve_with_two_workers_answers_and_stops_on_sigterm(tmp_path: Path) -> 
     finally:
         kill(proc)
     assert log.read_text().count("Application shutdown complete") == 2
+
+
+def test_a_stopping_process_hands_its_bot_turn_back_at_once(tmp_path: Path) -> None:
+    # Leases of a minute: a takeover within seconds shows the turn was released, not lapsed.
+    # A bot turn pauses 4 s before its first move, so the SIGTERM finds it still pausing.
+    with (
+        node(tmp_path, "a", bot_delay=4.0, lease=60) as (a, proc_a),
+        node(tmp_path, "b", bot_delay=4.0, lease=60) as (b, _),
+    ):
+        created = create(a, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
+        table = created["table"]["id"]
+        human = created["links"]["seats"][0]["token"]
+        rng = random.Random(2)
+        deadline = time.monotonic() + 120
+        while True:
+            assert time.monotonic() < deadline, "process a never held the bot's turn"
+            holder = claimed_by(table)
+            if holder is not None and f":{proc_a.pid}:" in holder:
+                break
+            view = get(b, table, human)
+            if view["your_turn"]:
+                choice = rng.randrange(len(view["legal_actions"]))
+                post(b, f"/api/tables/{table}/actions", human, {"index": choice})
+            else:
+                time.sleep(0.05)
+        before = get(b, table, human)["version"]
+        proc_a.send_signal(signal.SIGTERM)
+        stopped = time.monotonic()
+        proc_a.wait(timeout=30)
+        assert get(b, table, human)["version"] == before, "a stopped without moving"
+        while get(b, table, human)["version"] == before:  # b plays the bot's move
+            assert time.monotonic() - stopped < 15, (tmp_path / "b.log").read_text()[-3000:]
+            time.sleep(0.05)
+        holder = claimed_by(table)
+        assert holder is None or f":{proc_a.pid}:" not in holder
