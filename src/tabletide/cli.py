@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -39,6 +39,11 @@ from tabletide.sim.bench import bench as run_bench
 from tabletide.sim.bench import bench_agent, bench_agent_table, bench_table
 from tabletide.sim.runner import agent_seed, decision_seed, play_many
 from tabletide.sim.stats import summarize, summary_table
+
+if TYPE_CHECKING:
+    from tabletide.sim.journal import Journal
+
+T = TypeVar("T")
 
 HUMAN = "human"
 LOG_LINES = 40
@@ -650,27 +655,15 @@ def tournament(
             f"{plan.group_size} seating{'s' * (plan.group_size > 1)} · {plan.games} games · "
             f"seed {plan.seed} · {escape(where)}"
         )
-        for warning in plan.warnings:
-            console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
         journal = None if out is None else journal_for(plan, out)
-        if journal is not None and journal.path.exists():
-            console.print(
-                f"Resuming: {len(journal.load())} of {plan.games} games are in "
-                f"{escape(str(journal.path))}"
-            )
-        try:
-            with _progress(console) as progress:
-                task = progress.add_task(f"{game.name}", total=plan.games)
-                result = run_plan(
-                    plan, runner, on_result=lambda _: progress.advance(task), journal=journal
-                )
-        except KeyboardInterrupt:
-            if journal is not None:
-                console.print(
-                    f"Stopped. The games played are kept in {escape(str(journal.path))}; "
-                    "run the same command to go on."
-                )
-            raise typer.Exit(130) from None
+        result = _play_journaled(
+            console,
+            game.name,
+            plan.warnings,
+            journal,
+            plan.games,
+            lambda tick: run_plan(plan, runner, on_result=tick, journal=journal),
+        )
         console.print(tournament_table(result))
         versus = head_to_head_table(result)
         if versus is not None:
@@ -749,27 +742,15 @@ def balance(
             f"{len(plan.configs)} configuration{'s' * (len(plan.configs) != 1)} × "
             f"{plan.games} games (cycle {plan.cycle}) · seed {plan.seed} · {runner.name}"
         )
-        for warning in plan.warnings:
-            console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
         journal = None if out is None else balance_journal(plan, out)
-        if journal is not None and journal.path.exists():
-            console.print(
-                f"Resuming: {len(journal.load())} of {plan.total} games are in "
-                f"{escape(str(journal.path))}"
-            )
-        try:
-            with _progress(console) as progress:
-                task = progress.add_task(f"{game.name}", total=plan.total)
-                result = run_balance(
-                    plan, runner, on_result=lambda _: progress.advance(task), journal=journal
-                )
-        except KeyboardInterrupt:
-            if journal is not None:
-                console.print(
-                    f"Stopped. The games played are kept in {escape(str(journal.path))}; "
-                    "run the same command to go on."
-                )
-            raise typer.Exit(130) from None
+        result = _play_journaled(
+            console,
+            game.name,
+            plan.warnings,
+            journal,
+            plan.total,
+            lambda tick: run_balance(plan, runner, on_result=tick, journal=journal),
+        )
         for table in balance_tables(result):
             console.print(table)
         if out is not None and journal is not None:
@@ -1000,6 +981,35 @@ def show_analysis(console: Console, result: dict[str, Any], names: list[str]) ->
             f"{escape(moment['played'])}; hard would play {escape(moment['better'])} "
             f"[dim](+{moment['swing']:.0%} chance of winning)[/dim]"
         )
+
+
+def _play_journaled(
+    console: Console,
+    name: str,
+    warnings: Sequence[str],
+    journal: Journal | None,
+    total: int,
+    run: Callable[[Callable[[Any], None]], T],
+) -> T:
+    """Play a series (a tournament, a balance run) with a progress bar: its warnings first, a
+    note when it resumes from ``journal``, and on Ctrl-C where the games played are kept."""
+    for warning in warnings:
+        console.print(f"[yellow]warning:[/yellow] {escape(warning)}", soft_wrap=True)
+    if journal is not None and journal.path.exists():
+        console.print(
+            f"Resuming: {len(journal.load())} of {total} games are in {escape(str(journal.path))}"
+        )
+    try:
+        with _progress(console) as progress:
+            task = progress.add_task(name, total=total)
+            return run(lambda _: progress.advance(task))
+    except KeyboardInterrupt:
+        if journal is not None:
+            console.print(
+                f"Stopped. The games played are kept in {escape(str(journal.path))}; "
+                "run the same command to go on."
+            )
+        raise typer.Exit(130) from None
 
 
 # --------------------------------------------------------------------------- bench
