@@ -191,25 +191,7 @@ class Store:
             moves = session.scalars(
                 select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.seq)
             ).all()
-            return StoredTable(
-                info=_info(row),
-                status=row.status,
-                version=row.version,
-                finished_at=row.finished_at,
-                analysis=json.loads(row.analysis) if row.analysis is not None else None,
-                moves=[
-                    Move(
-                        seq=m.seq,
-                        kind=m.kind,
-                        seat=m.seat,
-                        action=json.loads(m.action) if m.action is not None else None,
-                        reversible=m.reversible,
-                        steps=m.steps,
-                        by_bot=m.by_bot,
-                    )
-                    for m in moves
-                ],
-            )
+            return _stored(row, moves)
 
     def append(
         self,
@@ -392,26 +374,7 @@ class Store:
                 .where(MoveRow.table_id == table_id, MoveRow.seq > version)
                 .order_by(MoveRow.seq)
             ).all()
-        table = StoredTable(
-            info=_info(row),  # type: ignore[arg-type]
-            status=row.status,
-            version=row.version,
-            finished_at=row.finished_at,
-            analysis=json.loads(row.analysis) if row.analysis is not None else None,
-            moves=[
-                Move(
-                    seq=m.seq,
-                    kind=m.kind,
-                    seat=m.seat,
-                    action=json.loads(m.action) if m.action is not None else None,
-                    reversible=m.reversible,
-                    steps=m.steps,
-                    by_bot=m.by_bot,
-                )
-                for m in moves
-            ],
-        )
-        return table, int(row.version)
+        return _stored(row, moves), int(row.version)  # type: ignore[arg-type]
 
     def ping(self) -> None:
         """One round trip to the database (``/healthz``)."""
@@ -474,6 +437,29 @@ class Store:
             return len(
                 session.scalars(select(MoveRow.seq).where(MoveRow.table_id == table_id)).all()
             )
+
+
+def _stored(row: TableRow, moves: Sequence[Any]) -> StoredTable:
+    """A table's header row and its journal rows (ORM rows or Core result rows alike)."""
+    return StoredTable(
+        info=_info(row),
+        status=row.status,
+        version=row.version,
+        finished_at=row.finished_at,
+        analysis=json.loads(row.analysis) if row.analysis is not None else None,
+        moves=[
+            Move(
+                seq=m.seq,
+                kind=m.kind,
+                seat=m.seat,
+                action=json.loads(m.action) if m.action is not None else None,
+                reversible=m.reversible,
+                steps=m.steps,
+                by_bot=m.by_bot,
+            )
+            for m in moves
+        ],
+    )
 
 
 def _info(row: TableRow) -> TableInfo:
