@@ -6,8 +6,10 @@ A layout is immutable, so everything here is computed once per layout and shared
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
 from tabletide.games.maracaibo.constants import (
     BAY,
@@ -66,10 +68,11 @@ def board_of(layout: Layout) -> Board:
     return Board(layout.name, slots, islands, tuple(tuple(a) for a in adj))
 
 
-def paths(board: Board, start: int, max_steps: int) -> dict[int, list[tuple[int, ...]]]:
+@cache
+def paths(board: Board, start: int, max_steps: int) -> Mapping[int, tuple[tuple[int, ...], ...]]:
     """Every simple path of 1..``max_steps`` steps from ``start`` that ends further right than
     ``start`` (MA-5.5), keyed by its end. Entering the Bay ends a path (MA-5.8); nobody sails on
-    from Maracaibo."""
+    from Maracaibo. Cached (a board never changes) and read-only."""
     out: dict[int, list[tuple[int, ...]]] = {}
     min_col = column(start) + 1
 
@@ -84,7 +87,7 @@ def paths(board: Board, start: int, max_steps: int) -> dict[int, list[tuple[int,
                 walk(nxt, p, left - 1)
 
     walk(start, (), max_steps)
-    return out
+    return MappingProxyType({end: tuple(found) for end, found in out.items()})
 
 
 def destinations(board: Board, start: int, max_steps: int) -> list[int]:

@@ -140,7 +140,7 @@ def sail(s: S, node: int) -> None:
     Locations pays him VP for a location (a face-down level II location of the Upgrades
     module is merely turned)."""
     j = s.john
-    routes = paths(s.board, s.ship[j], RANGE).get(node, [(node,)])
+    routes = paths(s.board, s.ship[j], RANGE).get(node, ((node,),))
     route = max(routes, key=lambda r: sum(1 for n in r if face_down(s, n)))
     s.log("sail", j, frm=s.ship[j], to=node)
     for n in route:
