@@ -388,3 +388,48 @@ def test_a_sure_scoring_is_not_counted_twice_at_the_round_end() -> None:
     assert s.fame == [3, 1]  # region 0 (3) for the Fleet, region 2 (1) for the Union
     after = [evaluate(s, seat) for seat in range(2)]
     assert after == pytest.approx(before, abs=1.0)
+
+
+def whisper_turn() -> AhoyState:
+    """The Union (flagship at sea, 4 Ready allies) to move with a 6 and a 3; the Fleet holds
+    regions 0 and 1 by one patrol each and still has a die this round."""
+    s = table()
+    s.wealth = [2, 2, 2]
+    s.ready = 4
+    put(s, s.fleet, 5, 1)
+    patrol(s, 0, 1)
+    patrol(s, 3, 1)
+    put(s, s.union, 1, 1)
+    hand(s, s.union, 3, 6)
+    hand(s, s.fleet, 2)
+    start_turn(s, s.union)
+    return s
+
+
+def test_a_whisper_under_way_counts_the_allies_it_will_place() -> None:
+    s = whisper_turn()
+    cannons = s.clone()
+    act(cannons, "place", die=6, spot=spot(cannons, cannons.union, "cannons"), value=6)
+    act(s, "place", die=6, spot=spot(s, s.union, "whisper"), value=6)
+    assert kind(s) == "whisper"
+    pending = evaluate(s, s.union)
+    assert pending > evaluate(cannons, cannons.union) + 1.0
+    done = s.clone()
+    for r in range(3):  # one ally on each island
+        act(done, "island", region=r)
+    assert evaluate(done, done.union) == pytest.approx(pending, abs=0.3)
+
+
+def test_greedy_union_whispers_where_single_allies_take_regions() -> None:
+    s = whisper_turn()
+    whisper = spot(s, s.union, "whisper")
+    assert greedy_moves(s) == {Action.make("place", die=6, spot=whisper, value=6)}
+
+
+def test_a_union_sail_under_way_counts_its_rider() -> None:
+    s = table()
+    put(s, s.union, 1, 1)
+    hand(s, s.fleet, 2)
+    idle = evaluate(s, s.union)
+    s.moves.append(Move(s.union, s.union, 2, "sail", rider="allies"))
+    assert evaluate(s, s.union) > idle

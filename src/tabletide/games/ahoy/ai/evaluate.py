@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from tabletide.games.ahoy.actions import Whisper
 from tabletide.games.ahoy.constants import (
     CARGO_LIMIT,
     CUTTER,
@@ -117,6 +118,7 @@ def evaluate(state: State, seat: int) -> float:
         return float(fame[seat])
     fleet, union = controls(s)
     fs, us = s.fleet, s.union
+    whisper = _whisper(s, fleet, union) if s.stack and s.stack[-1].kind == "whisper" else 0
     pend_f, pend_u, later_f, later_u = _regions(s, fleet, union)
     # How many round ends are likely left after this one (AH-7.4): the least, over the seats,
     # of the distance to 30 fame over the seat's pace. A seat's pace is at least what its
@@ -139,6 +141,8 @@ def evaluate(state: State, seat: int) -> float:
     # out, so that more fame never lowers its value).
     tempo = min(1.0, 0.25 + _clamp(min(e for i, e in enumerate(ends) if i != seat), most) / 2)
     value = fame[seat] + tempo * (_material(s, seat) - _damage(s, seat))
+    if seat == us:
+        value -= tempo * READY_ALLY * whisper  # already counted on the islands
     if seat == fs:
         value += soon * pend_f + weight * later_f
     elif seat == us:
@@ -213,13 +217,61 @@ def _regions(s: AhoyState, fleet: list[int], union: list[int]) -> tuple[float, f
 
 def _material(s: AhoyState, seat: int) -> float:
     """Gold, crew, cargo, and the Union's Ready allies and plans, before the tempo discount."""
+    smuggler = s.faction[seat] == "smuggler"
     value = GOLD * s.gold[seat] + CREW * len(s.crew[seat])
     if seat == s.union:
         plans = s.plan_cards
         value += READY_ALLY * s.ready + sum(PLAN_VALUE[plans[c]] for c in s.plan_hand)
-    if s.faction[seat] == "smuggler":
+        value += _rider(s, seat)
+    if smuggler:
         value += _route(s, seat)
     return value
+
+
+def _whisper(s: AhoyState, fleet: list[int], union: list[int]) -> int:
+    """A Whisper Campaign under way (AH-6.2.2): the allies it still places, one on each of the
+    islands where an ally gains the Union most, are added to ``union``; returns how many.
+
+    The allies are placed one decision at a time, so the bots' short lookahead saw only the
+    die spent: without this term the Union's bots almost never whispered."""
+    used = s.stack[-1].record(Whisper).used
+    k = min(4 - len(used), s.ready)
+    if k <= 0:
+        return 0
+    top = 2 * MARGIN_CAP
+    now = NOW[min(5, len(s.hand[s.fleet]))]
+    later = LATER
+    claw = claw_region(s)
+    gains = []
+    for r, w in enumerate(s.wealth):
+        if r in used:
+            continue
+        add = 2 if r == claw else 1
+        m = union[r] - fleet[r] + MARGIN_CAP
+        m = 0 if m < 0 else top if m > top else m
+        j = top if m + add > top else m + add
+        gains.append((w * (now[j] - now[m] + later[j] - later[m]), r, add))
+    gains.sort(reverse=True)
+    for _, r, add in gains[:k]:
+        union[r] += add
+    return min(k, len(gains))
+
+
+RIDER = 0.8
+"""A Sail of the Union's flagship under way that can still anchor on an island: the rider
+(AH-6.2.2) then places 2 allies or gains 2 Ready allies, at least the worth of 2 Ready allies."""
+
+
+def _rider(s: AhoyState, seat: int) -> float:
+    """``RIDER`` while the flagship's Sail can still anchor on an island (the move is decided
+    step by step, so the bots' short lookahead did not see the rider at its end)."""
+    for mv in s.moves:
+        if mv.fig == seat and mv.rider == "allies" and not (mv.dead or mv.ended):
+            here = s.fig[seat]
+            for d in island_steps(s, here).values():
+                if d <= mv.steps and (d or mv.moved):
+                    return RIDER
+    return 0.0
 
 
 def _route(s: AhoyState, seat: int) -> float:
