@@ -207,7 +207,7 @@ def test_building_explains_the_cost_and_the_card() -> None:
     give(s, 0, wood=1, stone=1)
     detail = _detail(s, "build", card=s.hand[0][0])
     assert detail.startswith("Pays 1 wood + 1 stone to put Highland Games into your empire")
-    assert "pay 1 sheep, gain 2 VP" in detail
+    assert "pay 1 sheep, gain 3 VP" in detail
 
 
 @rule("EN-5.4.4")

@@ -507,7 +507,8 @@ def test_en_11_6_ice_cream_man_built_as_an_upgrade() -> None:
 def test_en_11_7_frozen_harbour_counts_harbours_including_itself() -> None:
     s = _fresh(("nanuuk", "olaf"))
     build(s, 0, "Frost-Net Hole")  # harbour
-    build(s, 0, "Seal Ledge")  # animal, harbour
+    build(s, 0, "Frozen Harbour")  # harbour (the other copy)
+    build(s, 0, "Seal Ledge")  # animal only: not counted
     build(s, 0, "Snowblock Igloos")  # dwelling
     build(s, 1, "Fjord Nets")  # an opponent's harbour does not count
     hand(s, 0, "Frozen Harbour")
