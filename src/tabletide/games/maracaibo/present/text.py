@@ -106,8 +106,8 @@ def _style(v: dict[str, Any], p: int, seat: int | None = None) -> str:
 
 
 def _who(v: dict[str, Any], p: int) -> str:
-    name = "John Silver" if v["players"][p]["john"] else f"seat {p}"
-    return f"[{_style(v, p)}]{name}[/]"
+    """Participant ``p`` by its name in the view (a seat's name, or John Silver)."""
+    return f"[{_style(v, p)}]{escape(v['players'][p]['name'])}[/]"
 
 
 def _fill(tokens: list[Token], width: int) -> list[list[Token]]:
@@ -391,7 +391,8 @@ def _legend(v: dict[str, Any]) -> list[str]:
         text = e["text"]
         if e["type"] == "residence" and e.get("residents"):
             built = ", ".join(
-                f"seat {p}" if not v["players"][p]["john"] else "John" for p in e["residents"]
+                escape(v["players"][p]["name"]) if not v["players"][p]["john"] else "John"
+                for p in e["residents"]
             )
             text += f" Built by {built}."
         out += _wrap(text, head + ": ", "       ")
@@ -758,7 +759,7 @@ def _header(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
         bits.append(f"{_who(v, v['active'])}'s turn{you}")
         if v["ending"]:
             bits.append("[bold]a ship reached Maracaibo: last turns of the round[/]")
-    view = "spectator" if seat is None else f"seat {seat}"
+    view = "spectator" if seat is None else escape(v["players"][seat]["name"])
     bits.append(f"[{DIM}]viewing as {view}[/]")
     out = _joined(bits, "", "  ")
     prompt = obs.get("prompt")
