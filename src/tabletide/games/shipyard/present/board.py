@@ -1497,7 +1497,7 @@ def _card_lines(text: str) -> tuple[str, ...]:
 
 def _my_contracts(ctx: Ctx, y: float) -> float:
     cards = ctx.v.get("my_contracts")
-    if cards is None or "revealed" in ctx.v:
+    if cards is None or "revealed" in ctx.v or ctx.me is None:
         return y
     svg = ctx.svg
     svg.text(
