@@ -20,7 +20,7 @@ from rich.markup import escape
 from tabletide.engine.view import seat_name
 from tabletide.games.ahoy.constants import FORTS, PATROLS
 from tabletide.games.ahoy.content import CREW_KEYS, load_content
-from tabletide.games.markup import Token, markup, plain_text
+from tabletide.games.markup import Token, markup, plain_text, wrap_items
 
 Grid = list[list[Token]]
 """The map as single characters with their styles, row by row."""
@@ -286,7 +286,7 @@ def _draw(
     return grid, rows
 
 
-def _map(v: dict[str, Any], seat: int | None) -> list[str]:
+def _map(obs: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[str]:
     cells = {(c["at"][0], c["at"][1]): c for c in v["cells"]}
     xs = sorted({x for x, _ in cells})
     cols = xs[-1] - xs[0] + 1
@@ -306,8 +306,23 @@ def _map(v: dict[str, Any], seat: int | None) -> list[str]:
         "region's number and the Union allies on it · wreck (1 damage) · harbor[/]",
         "  [grey62]fog (no battles) · →→→ strong current · 2g treasure · w4 tailwind space of "
         "a 4 · ━ region border · ─ space border · [/][bold orange3]≈[/][grey62] sandbar[/]",
-        "  [grey62]F Fleet flagship · U Union flagship · S1 seat 1's Smuggler · p×2 patrols · "
-        "fort · cutter · gunboat · your pieces reversed · BATTLE the battle under way[/]",
+        *(
+            f"  [grey62]{line}[/]"
+            for line in wrap_items(
+                [
+                    "F Fleet flagship",
+                    "U Union flagship",
+                    *(
+                        f"S{p['seat']} {_name(obs, p['seat'])}'s Smuggler"
+                        for p in v["players"]
+                        if p["faction"] == "smuggler"
+                    ),
+                    "p×2 patrols · fort · cutter · gunboat · your pieces reversed",
+                    "BATTLE the battle under way",
+                ],
+                150,
+            )
+        ),
     ]
     return out
 
@@ -565,7 +580,7 @@ def render(obs: dict[str, Any]) -> str:
     v = obs["state"]
     seat = obs["seat"]
     out = _header(obs, v)
-    out += _map(v, seat)
+    out += _map(obs, v, seat)
     out += _drawn(v)
     out += _regions(v)
     out += _market(v)

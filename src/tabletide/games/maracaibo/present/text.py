@@ -29,7 +29,7 @@ from tabletide.games.maracaibo.constants import (
     START,
     where,
 )
-from tabletide.games.markup import Token, markup, plain_text
+from tabletide.games.markup import Token, markup, plain_text, wrap_items
 
 WIDTH = 120
 LABEL = 2
@@ -269,7 +269,7 @@ def _ships(v: dict[str, Any], ps: list[int], seat: int | None, width: int) -> li
     return _fill([(_tag(v, p), _style(v, p, seat)) for p in ps], width)
 
 
-def _grid(v: dict[str, Any], seat: int | None) -> list[str]:
+def _grid(obs: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[str]:
     cells = v["grid"]
     boxes = {e["node"]: _cell(e, v, seat) for e in cells}
     heights = [
@@ -334,9 +334,15 @@ def _grid(v: dict[str, Any], seat: int | None) -> list[str]:
         f"[bold]{header.rstrip()}[/]",
     ]
     out += [markup(line).rstrip() for line in canvas]
+    ships = [
+        f"{_tag(v, p)} {escape(pl['name'])}'s ship"
+        for p, pl in enumerate(v["players"])
+        if not pl["john"]
+    ]
+    key = [*ships, "yours reversed", "JS John Silver", "$1 S1's smuggler tile"]
+    key += ["h2 S2's residence", "1d coins"]
+    out += [f"  [{DIM}]{line}[/]" for line in wrap_items(key, WIDTH - 2)]
     out += [
-        f"  [{DIM}]S0 seat 0's ship (yours reversed) · JS John Silver · $1 seat 1's smuggler "
-        "tile · h2 seat 2's residence · 1d coins[/]",
         f"  [{DIM}]loc location · res residence · crew/eqp/ship upgrade · 8d cost · I/II level "
         "· rf:G refill tile · ruby supply[/]",
     ]
@@ -786,7 +792,7 @@ def render(obs: dict[str, Any]) -> str:
     seat = obs["seat"]
     over = bool(obs["terminal"])
     out = _header(obs, v)
-    out += _grid(v, seat)
+    out += _grid(obs, v, seat)
     out += _islands(v)
     out += _legend(v)
     out += _track(v, seat)

@@ -12,6 +12,7 @@ from typing import Any
 from rich.markup import escape
 
 from tabletide.engine.view import seat_name
+from tabletide.games.markup import wrap_items
 from tabletide.games.tiny_epic_pirates.constants import (
     MAX_CARGO,
     MAX_CREW,
@@ -178,7 +179,7 @@ def _border(left: str, mid: str, right: str, labels: list[str] | None) -> str:
     return f"[dim]{left}{mid.join(parts)}{right}[/]"
 
 
-def _sea(v: dict[str, Any], seat: int | None) -> list[str]:
+def _sea(obs: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[str]:
     cards = {card["at"]: card for card in v["sea"]}
     pad = " " * 6
     out = [
@@ -202,10 +203,11 @@ def _sea(v: dict[str, Any], seat: int | None) -> list[str]:
         "  [dim]col●● colony (● per loot symbol) · mkt: market · ? face-down search token · "
         "PORT · NAVY Royal Navy[/]"
     )
-    out.append(
-        "  [dim]✝cost burial spot (✝7:S1 holds seat 1's treasure) · S1 seat 1's ship, "
-        "(S1) hiding in the cove[/]"
-    )
+    ships = [
+        f"S{s['ship']} {_name(obs, s['ship'])}'s ship" for s in v["ships"] if not s["legendary"]
+    ]
+    key = ["✝cost burial spot (✝7:S1 holds S1's treasure)", *ships, "(S1) hiding in the cove"]
+    out += [f"  [dim]{line}[/]" for line in wrap_items(key, 96)]
     out.append("  [dim]LP Legendary Pirate · merchant: colour, cube carried→destination[/]")
     return out
 
@@ -351,7 +353,7 @@ def render(obs: dict[str, Any]) -> str:
     """The whole table as ``obs['seat']`` sees it."""
     v = obs["state"]
     seat = obs["seat"]
-    out = _header(obs, v) + _sea(v, seat)
+    out = _header(obs, v) + _sea(obs, v, seat)
     ports = " and ".join(_where(p) for p in v["ports"])
     navy = _where(v["navy"])
     out.append(f"[bold]Ports[/]: {ports} · [{NAVY_STYLE}]Royal Navy[/] at {navy}")
