@@ -979,7 +979,7 @@ def draw_key(b: Board, x: float, y: float, h: float) -> None:
     svg.text(x + 12, y + 20, "Key", font_weight="bold", font_size=13)
     ly = y + 48
     entries = (
-        "a pirate ship (S0 = seat 0); black edge: yours; white: in a cove",
+        "a pirate ship in its player's colour; black edge: yours; white: in a cove",
         "the Royal Navy: it chases whoever crosses the ship line",
         "a merchant: the cube it carries and the port it sails for",
         "a face-down search token",
