@@ -33,6 +33,7 @@ from tabletide.engine import (
     list_games,
     load_game,
 )
+from tabletide.engine.state import MAX_NAME_LENGTH
 from tabletide.extras import require_extra
 from tabletide.reference import Reference, Section, load_reference
 from tabletide.sim.bench import bench as run_bench
@@ -136,8 +137,22 @@ def _default_players(game: Game) -> int:
     return max(2, game.min_players)
 
 
+def _seat_names(seats: list[str]) -> list[str]:
+    """What the terminal calls the seats: "You" when one person plays, else "Player 1",
+    "Player 2"... (by seat); a bot by its spec, "Bot (greedy)", numbered when two share one."""
+    humans = seats.count(HUMAN)
+    names = []
+    for i, spec in enumerate(seats):
+        if spec == HUMAN:
+            names.append("You" if humans == 1 else f"Player {i + 1}")
+        else:
+            number = f" {i + 1}" if seats.count(spec) > 1 else ""
+            names.append(f"Bot{number} ({spec})"[:MAX_NAME_LENGTH])
+    return names
+
+
 def _seat_name(seats: list[str], seat: int) -> str:
-    return f"Seat {seat} ({seats[seat]})"
+    return _seat_names(seats)[seat]
 
 
 # --------------------------------------------------------------------------- games
@@ -210,6 +225,7 @@ class PlaySession:
         self.state = state
         self.game = state.game
         self.seats = seats
+        state.set_names(_seat_names(seats))
         self.save_path = save_path
         self.read = read
         self.humans = [i for i, s in enumerate(seats) if s == HUMAN]
@@ -254,14 +270,16 @@ class PlaySession:
         events = self.state.events_for(self.viewer)[self.shown_events :]
         self.shown_events = len(self.state.events)
         for event in events:
-            self.console.print(f"[dim]·[/dim] {escape(self.game.event_text(event))}")
+            text = self.game.event_text(event, self.state.names)
+            self.console.print(f"[dim]·[/dim] {escape(text)}")
 
     def hand_over(self, seat: int) -> None:
         """Hot seat: hide the last player's view and wait for the next one."""
         if self.console.is_terminal:
             self.console.clear()
         self.console.rule(f"[bold]{_seat_name(self.seats, seat)} to play[/bold]")
-        self.console.print(f"Pass the terminal to seat {seat}, then press Enter.")
+        who = escape(self.state.seat_name(seat))
+        self.console.print(f"Pass the terminal to {who} (seat {seat}), then press Enter.")
         self.read("")
 
     def show_decision(self, seat: int, legal: list[Action]) -> None:
@@ -296,7 +314,8 @@ class PlaySession:
                 self.show_decision(seat, legal)
             elif command == "log":
                 for event in self.state.events_for(seat)[-LOG_LINES:]:
-                    self.console.print(f"[dim]·[/dim] {escape(self.game.event_text(event))}")
+                    text = self.game.event_text(event, self.state.names)
+                    self.console.print(f"[dim]·[/dim] {escape(text)}")
             elif command.startswith("?") and command[1:].strip().isdigit():
                 self.explain(legal, int(command[1:]))
             elif command == "why":
@@ -779,6 +798,10 @@ class ReplayViewer:
     def __init__(self, console: Console, replay: Replay, seat: int | None) -> None:
         self.console = console
         self.states = [s.clone() for s in replay.states()]
+        names = _replay_names(replay)
+        if names is not None:
+            for state in self.states:
+                state.set_names(names)
         self.seat = seat
         self.last = len(self.states) - 1
         self.chances: dict[int, tuple[list[str], list[float]]] = {}
@@ -792,7 +815,7 @@ class ReplayViewer:
         self.console.rule(f"Step {step}/{self.last} · {who}")
         previous = len(self.states[step - 1].events) if step > 0 else 0
         for event in state.events_for(self.seat)[previous:]:
-            self.console.print(f"[dim]·[/dim] {escape(game.event_text(event))}")
+            self.console.print(f"[dim]·[/dim] {escape(game.event_text(event, state.names))}")
         self.console.print(game.render(state, self.seat))
         if step in self.chances:
             sides, chances = self.chances[step]
@@ -938,6 +961,20 @@ def analyze_command(
             plot_analysis(result, png)
         show_analysis(console, result, _names_of(replay))
         console.print(f"Analysis written to {escape(str(out))}" + (f" and {png}" if png else ""))
+
+
+def _replay_names(replay: Replay) -> list[str] | None:
+    """The seats' names of a saved game: from `tabletide play`'s seats (``"human"``,
+    ``"greedy"``) or a web table's (``{"name": "Alice"}``); None when it names none."""
+    saved = replay.meta.get("seats")
+    if not isinstance(saved, list) or len(saved) != replay.num_players:
+        return None
+    if all(isinstance(s, str) for s in saved):
+        return _seat_names(saved)
+    names = [str(s.get("name") or "").strip() if isinstance(s, dict) else "" for s in saved]
+    if not all(names):
+        return None
+    return [name[:MAX_NAME_LENGTH] for name in names]
 
 
 def _names_of(replay: Replay) -> list[str]:

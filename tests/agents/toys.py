@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabletide.engine import (
@@ -94,7 +95,7 @@ class VaultGame(Game):
         state.turns = 0
         return state
 
-    def event_text(self, event: Event) -> str:
+    def event_text(self, event: Event, names: Sequence[str] | None = None) -> str:
         return str(event)
 
     def render(self, state: State, seat: int | None) -> str:

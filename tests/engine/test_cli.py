@@ -89,8 +89,9 @@ def test_play_handles_bad_input_and_quit_saves_a_replay(tmp_path: Path) -> None:
     assert "There is no action 999" in out
     assert "Type an action number" in out
     assert "save the game and stop" in out  # help text
-    assert "Seat 0 is dealt 3 cards: [" in out  # log shows own secrets...
-    assert "Seat 1 is dealt 3 cards:" not in out  # ...and not the others'
+    assert "You is dealt 3 cards: [" in out  # log shows own secrets, by the seats' names...
+    assert "Bot 2 (random) is dealt 3 cards" in out
+    assert "Bot 2 (random) is dealt 3 cards:" not in out  # ...and not the others'
     assert "Game saved to" in out and "--resume" in out
     replay = Replay.load(save)
     assert replay.game == "lanterns" and replay.seed == 3
@@ -140,7 +141,8 @@ def test_hot_seat_announces_each_human(tmp_path: Path) -> None:
     code, out = run("play", "lanterns", "--seats", "human,human", "--seed", "1",
                     "--save", str(save), input="\n1\n\n1\nq\n")  # fmt: skip
     assert code == 0, out
-    assert "Seat 0 (human) to play" in out and "Seat 1 (human) to play" in out
+    assert "Player 1 to play" in out and "Player 2 to play" in out
+    assert "Pass the terminal to Player 2 (seat 1)" in out
     assert len(Replay.load(save).actions) == 2
 
 
@@ -161,7 +163,8 @@ def test_replay_print_shows_every_step_for_a_seat(tmp_path: Path) -> None:
     assert code == 0
     assert out.count("Step ") == steps + 1
     assert f"Step {steps}/{steps}" in out and "Game over" in out
-    assert "Seat 1 is dealt 3 cards: [" in out and "Seat 0 is dealt 3 cards:" not in out
+    assert "Bot 2 (random) is dealt 3 cards: [" in out  # the seats as the game named them
+    assert "Bot 1 (random) is dealt 3 cards: [" not in out
     code, out = run("replay", str(save), "--print", "--step", str(steps - 1))
     assert out.count("Step ") == 2 and "spectator" in out
     code, out = run("replay", str(save), "--print", "--step", str(steps + 1))

@@ -13,6 +13,7 @@ Two kinds of frame (``turn`` and ``discard``), secret draws in the log, and a co
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabletide.engine import (
@@ -121,8 +122,8 @@ class LanternsState(State):
 
     def _prompt_text(self, frame: Frame) -> str:
         if frame.kind == "discard":
-            return f"Seat {frame.seat}: a 6 was played; discard a card"
-        return f"Seat {frame.seat}: play a card or pass"
+            return f"{self.seat_name(frame.seat)}: a 6 was played; discard a card"
+        return f"{self.seat_name(frame.seat)}: play a card or pass"
 
     def _resample_hidden(self, seat: int) -> None:
         others = [s for s in range(self.num_players) if s != seat]
@@ -178,9 +179,9 @@ class LanternsGame(Game):
         state.stack.append(Frame("turn", 0))
         return state
 
-    def event_text(self, event: Event) -> str:
+    def event_text(self, event: Event, names: Sequence[str] | None = None) -> str:
         seat = event.get("seat")
-        who = f"Seat {seat}"
+        who = f"Seat {seat}" if names is None or seat is None else names[seat]
         kind = event["type"]
         secret = event.get("secret")
         if kind == "deal":

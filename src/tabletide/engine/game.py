@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, cast
@@ -271,8 +271,9 @@ class Game(ABC):
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...
 
     @abstractmethod
-    def event_text(self, event: Event) -> str:
-        """One log line for people."""
+    def event_text(self, event: Event, names: Sequence[str] | None = None) -> str:
+        """One log line for people, calling the seats by ``names`` (``state.names``; None:
+        "Seat 0", "Seat 1"...)."""
 
     @abstractmethod
     def render(self, state: State, seat: int | None) -> str:
@@ -313,8 +314,8 @@ class PackagedGame(Game):
     def _write_tensor(self) -> Callable[..., Any]:
         return self._part("ai.tensor", "write_tensor")
 
-    def event_text(self, event: Event) -> str:
-        return cast(str, self._event_text(event))
+    def event_text(self, event: Event, names: Sequence[str] | None = None) -> str:
+        return cast(str, self._event_text(event, names))
 
     def components_markdown(self) -> str:
         return cast(str, self._part("present.components", "markdown")())

@@ -12,7 +12,7 @@ implements only ``_legal``, ``_apply``, ``_view``, ``clone`` and ``_resample_hid
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from tabletide.engine.actions import Action
@@ -28,6 +28,9 @@ Event = dict[str, Any]
 """A log entry ``{"type": ..., "seat": ..., ...}``; its ``"secret"`` is seen only by ``seat``."""
 
 RECENT_EVENTS = 30
+
+MAX_NAME_LENGTH = 40
+"""The longest seat name :meth:`State.set_names` accepts."""
 
 
 class Closed(NamedTuple):
@@ -75,6 +78,48 @@ class State(ABC):
     """The structured log, oldest first. Use :meth:`events_for` to get a seat's view of it."""
     history: list[Action]
     """Every action applied since the start: with seed and options, the replay."""
+    _names: list[str] | None = None
+
+    # ----------------------------------------------------------------- seat names
+    @property
+    def names(self) -> list[str]:
+        """What people call each seat ("Alice", "greedy bot"); ``"Seat 0"``, ``"Seat 1"``...
+        unless :meth:`set_names` gave others. Presentation only: not part of the rules, the
+        tensors or a replay's actions. Read it, never modify it (use :meth:`set_names`)."""
+        names = self._names
+        if names is None:
+            return [f"Seat {i}" for i in range(self.num_players)]
+        return names
+
+    def set_names(self, names: Sequence[str]) -> None:
+        """Name the seats, one name per seat, in seat order.
+
+        :raises ValueError: not one name per seat, or a name that is not a string, is blank,
+            or is longer than ``MAX_NAME_LENGTH`` characters.
+        """
+        if isinstance(names, str) or len(names) != self.num_players:
+            raise ValueError(
+                f"names must list one name per seat ({self.num_players}); got {names!r}"
+            )
+        clean: list[str] = []
+        for seat, name in enumerate(names):
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(
+                    f"the name of seat {seat} must be a non-empty string; got {name!r}"
+                )
+            name = name.strip()
+            if len(name) > MAX_NAME_LENGTH:
+                raise ValueError(
+                    f"the name of seat {seat} is {len(name)} characters long; at most "
+                    f"{MAX_NAME_LENGTH} are allowed"
+                )
+            clean.append(name)
+        self._names = clean
+
+    def seat_name(self, seat: int) -> str:
+        """What people call ``seat`` (see :attr:`names`)."""
+        names = self._names
+        return f"Seat {seat}" if names is None else names[seat]
 
     # ----------------------------------------------------------------- the contract
     def current_player(self) -> int:
@@ -207,7 +252,8 @@ class State(ABC):
             "prompt": self.prompt(),
             "decision": self.decision(),
             "state": self._view(seat),
-            "log": [self.game.event_text(e) for e in recent],
+            "names": self.names[:],
+            "log": [self.game.event_text(e, self.names) for e in recent],
             "events": recent,
         }
         if self.is_terminal():
@@ -302,6 +348,8 @@ class State(ABC):
         twin.stack = self.stack[:]
         twin.events = self.events[:]
         twin.history = self.history[:]
+        if self._names is not None:  # shared: set_names replaces the list, never edits it
+            twin._names = self._names
 
     def _decision_context(self, frame: Frame) -> dict[str, Any]:
         """The public facts of the pending decision ``frame`` as data, for pictures (the
@@ -434,4 +482,4 @@ class TableState(State):
         self.advance()
 
     def _prompt_text(self, frame: Frame) -> str:
-        return f"Seat {frame.seat}: {self.PROMPTS.get(frame.kind, frame.kind)}"
+        return f"{self.seat_name(frame.seat)}: {self.PROMPTS.get(frame.kind, frame.kind)}"

@@ -11,7 +11,7 @@ Schemas forbid keys they do not name (``extra="forbid"``), so the schema is the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, NotRequired
 
@@ -20,6 +20,13 @@ from typing_extensions import TypedDict
 
 if TYPE_CHECKING:
     from tabletide.engine.game import Game
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """What people call ``seat``: ``names[seat]`` (a view's ``"names"``, ``state.names``), or
+    ``"Seat 3"`` without names (``Game.event_text(event)`` called with none)."""
+    return f"Seat {seat}" if names is None else names[seat]
+
 
 FORBID = ConfigDict(extra="forbid")
 """``__pydantic_config__`` for a view TypedDict: keys it does not declare are an error."""
@@ -84,6 +91,8 @@ class Observation(TypedDict):
     current_player: int
     terminal: bool
     scores: list[float]
+    names: list[str]
+    """What people call each seat (``state.names``), the same for every seat and spectator."""
     prompt: Prompt | None
     decision: Decision | None
     state: dict[str, Any]

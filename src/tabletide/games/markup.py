@@ -30,3 +30,19 @@ def markup(tokens: list[Token]) -> str:
 def plain_text(text: str) -> str:
     """The visible text of a markup string."""
     return Text.from_markup(text).plain
+
+
+def wrap_items(items: list[str], width: int, sep: str = " · ") -> list[str]:
+    """Markup ``items`` joined by ``sep`` into lines at most ``width`` wide (by their visible
+    text; an item wider than a line gets a line of its own), for keys that list the players."""
+    lines: list[str] = []
+    line, size = "", 0
+    for item in items:
+        wide = len(plain_text(item))
+        if line and size + len(sep) + wide > width:
+            lines.append(line)
+            line, size = "", 0
+        line, size = (line + sep + item, size + len(sep) + wide) if line else (item, wide)
+    if line:
+        lines.append(line)
+    return lines

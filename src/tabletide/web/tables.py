@@ -76,8 +76,11 @@ IDEMPOTENT_TABLES = 10_000
 
 
 def rebuild(info: TableInfo, actions: list[dict[str, Any]]) -> State:
-    """The table's state: seed + options + actions, replayed by the engine."""
-    return Replay(info.game, info.num_players, info.seed, info.options, actions).play()
+    """The table's state: seed + options + actions, replayed by the engine; its seats named
+    as the table names them (prompts and log lines say "Alice", not "Seat 0")."""
+    state = Replay(info.game, info.num_players, info.seed, info.options, actions).play()
+    state.set_names([seat.name for seat in info.seats])
+    return state
 
 
 def rebuild_marked(
@@ -389,6 +392,7 @@ class TableService:
         try:
             options = game.resolve_options(len(seats), request.options)
             state = game.new_state(len(seats), seed, options)
+            state.set_names([seat.name for seat in seats])
         except ConfigError as exc:
             raise bad_request(str(exc)) from None
         info = TableInfo(
@@ -1130,14 +1134,6 @@ class TableService:
         if seat is not None and not 0 <= seat < replay.num_players:
             raise bad_request(f"seat must be empty or in 0..{replay.num_players - 1}")
 
-        def frame() -> dict[str, Any]:
-            state = replay.play(upto=step)
-            return frame_view(state, seat, step, last)
-
-        try:
-            payload = await asyncio.to_thread(frame)
-        except (ReplayError, TabletideError) as exc:
-            raise bad_request(f"the replay does not play: {exc}") from None
         seats = replay.meta.get("seats")
         names: list[str] | None = None
         if isinstance(seats, list) and len(seats) == replay.num_players:
@@ -1145,6 +1141,17 @@ class TableService:
                 _clean_name(str(s.get("name")) if isinstance(s, dict) else str(s), f"Seat {i}")
                 for i, s in enumerate(seats)
             ]
+
+        def frame() -> dict[str, Any]:
+            state = replay.play(upto=step)
+            if names is not None:
+                state.set_names(names)
+            return frame_view(state, seat, step, last)
+
+        try:
+            payload = await asyncio.to_thread(frame)
+        except (ReplayError, TabletideError) as exc:
+            raise bad_request(f"the replay does not play: {exc}") from None
         payload["game"] = {"name": game.name, "title": game.title}
         payload["num_players"] = replay.num_players
         payload["names"] = names or [f"Seat {i}" for i in range(replay.num_players)]

@@ -55,7 +55,7 @@ def log_lines(state: State, seat: int | None, since: int = 0) -> dict[str, Any]:
     return {
         "start": start,
         "total": len(events),
-        "lines": [state.game.event_text(e) for e in events[start:]],
+        "lines": [state.game.event_text(e, state.names) for e in events[start:]],
     }
 
 

@@ -145,7 +145,7 @@ def test_game_over_names_the_winner() -> None:
     assert "Game over." in text
     tail = text.splitlines()[-1]
     for w in winners:
-        assert f"seat {w} ({last.faction[w].title()})" in tail
+        assert f"Seat {w} ({last.faction[w].title()})" in tail
     assert "to play" not in text
 
 

@@ -108,7 +108,7 @@ def block(text: str, title: str) -> list[str]:
 
 
 def player_block(text: str, p: int, you: bool) -> list[str]:
-    return block(text, f"{'You' if you else 'Opponent'}: seat {p} — ")
+    return block(text, f"{'You' if you else 'Opponent'}: Seat {p} — ")
 
 
 def screen(s: EmpiresState, seat: int | None) -> str:
@@ -125,15 +125,15 @@ def check(s: EmpiresState, seat: int | None, text: str, obs: dict[str, Any]) -> 
     head = lines[0]
     assert f"round {s.round}" in head
     assert PHASE_WORDS[s.phase] in head, (s.phase, head)
-    assert f"start player seat {s.start}" in head
+    assert f"start player Seat {s.start}" in head
     assert ("(last round)" in head) == (s.last_round and not s.next_last)
     assert ("(the next round is the last)" in head) == s.next_last
-    assert lines[1] == "Scores: " + "  ".join(f"seat {p} {v} VP" for p, v in enumerate(s.vp))
+    assert lines[1] == "Scores: " + "  ".join(f"Seat {p} {v} VP" for p, v in enumerate(s.vp))
     prompt = s.prompt()
     if prompt is None:
         assert "Waiting for" not in text
     else:
-        assert lines[2] == f"Waiting for seat {prompt['seat']}: {prompt['text']}"
+        assert lines[2] == f"Waiting for Seat {prompt['seat']}: {prompt['text']}"
     check_circle(s, text)
     check_sailing(s, text)
     # the players (EN-9.18: supplies public)
@@ -203,7 +203,7 @@ def check_sailing(s: EmpiresState, text: str) -> None:
     for i, ship in enumerate(s.queue):
         cargo = "+".join(w for w, on in (("fish", ship.fish), ("axe", ship.axe)) if on)
         common = " common" if ship.common else ""
-        ships.append(f"{i + 1}. seat {ship.owner}{common}{f' ({cargo})' if cargo else ''}")
+        ships.append(f"{i + 1}. Seat {ship.owner}{common}{f' ({cargo})' if cargo else ''}")
     assert queue == "  Ship queue: " + "  ".join(ships)
 
 
@@ -211,7 +211,7 @@ def check_player(s: EmpiresState, p: int, lines: list[str]) -> None:
     """A player's public information: goods, workers, ships, discs, card counts, empire."""
     clan = next(c for c in s.content.clans if c.id == s.clan[p])
     passed = " PASSED" if s.passed[p] else ""
-    assert lines[0].endswith(f"seat {p} — {clan.name} — {s.vp[p]} VP{passed}")
+    assert lines[0].endswith(f"Seat {p} — {clan.name} — {s.vp[p]} VP{passed}")
     assert lines[1] == "  Goods: " + ", ".join(f"{s.goods[p][g]} {g}" for g in GOODS)
     assert lines[2].startswith(
         f"  Workers: {s.workers[p]} ready, {s.tired[p]} tired ({s.workers_owned(p)} owned) · "
@@ -278,7 +278,7 @@ def check_final(s: EmpiresState, text: str) -> None:
     assert "play + cards + resources/2 + gold + axes = total" in lines[0]
     for p in range(s.num_players):
         m = re.fullmatch(
-            rf"  seat {p}: (\d+) \+ (\d+) \+ (\d+) \+ (\d+) \+ (\d+) = (\d+)", lines[p + 1]
+            rf"  Seat {p}: (\d+) \+ (\d+) \+ (\d+) \+ (\d+) \+ (\d+) = (\d+)", lines[p + 1]
         )
         assert m, lines[p + 1]
         play, cards, resources, gold, axes, total = map(int, m.groups())
@@ -290,7 +290,7 @@ def check_final(s: EmpiresState, text: str) -> None:
         assert play == s.final[p]["play"]
     winners = s.winners()
     assert winners and all(s.vp[w] == max(s.vp) for w in winners)
-    assert f"Winner: {', '.join(f'seat {w}' for w in winners)}" in text.splitlines()
+    assert f"Winner: {', '.join(f'Seat {w}' for w in winners)}" in text.splitlines()
 
 
 # ------------------------------------------------------------------------------ everywhere
@@ -322,8 +322,8 @@ def test_en_4_1_the_header_shows_round_phase_start_player_and_prompt() -> None:
     s = new(2, ("glenn", "olaf"))
     text = screen(s, 1)
     head = text.splitlines()[0]
-    assert "round 1 · Action phase · start player seat 0" in head
-    assert text.splitlines()[2].startswith("Waiting for seat 0: Seat 0: your action")
+    assert "round 1 · Action phase · start player Seat 0" in head
+    assert text.splitlines()[2].startswith("Waiting for Seat 0: Seat 0: your action")
     s.round, s.last_round = 4, True
     assert "round 4 (last round)" in screen(s, 0).splitlines()[0]
     s.last_round, s.next_last = False, True
@@ -380,7 +380,7 @@ def test_en_5_4_5_the_sailing_board_shows_islands_taken_slots_revealed_island_an
     assert "    2. (taken)" in text
     assert "2. Ore Holm raid: 2 stone + 1 axe + 1 gold — " in text
     assert "Turned up: Far Beacon raid: 2 wood + 1 stone + 1 gold" in text
-    queue = "Ship queue: 1. seat 2 (fish)  2. seat 0 (axe)  3. seat 1 common (fish+axe)"
+    queue = "Ship queue: 1. Seat 2 (fish)  2. Seat 0 (axe)  3. Seat 1 common (fish+axe)"
     assert queue in text
     assert "ships: 1 of 2 free" in "\n".join(player_block(text, 0, True))
     assert "ships: 2 of 2 free" in "\n".join(player_block(text, 1, False))  # common: not his
@@ -491,7 +491,7 @@ def test_en_8_4_a_shared_victory_names_every_winner() -> None:
     last.stock[1] = dict(last.stock[0])
     assert last.winners() == [0, 1]
     text = plain(GAME.render(last, None))
-    assert "Winner: seat 0, seat 1" in text.splitlines()
+    assert "Winner: Seat 0, Seat 1" in text.splitlines()
 
 
 # ------------------------------------------------------------------------------ hidden things
@@ -576,7 +576,7 @@ def test_en_4_5_the_spectator_sees_no_hand_at_all() -> None:
         assert "Your hand" not in text and "Drawn at the Lookout" not in text
         assert "You: " not in text
         for p in range(3):
-            assert f"Opponent: seat {p} — " in text
+            assert f"Opponent: Seat {p} — " in text
     in_hand = hidden_names(state, None)
     assert in_hand  # the test looked at something
 

@@ -351,9 +351,9 @@ def test_a_known_position_is_drawn() -> None:
     assert with_attrs(root, data_card=card_id("Fair Winds"), data_copies=1)
     assert with_attrs(root, data_seat=1, data_pile="hand", data_count=len(s.hand[1]))
     # discs, ships, islands
-    assert "seat 1's disc 1 (exhausted)" in titles(root)
+    assert "Seat 1's disc 1 (exhausted)" in titles(root)
     assert with_attrs(root, data_seat=1, data_disc=1)
-    assert "1. seat 2's ship with a fish" in titles(root)
+    assert "1. Seat 2's ship with a fish" in titles(root)
     texts = " ".join(e.text or "" for e in root.iter(f"{SVG_NS}text"))
     for d in (0, 1):
         for i in s.isl_up[d]:

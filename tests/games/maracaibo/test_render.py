@@ -126,15 +126,15 @@ def check(obs: dict[str, Any]) -> str:
     header = next(line for line in lines if line.strip().startswith("start"))
     assert header.split() == ["start", *map(str, range(1, 10)), "east"]
     for p, pl in enumerate(v["players"]):
-        name = "John Silver" if pl["john"] else f"seat {p}"
+        name = "John Silver" if pl["john"] else obs["names"][p]
         head = next(line for line in lines if line.startswith(f"{name} "))
         assert f"{pl['vp']} VP" in head
         if not pl["john"]:
             assert f"{pl['doubloons']} doubloon" in head
     seat = obs["seat"]
-    heads = [line for line in lines if line.startswith(("seat ", "John Silver ·"))]
+    heads = [line for line in lines if line.startswith(("Seat ", "John Silver ·"))]
     if seat is not None:
-        assert heads[0].startswith(f"seat {seat} (you)")
+        assert heads[0].startswith(f"Seat {seat} (you)")
     assert sum("(you)" in h for h in heads) == (seat is not None)
     return text
 
@@ -193,12 +193,12 @@ def test_header_shows_round_turn_and_prompt() -> None:
     state = new(2, seed=1)
     text = screen(state, 0)
     first = text.splitlines()[0]
-    assert "round 1 of 3" in first and "seat 0's turn (you)" in first
-    assert "viewing as seat 0" in first
+    assert "round 1 of 3" in first and "Seat 0's turn (you)" in first
+    assert "viewing as Seat 0" in first
     assert text.splitlines()[1].startswith("▶ Seat 0: sail your ship")
     assert text.splitlines()[1].endswith("(you)")
     other = screen(state, 1).splitlines()
-    assert "seat 0's turn" in other[0] and "(you)" not in other[0]
+    assert "Seat 0's turn" in other[0] and "(you)" not in other[0]
     assert "viewing as spectator" in screen(state, None).splitlines()[0]
     state.round, state.ending = 3, True
     assert "last turns of the round" in screen(state, 0).splitlines()[0].replace("\n", " ")
@@ -318,7 +318,7 @@ def test_the_card_legend_lists_every_face_up_card_in_words() -> None:
         col, row = cell_of(node)
         assert f"{col}{'abcd'[row]} {card.name} (" in text
         assert flat(card.text) in text
-    assert f"{state.cards[state.slot[residence]].text} Built by seat 1." in text
+    assert f"{state.cards[state.slot[residence]].text} Built by Seat 1." in text
 
 
 # ------------------------------------------------------------------------------ hidden cards
@@ -379,8 +379,8 @@ def test_the_track_shows_explorers_and_rivers() -> None:
         elif sp.next:
             targets = ",".join(("≈" if t in sp.river else "") + str(t) for t in sp.next)
             assert f"→{targets} │" in flat_text
-    assert "(2 rivers)" in next(line for line in text.splitlines() if line.startswith("seat 2"))
-    assert "(0 rivers)" in next(line for line in text.splitlines() if line.startswith("seat 1"))
+    assert "(2 rivers)" in next(line for line in text.splitlines() if line.startswith("Seat 2"))
+    assert "(0 rivers)" in next(line for line in text.splitlines() if line.startswith("Seat 1"))
 
 
 # ------------------------------------------------------------------------------ quests
@@ -401,7 +401,7 @@ def test_your_quests_show_only_to_you() -> None:
     for seat in (0, 2, None):
         text = screen(state, seat)
         assert quest.text not in flat(text) and f"quest {planted}" not in text
-        block = flat(text[text.index("\nseat 1 ") :].split("\nseat 2 ")[0])
+        block = flat(text[text.index("\nSeat 1 ") :].split("\nSeat 2 ")[0])
         assert "quests 2" in block  # only how many
     # The owner's own quests, never the others'.
     for q in state.quests[0] + state.quests[2]:
@@ -469,7 +469,7 @@ def test_your_ship_board_shows_filled_slots_and_thresholds() -> None:
     state.slots[0] = 0b10011  # slots 1, 2 and 5
     text = screen(state, 0)
     board = state.content.ship
-    mine = text[: text.index("\nseat 1 ")]
+    mine = text[: text.index("\nSeat 1 ")]
     for i in range(len(board.slots)):
         mark = "■" if i in (0, 1, 4) else "□"
         assert f"{mark}{i + 1} " in mine
@@ -536,10 +536,10 @@ def test_other_players_public_information() -> None:
     home = next(n for n in state.board.slots if state.cards[state.slot[n]].type == "residence")
     state.res[state.slot[home]] = [2]
     text = screen(state, 0)
-    head = next(line for line in text.splitlines() if line.startswith("seat 2 "))
+    head = next(line for line in text.splitlines() if line.startswith("Seat 2 "))
     assert "1 doubloon ·" in head and "23 VP" in head
     assert "ship at start" in head and "explorer space 0" in head
-    block = flat(text[text.index("\nseat 2 ") :])
+    block = flat(text[text.index("\nSeat 2 ") :])
     assert "pearl 3" in block and f"quests {len(state.quests[2])}" in block
     assert f"residences: {state.cards[state.slot[home]].name}" in block
 
@@ -578,7 +578,7 @@ def test_the_ruby_panel() -> None:
         assert "ruby" in box(text, col, row)
     market = flat(text[text.index("Ruby market:") :])
     assert "3 ■ taken" in market and "1 □" in market and "2 □" in market
-    assert "rubies 2" in next(ln for ln in text.splitlines() if ln.startswith("seat 1 "))
+    assert "rubies 2" in next(ln for ln in text.splitlines() if ln.startswith("Seat 1 "))
 
 
 @pytest.mark.rule("MA-9.19", "MA-9.21")
@@ -588,7 +588,7 @@ def test_the_retirement_panel() -> None:
     text = flat(screen(state, 0))
     space = state.content.track.retirement
     assert f"Retirement tile on track space {space}" in text
-    assert "markers still on it: seat 0, seat 2" in text
+    assert "markers still on it: Seat 0, Seat 2" in text
     assert f" {space} " in text and "[R]" in text
     assert "Retirement" not in flat(screen(new(3, seed=20), 0))
 
@@ -638,7 +638,7 @@ def test_the_final_scoring_breakdown(n: int) -> None:
         names = lines[top + 1].split("  ")
         names = [w.strip() for w in names if w.strip()]
         expect = [
-            "John Silver" if p == last.john else f"seat {p}" for p in range(last.participants)
+            "John Silver" if p == last.john else f"Seat {p}" for p in range(last.participants)
         ]
         assert names == expect
         rows = {}
@@ -673,7 +673,7 @@ def test_the_final_scoring_breakdown(n: int) -> None:
             won = last.vp[0] > last.vp[1]
             assert ("You beat John Silver." in end) == won
         else:
-            winners = ", ".join(f"seat {w}" for w in last.winners())
+            winners = ", ".join(f"Seat {w}" for w in last.winners())
             assert end.endswith(f"Winner: {winners}")
         assert "to play" not in text and "▶" not in text
 

@@ -203,7 +203,7 @@ def test_solo_shows_the_legendary_pirate() -> None:
 def test_end_triggered_and_whose_turn() -> None:
     state = new(3, seed=0)
     text = plain(render(state.observation(2)))
-    assert "seat 0's turn" in text and "END TRIGGERED" not in text
+    assert "Seat 0's turn" in text and "END TRIGGERED" not in text
     state.end_triggered = True
     assert "END TRIGGERED" in plain(render(state.observation(None)))
 

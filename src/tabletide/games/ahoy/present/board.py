@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
+from tabletide.engine.view import seat_name
 from tabletide.games.ahoy.constants import CREW_SPOT0, ORIGIN, SHIP_SPOT0, WIDTH
 from tabletide.games.ahoy.content import load_content
 from tabletide.svg import INK, PAPER, SEA, Font, Svg, seat_color
@@ -192,8 +193,10 @@ def _name(at: XY) -> str:
     return f"({at[0]},{at[1]})"
 
 
-def _who(players: Sequence[Entry], seat: int) -> str:
-    return f"seat {seat} ({FACTION[players[seat]['faction']]})"
+def _who(view: View, seat: int) -> str:
+    """A seat by its name (the view's ``"names"``) and its faction."""
+    faction = view["state"]["players"][seat]["faction"]
+    return f"{seat_name(view.get('names'), seat)} ({FACTION[faction]})"
 
 
 @cache
@@ -701,7 +704,7 @@ def _figures(svg: Svg, g: Grid, view: View, m: Marks) -> None:
             cy = cy0 + (k // cols - (rows - 1) / 2) * s * 0.95
             owner = int(f["owner"])
             act = m.figs.get(int(f["fig"]))
-            tip = m.tip(act) if act is not None else f"{_who(players, owner)}: {f['name']}"
+            tip = m.tip(act) if act is not None else f"{_who(view, owner)}: {f['name']}"
             _token(svg, cx, cy, s, f, players, owner == view.get("seat"), act, tip)
 
 
@@ -913,17 +916,16 @@ def _legend(svg: Svg, y: float) -> float:
 # ------------------------------------------------------------------------------ the top
 def _header(svg: Svg, view: View) -> float:
     v = view["state"]
-    players = v["players"]
     seat = view.get("seat")
     svg.rect(0, 0, W, 30, fill="#d6eaf8")
-    bits = f"Ahoy · round {v['round']} · first player: {_who(players, int(v['first']))}"
+    bits = f"Ahoy · round {v['round']} · first player: {_who(view, int(v['first']))}"
     if view.get("terminal"):
-        winners = ", ".join(_who(players, w) for w in view.get("winners") or []) or "nobody"
+        winners = ", ".join(_who(view, w) for w in view.get("winners") or []) or "nobody"
         bits += f" · game over, won by {winners}"
     else:
-        bits += f" · to play: {_who(players, int(v['active']))}"
+        bits += f" · to play: {_who(view, int(v['active']))}"
     svg.text(10, 20, bits, font_size=14, font_weight="bold")
-    viewer = "spectator" if seat is None else f"viewing as {_who(players, int(seat))}"
+    viewer = "spectator" if seat is None else f"viewing as {_who(view, int(seat))}"
     svg.text(W - 10, 20, f"bank: {v['gold_bank']} gold · {viewer}", font_size=SMALL,
              text_anchor="end", fill=MUTED)  # fmt: skip
     prompt = view.get("prompt")
@@ -959,7 +961,7 @@ def _fame_track(svg: Svg, view: View, top: float) -> float:
             else:
                 cx, cy = x + box - 11 - (j % 2) * 15, top + 17 + (j // 2) * 13
             seat = int(p["seat"])
-            tip = f"{_who(players, seat)}: {p['fame']} fame"
+            tip = f"{_who(view, seat)}: {p['fame']} fame"
             with svg.group(tip=tip, data_fame_seat=seat, data_fame=p["fame"]):
                 svg.circle(cx, cy, 7.5, fill=seat_color(seat), stroke=INK, stroke_width=1)
                 svg.text(cx, cy + 4, str(seat), font_size=TINY, text_anchor="middle",
@@ -968,10 +970,10 @@ def _fame_track(svg: Svg, view: View, top: float) -> float:
 
 
 # ------------------------------------------------------------------------------ panels
-def _fig_text(v: View, fig: int) -> str:
-    for f in v["figures"]:
+def _fig_text(view: View, fig: int) -> str:
+    for f in view["state"]["figures"]:
         if f["fig"] == fig:
-            return f"{_who(v['players'], int(f['owner']))} {f['kind']}"
+            return f"{_who(view, int(f['owner']))} {f['kind']}"
     return "a figure now removed"
 
 
@@ -985,7 +987,7 @@ def _battle(svg: Svg, view: View, top: float) -> float:
     if int(f.get("defender", -1)) < 0:
         svg.rect(x0, top, w, 30, rx=6, fill="#fdedec", stroke=DAMAGE, stroke_width=2)
         svg.text(x0 + 10, top + 20, title, font_size=15, font_weight="bold", fill=DAMAGE)
-        text = f"{_fig_text(v, int(f['mover']))} attacks: choosing whom to battle"
+        text = f"{_fig_text(view, int(f['mover']))} attacks: choosing whom to battle"
         svg.text(x0 + 160, top + 20, text, font_size=13)
         return top + 36
     svg.rect(x0, top, w, 96, rx=6, fill="#fdedec", stroke=DAMAGE, stroke_width=2)
@@ -1006,7 +1008,7 @@ def _battle(svg: Svg, view: View, top: float) -> float:
         with svg.group(data_battle=role, data_seat=seat, data_bonus=bonus, data_roll=roll):
             svg.rect(x, top + 28, bw, 60, rx=5, fill=PAPER, stroke=color,
                      stroke_width=3.5 if won else 1.5)  # fmt: skip
-            svg.text(x + 8, top + 46, CUT.clip(f"{role}: {_fig_text(v, fig)}", bw - 60, 13),
+            svg.text(x + 8, top + 46, CUT.clip(f"{role}: {_fig_text(view, fig)}", bw - 60, 13),
                      font_size=13, font_weight="bold", fill=color)  # fmt: skip
             if won:
                 svg.text(x + bw - 8, top + 46, "WINS", font_size=13, text_anchor="end",
@@ -1036,7 +1038,7 @@ def _drawn_tile(svg: Svg, view: View, m: Marks, top: float) -> float:
              font_weight="bold")  # fmt: skip
     who = (view.get("prompt") or {}).get("seat")
     hint = "pick a corner letter (as on the map) under a turn" if m.tiles else (
-        f"placed by seat {who}" if who is not None else ""
+        f"placed by {seat_name(view.get('names'), who)}" if who is not None else ""
     )  # fmt: skip
     svg.text(x0 + w - 10, top + 20, hint, font_size=SMALL, text_anchor="end", fill=MUTED)
     for rot, cells in enumerate(drawn["turns"]):
@@ -1184,7 +1186,7 @@ def _player(svg: Svg, view: View, p: Entry, m: Marks, x: float, top: float, w: f
     color = seat_color(seat)
     faction = str(p["faction"])
     with svg.group(data_seat=seat, data_faction=faction):
-        title = f"Seat {seat} · {FACTION[faction]}"
+        title = f"{seat_name(view.get('names'), seat)} · {FACTION[faction]}"
         if faction != "smuggler":
             title += f" ({FACTION_LONG[faction]})"
         svg.rect(x, top, w, 26, rx=5, fill=color)
@@ -1526,7 +1528,7 @@ def render_svg(view: View) -> str:
     """The table as ``view['seat']`` sees it (see the module docstring)."""
     v = view["state"]
     seat = view.get("seat")
-    who = "a spectator" if seat is None else f"seat {seat}"
+    who = "a spectator" if seat is None else seat_name(view.get("names"), seat)
     svg = AhoySvg(W, 100, title=f"Ahoy, round {v['round']}, as {who} sees it")
     marks = marks_for(view)
     top = _header(svg, view)

@@ -17,9 +17,10 @@ from typing import Any
 
 from rich.markup import escape
 
+from tabletide.engine.view import seat_name
 from tabletide.games.ahoy.constants import FORTS, PATROLS
 from tabletide.games.ahoy.content import CREW_KEYS, load_content
-from tabletide.games.markup import Token, markup, plain_text
+from tabletide.games.markup import Token, markup, plain_text, wrap_items
 
 Grid = list[list[Token]]
 """The map as single characters with their styles, row by row."""
@@ -77,16 +78,22 @@ def _style(players: list[dict[str, Any]], seat: int) -> str:
     return SMUGGLER_STYLES[smugglers.index(seat) % len(SMUGGLER_STYLES)]
 
 
-def _who(players: list[dict[str, Any]], seat: int) -> str:
-    """``seat 2 (Union)`` in the seat's colour."""
+def _name(obs: dict[str, Any], seat: int) -> str:
+    """What people call ``seat`` (the view's ``"names"``), as markup."""
+    return escape(seat_name(obs.get("names"), seat))
+
+
+def _who(obs: dict[str, Any], seat: int) -> str:
+    """``Alice (Union)``: the seat's name and faction in the seat's colour."""
+    players = obs["state"]["players"]
     faction = players[seat]["faction"].title()
-    return f"[{_style(players, seat)}]seat {seat} ({faction})[/]"
+    return f"[{_style(players, seat)}]{_name(obs, seat)} ({faction})[/]"
 
 
-def _figure(v: dict[str, Any], fig: int) -> str:
-    for f in v["figures"]:
+def _figure(obs: dict[str, Any], fig: int) -> str:
+    for f in obs["state"]["figures"]:
         if f["fig"] == fig:
-            return f"{_who(v['players'], f['owner'])}'s {escape(f['kind'])}"
+            return f"{_who(obs, f['owner'])}'s {escape(f['kind'])}"
     return f"figure {fig}"
 
 
@@ -279,7 +286,7 @@ def _draw(
     return grid, rows
 
 
-def _map(v: dict[str, Any], seat: int | None) -> list[str]:
+def _map(obs: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[str]:
     cells = {(c["at"][0], c["at"][1]): c for c in v["cells"]}
     xs = sorted({x for x, _ in cells})
     cols = xs[-1] - xs[0] + 1
@@ -299,8 +306,23 @@ def _map(v: dict[str, Any], seat: int | None) -> list[str]:
         "region's number and the Union allies on it · wreck (1 damage) · harbor[/]",
         "  [grey62]fog (no battles) · →→→ strong current · 2g treasure · w4 tailwind space of "
         "a 4 · ━ region border · ─ space border · [/][bold orange3]≈[/][grey62] sandbar[/]",
-        "  [grey62]F Fleet flagship · U Union flagship · S1 seat 1's Smuggler · p×2 patrols · "
-        "fort · cutter · gunboat · your pieces reversed · BATTLE the battle under way[/]",
+        *(
+            f"  [grey62]{line}[/]"
+            for line in wrap_items(
+                [
+                    "F Fleet flagship",
+                    "U Union flagship",
+                    *(
+                        f"S{p['seat']} {_name(obs, p['seat'])}'s Smuggler"
+                        for p in v["players"]
+                        if p["faction"] == "smuggler"
+                    ),
+                    "p×2 patrols · fort · cutter · gunboat · your pieces reversed",
+                    "BATTLE the battle under way",
+                ],
+                150,
+            )
+        ),
     ]
     return out
 
@@ -331,15 +353,14 @@ def _drawn(v: dict[str, Any]) -> list[str]:
 # ------------------------------------------------------------------------------ the rest
 def _header(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
     seat = obs["seat"]
-    players = v["players"]
-    bits = [f"[bold]Ahoy[/] · round {v['round']}", f"first player seat {v['first']}"]
+    bits = [f"[bold]Ahoy[/] · round {v['round']}", f"first player {_name(obs, v['first'])}"]
     if obs["terminal"]:
         bits.append("[bold]game over[/]")
     else:
         you = " [bold green](you)[/]" if v["active"] == seat else ""
-        bits.append(f"{_who(players, v['active'])}'s turn{you}")
+        bits.append(f"{_who(obs, v['active'])}'s turn{you}")
     bits.append(f"gold in the bank {v['gold_bank']}")
-    view = "spectator" if seat is None else f"seat {seat}"
+    view = "spectator" if seat is None else _name(obs, seat)
     bits.append(f"[grey62]viewing as {view}[/]")
     out = [" · ".join(bits)]
     prompt = obs.get("prompt")
@@ -405,15 +426,16 @@ def _market(v: dict[str, Any]) -> list[str]:
     return out
 
 
-def _fight(v: dict[str, Any]) -> list[str]:
+def _fight(obs: dict[str, Any]) -> list[str]:
+    v = obs["state"]
     f = v["fight"]
     if f is None:
         return []
     players = v["players"]
-    head = f"[bold red]Battle[/] at {_at(f['at'])}: {_figure(v, f['mover'])} attacks"
+    head = f"[bold red]Battle[/] at {_at(f['at'])}: {_figure(obs, f['mover'])} attacks"
     if f["defender"] < 0:
         return [head + " (choosing whom to battle)"]
-    out = [f"{head} {_figure(v, f['defender'])}"]
+    out = [f"{head} {_figure(obs, f['defender'])}"]
     if f["ignored"]:
         out.append("  ignored (Near Miss)")
         return out
@@ -425,7 +447,7 @@ def _fight(v: dict[str, Any]) -> list[str]:
     out.append("  " + " · ".join(sides))
     if f["winner"] >= 0:
         seat = players[f["attacker"] if f["winner"] == 0 else f["defender_seat"]]["seat"]
-        out.append(f"  winner: {_who(players, seat)}")
+        out.append(f"  winner: {_who(obs, seat)}")
     return out
 
 
@@ -476,11 +498,13 @@ def _grid(p: dict[str, Any], v: dict[str, Any]) -> list[str]:
     return out
 
 
-def _player(p: dict[str, Any], v: dict[str, Any], seat: int | None, over: bool) -> list[str]:
+def _player(
+    obs: dict[str, Any], p: dict[str, Any], v: dict[str, Any], seat: int | None, over: bool
+) -> list[str]:
     players = v["players"]
     me = p["seat"] == seat
     faction = p["faction"]
-    title = f"[{_style(players, p['seat'])}]Seat {p['seat']} · {FACTION_NAMES[faction]}[/]"
+    title = f"[{_style(players, p['seat'])}]{_name(obs, p['seat'])} · {FACTION_NAMES[faction]}[/]"
     if me:
         title += " [bold green](you)[/]"
     marks = []
@@ -544,7 +568,7 @@ def _final_scoring(obs: dict[str, Any]) -> list[str]:
     if not final:
         return []
     players = obs["state"]["players"]
-    rows = [["[bold]fame from[/]", *(_who(players, p["seat"]) for p in players)]]
+    rows = [["[bold]fame from[/]", *(_who(obs, p["seat"]) for p in players)]]
     for c, name in enumerate(final["categories"]):
         rows.append([name.replace("_", " "), *(f"{seats[c]:g}" for seats in final["seats"])])
     rows.append(["[bold]total[/]", *(f"[bold]{total:g}[/]" for total in final["totals"])])
@@ -556,19 +580,19 @@ def render(obs: dict[str, Any]) -> str:
     v = obs["state"]
     seat = obs["seat"]
     out = _header(obs, v)
-    out += _map(v, seat)
+    out += _map(obs, v, seat)
     out += _drawn(v)
     out += _regions(v)
     out += _market(v)
-    out += _fight(v)
+    out += _fight(obs)
     players = sorted(v["players"], key=lambda p: (p["seat"] != seat, p["seat"]))
     for p in players:
-        out += _player(p, v, seat, obs["terminal"])
+        out += _player(obs, p, v, seat, obs["terminal"])
     out += _log(obs)
     if obs["terminal"]:
         winners = obs.get("winners") or []
-        names = ", ".join(_who(v["players"], w) for w in winners) or "nobody"
-        fame = " · ".join(f"seat {p['seat']} {p['fame']}" for p in v["players"])
+        names = ", ".join(_who(obs, w) for w in winners) or "nobody"
+        fame = " · ".join(f"{_name(obs, p['seat'])} {p['fame']}" for p in v["players"])
         out += _final_scoring(obs)
         out.append(f"[bold green]Game over.[/] Fame: {fame}. Winner: {names}")
     return "\n".join(out)

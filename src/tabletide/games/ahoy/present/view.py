@@ -8,10 +8,11 @@ a :class:`ViewFacts`. Its schema is ``present/schema.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Set
+from collections.abc import Callable, Iterable, Sequence, Set
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
+from tabletide.engine.view import seat_name
 from tabletide.games.ahoy.constants import (
     CREW_SPOT0,
     CUTTER,
@@ -216,11 +217,11 @@ def _where(pos: Any) -> str:
     return f"({x},{y})"
 
 
-def _fig(f: Any) -> str:
+def _fig(f: Any, names: Sequence[str] | None = None) -> str:
     if not isinstance(f, int):
         return "?"
     if f < PATROL0:
-        return f"seat {f}'s flagship"
+        return f"{seat_name(names, f)}'s flagship"
     if f < FORT0:
         return "a patrol"
     if f < CUTTER:
@@ -228,22 +229,24 @@ def _fig(f: Any) -> str:
     return "the cutter" if f == CUTTER else "the gunboat"
 
 
-def event_text(e: Event) -> str:
+def event_text(e: Event, names: Sequence[str] | None = None) -> str:
     t = e["type"]
-    who = f"Seat {e['seat']}" if e.get("seat") is not None else "The game"
+    who = seat_name(names, e["seat"]) if e.get("seat") is not None else "The game"
     texts: dict[str, Callable[[], str]] = {
         "setup": lambda: f"A new game of Ahoy for {e['players']}: {', '.join(e['factions'])}.",
-        "round": lambda: f"Round {e['round']} begins; seat {e['first']} is first player.",
+        "round": lambda: (
+            f"Round {e['round']} begins; {seat_name(names, e['first'])} is first player."
+        ),
         "turn": lambda: f"{who}'s turn.",
         "start": lambda: f"{who} starts at {_where(e['at'])}.",
         "place": lambda: f"{who} places a {e['value']} on {e['name']}.",
         "step": lambda: (
-            f"{_fig(e['fig'])} moves to {_where(e['to'])}"
+            f"{_fig(e['fig'], names)} moves to {_where(e['to'])}"
             + (" and explores." if e.get("off") else ".")
         ),
-        "jump": lambda: f"{_fig(e['fig'])} goes to {_where(e['to'])} ({e['how']}).",
-        "witch": lambda: f"The Sea Witch takes {_fig(e['fig'])} to {_where(e['to'])}.",
-        "current": lambda: f"A current carries {_fig(e['fig'])} to {_where(e['to'])}.",
+        "jump": lambda: f"{_fig(e['fig'], names)} goes to {_where(e['to'])} ({e['how']}).",
+        "witch": lambda: f"The Sea Witch takes {_fig(e['fig'], names)} to {_where(e['to'])}.",
+        "current": lambda: f"A current carries {_fig(e['fig'], names)} to {_where(e['to'])}.",
         "explore": lambda: f"{who} explores region {e['region']}: {e['name']}.",
         "treasure": lambda: f"{who} takes {e['gold']} gold of treasure.",
         "gold": lambda: f"{who} gains {e['gold']} gold ({e['why']}).",
@@ -257,18 +260,19 @@ def event_text(e: Event) -> str:
         ),
         "damage": lambda: f"{who} takes damage on {e['name']}.",
         "damage_ignored": lambda: f"{who} has no spot left: the damage is ignored.",
-        "removed": lambda: f"{_fig(e['fig'])} is removed ({e['why']}).",
+        "removed": lambda: f"{_fig(e['fig'], names)} is removed ({e['why']}).",
         "repair": lambda: f"{who} repairs a damaged spot.",
         "repair_all": lambda: f"{who} repairs {e['count']} damage.",
         "battle": lambda: (
-            f"Battle at {_where(e['at'])}: {_fig(e['attacker'])} attacks {_fig(e['defender'])}."
+            f"Battle at {_where(e['at'])}: {_fig(e['attacker'], names)} attacks "
+            f"{_fig(e['defender'], names)}."
         ),
         "fire": lambda: f"{who} fires: Cannons {e['frm']} → {e['to']}.",
         "reroll": lambda: f"{who} rerolls {e['frm']} → {e['to']} (Rum Guzzler).",
         "battle_result": lambda: (
             f"The battle dice show {e['rolls'][0]} and {e['rolls'][1]}: totals "
             f"{e['attacker_total']} (attacker) to {e['defender_total']} (defender); "
-            f"seat {e['winner']} wins."
+            f"{seat_name(names, e['winner'])} wins."
         ),
         "battle_ignored": lambda: "The battle is ignored (Near Miss).",
         "envoy": lambda: f"{who} pays 1 gold to avoid a battle (Envoy).",
@@ -290,8 +294,8 @@ def event_text(e: Event) -> str:
             + (f" ({e['secret']['token']})." if "secret" in e else ".")
         ),
         "crew_lost": lambda: f"{who} loses {e['name']}.",
-        "steal": lambda: f"{who} steals a card from seat {e['frm']}.",
-        "ship": lambda: f"{who} launches {_fig(e['fig'])} at {_where(e['at'])}.",
+        "steal": lambda: f"{who} steals a card from {seat_name(names, e['frm'])}.",
+        "ship": lambda: f"{who} launches {_fig(e['fig'], names)} at {_where(e['at'])}.",
         "fort": lambda: f"{who} builds a fort at {_where(e['at'])}.",
         "patrols_removed": lambda: f"{who} removes a patrol (Stealth Attack).",
         "set_aside": lambda: f"{who} cannot place {e['dice']}: set aside.",
@@ -301,9 +305,11 @@ def event_text(e: Event) -> str:
         "market_cleared": lambda: f"{who} clears the market.",
         "game_over": lambda: (
             f"Game over. Fame {e['fame']}; winners: "
-            f"{', '.join(f'seat {w}' for w in e['winners']) or 'none'}."
+            f"{', '.join(seat_name(names, w) for w in e['winners']) or 'none'}."
         ),
     }
     fn = texts.get(t)
     text = fn() if fn else f"{who}: {t}"
+    if names is not None and text.startswith(tuple(names)):
+        return text  # a name as the table spells it ("greedy bot")
     return text[:1].upper() + text[1:]

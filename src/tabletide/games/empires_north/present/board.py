@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from tabletide.engine.view import seat_name
 from tabletide.games.empires_north.constants import END_VP, GOODS, STOCK_GOODS, TILES
 from tabletide.svg import DEJAVU_SANS, INK, PAPER, SEA, Svg, action_index, seat_color
 
@@ -132,6 +133,16 @@ _DROP_EMPIRE = (
 )
 _DROP_HAND = ("Starting location", "Pay to build", "Play when", "Build when")
 _DROP_ISLAND = ("Raid:", "Raid only")
+
+
+def _seat_of(view: View, seat: int) -> str:
+    """What people call ``seat`` (the view's ``"names"``)."""
+    return seat_name(view.get("names"), seat)
+
+
+def _whose(view: View, seat: int | None) -> str:
+    """``"Alice's "`` for a seat, ``"a "`` for nobody's."""
+    return "a " if seat is None else f"{_seat_of(view, seat)}'s "
 
 
 @lru_cache(maxsize=1024)
@@ -620,7 +631,7 @@ def _header(svg: Svg, view: View, y: float) -> float:
     svg.text(
         WIDTH - MARGIN,
         y + 17,
-        f"start player: seat {start}",
+        f"start player: {_seat_of(view, start)}",
         font_size=12,
         text_anchor="end",
         fill=seat_color(start),
@@ -646,14 +657,14 @@ def _header(svg: Svg, view: View, y: float) -> float:
         svg.circle(MARGIN + 12, y + 37.5, 5, fill=seat_color(seat))
         svg.text(MARGIN + 23, y + 42, TEXT.fit(text, WIDTH - 2 * MARGIN - 30, 12), font_size=12)
     elif view.get("terminal"):
-        winners = ", ".join(f"seat {w}" for w in view.get("winners", []))
+        winners = ", ".join(_seat_of(view, w) for w in view.get("winners", []))
         svg.text(
             MARGIN, y + 43, f"The game is over. Winner: {winners}", font_size=13, font_weight="bold"
         )
     return y + 54
 
 
-def _score_track(svg: Svg, st: Mapping[str, Any], y: float) -> float:
+def _score_track(svg: Svg, view: View, st: Mapping[str, Any], y: float) -> float:
     top = 30
     cell = (WIDTH - 2 * MARGIN - 40) / (top + 1)
     x0 = MARGIN + 40
@@ -692,7 +703,7 @@ def _score_track(svg: Svg, st: Mapping[str, Any], y: float) -> float:
                 fill=seat_color(seat),
                 stroke=INK,
                 stroke_width=0.8,
-                tip=f"seat {seat}: {vp} VP",
+                tip=f"{_seat_of(view, seat)}: {vp} VP",
                 data_seat=seat,
                 data_vp=vp,
             )
@@ -783,7 +794,7 @@ def _circle(svg: Svg, view: View, acts: Acts, x0: float, y: float) -> float:
                 seat,
                 number,
                 exhausted,
-                tip=f"seat {seat}'s disc {number} ({side})",
+                tip=f"{_seat_of(view, seat)}'s disc {number} ({side})",
             )
             dx += step
         for seat, number, action, tip in marks:
@@ -867,8 +878,8 @@ def _turned_up(svg: Svg, view: View, acts: Acts, x: float, y: float) -> None:
     if kind in ("voyage", "landing") and seat is not None:
         ship = context["ship"]
         svg.text(x, y + 11, "At sea", font_size=SMALL, fill=INK)
-        _ship(svg, x + 4, y + 16, ship, tip=f"seat {seat}'s ship is choosing an island")
-        text = f"seat {seat}'s ship chooses an island"
+        _ship(svg, x + 4, y + 16, ship, tip=f"{_seat_of(view, seat)}'s ship is choosing an island")
+        text = f"{_seat_of(view, seat)}'s ship chooses an island"
         for k, line in enumerate(TEXT.wrap(text, w - 44, SMALL, 3)):
             svg.text(x + 44, y + 28 + 12 * k, line, font_size=SMALL)
     if card is not None:
@@ -901,7 +912,8 @@ def _queue(svg: Svg, view: View, acts: Acts, x0: float, y: float) -> None:
             action, verb = _act(acts, "launch", ship=i), "sail to the islands now"
         cargo = [w for w, on in (("a fish", ship.get("fish")), ("an axe", ship.get("axe"))) if on]
         tip = (
-            f"{i + 1}. seat {ship.get('owner')}'s {'common ' if ship.get('common') else ''}ship"
+            f"{i + 1}. {_whose(view, ship.get('owner'))}"
+            f"{'common ' if ship.get('common') else ''}ship"
             + (f" with {' and '.join(cargo)}" if cargo else "")
             + (f" — {verb}" if action is not None else "")
         )
@@ -1116,12 +1128,9 @@ def _player(
         f"V{y + 24}Z",
         fill=color,
     )
-    who = "You" if viewer == seat else f"Seat {seat}"
-    title = (
-        f"{who} · seat {seat} · {pl.get('clan_name', '')}"
-        if viewer == seat
-        else (f"Seat {seat} · {pl.get('clan_name', '')}")
-    )
+    title = f"{_seat_of(view, seat)} · {pl.get('clan_name', '')}"
+    if viewer == seat:
+        title = "You · " + title
     svg.text(MARGIN + 4, y + 17, title, font_size=13, fill=PAPER, font_weight="bold")
     tags = []
     if st.get("start_player") == seat:
@@ -1217,7 +1226,7 @@ def render_svg(view: View) -> str:
     acts: Acts = action_index(view)
     parts = Svg(WIDTH, 10, title="Imperial Settlers: Empires of the North")
     y = _header(parts, view, 6)
-    y = _score_track(parts, st, y)
+    y = _score_track(parts, view, st, y)
     board_y = y + 4
     bottom = _circle(parts, view, acts, MARGIN, board_y)
     bottom = max(bottom, _sailing(parts, view, acts, 400, board_y))

@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from tabletide.engine.view import seat_name
 from tabletide.games.empires_north.constants import GOODS, bundle_text
 
 LOG_TAIL = 12
@@ -40,8 +41,9 @@ PHASES = {
 }
 
 
-def _seat(p: int) -> str:
-    return f"[{SEAT_STYLES[p % 4]}]seat {p}[/]"
+def _seat(obs: dict[str, Any], p: int) -> str:
+    """Seat ``p`` by its name in the view (``"names"``), in its colour."""
+    return f"[{SEAT_STYLES[p % 4]}]{escape(seat_name(obs.get('names'), p))}[/]"
 
 
 def _card_line(card: dict[str, Any]) -> str:
@@ -68,12 +70,12 @@ def _header(obs: dict[str, Any]) -> list[str]:
         last = " [bold red](the next round is the last)[/]"
     lines = [
         f"[bold]Imperial Settlers: Empires of the North[/] · round {st['round']}{last} · "
-        f"{PHASES.get(st['phase'], st['phase'])} · start player {_seat(st['start_player'])}",
-        "Scores: " + "  ".join(f"{_seat(p)} {int(v)} VP" for p, v in enumerate(obs["scores"])),
+        f"{PHASES.get(st['phase'], st['phase'])} · start player {_seat(obs, st['start_player'])}",
+        "Scores: " + "  ".join(f"{_seat(obs, p)} {int(v)} VP" for p, v in enumerate(obs["scores"])),
     ]
     prompt = obs.get("prompt")
     if prompt:
-        lines.append(f"[bold]Waiting for {_seat(prompt['seat'])}:[/] {escape(prompt['text'])}")
+        lines.append(f"[bold]Waiting for {_seat(obs, prompt['seat'])}:[/] {escape(prompt['text'])}")
     return lines
 
 
@@ -101,7 +103,7 @@ def _island_line(card: dict[str, Any] | None) -> str:
     )
 
 
-def _sailing(st: dict[str, Any]) -> list[str]:
+def _sailing(obs: dict[str, Any], st: dict[str, Any]) -> list[str]:
     lines = ["[bold]Sailing board[/]"]
     for which in ("near", "distant"):
         isl = st["islands"][which]
@@ -117,7 +119,7 @@ def _sailing(st: dict[str, Any]) -> list[str]:
             cargo = "+".join(w for w, on in (("fish", sh["fish"]), ("axe", sh["axe"])) if on)
             kind = " common" if sh["common"] else ""
             ships.append(
-                f"{i + 1}. {_seat(sh['owner'])}{kind}{' (' + cargo + ')' if cargo else ''}"
+                f"{i + 1}. {_seat(obs, sh['owner'])}{kind}{' (' + cargo + ')' if cargo else ''}"
             )
         lines.append("  Ship queue: " + "  ".join(ships))
     else:
@@ -140,7 +142,7 @@ def _empire(pl: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _player(pl: dict[str, Any], you: bool) -> list[str]:
+def _player(obs: dict[str, Any], pl: dict[str, Any], you: bool) -> list[str]:
     title = "You" if you else "Opponent"
     passed = " [bold]PASSED[/]" if pl["passed"] else ""
     discs = ", ".join(
@@ -148,7 +150,7 @@ def _player(pl: dict[str, Any], you: bool) -> list[str]:
         for d in pl["discs"]
     )
     lines = [
-        f"[bold]{title}: {_seat(pl['seat'])} — {escape(pl['clan_name'])}[/] — "
+        f"[bold]{title}: {_seat(obs, pl['seat'])} — {escape(pl['clan_name'])}[/] — "
         f"{pl['vp']} VP{passed}",
         f"  Goods: {_goods(pl['goods'])}",
         f"  Workers: {pl['workers']} ready, {pl['tired']} tired ({pl['workers_owned']} owned) · "
@@ -169,17 +171,17 @@ def _final(obs: dict[str, Any]) -> list[str]:
     lines = [f"[bold]Final scoring[/] (EN-8.2): {head} = total"]
     for p, (points, total) in enumerate(zip(scoring["seats"], scoring["totals"], strict=True)):
         parts = " + ".join(str(int(v)) for v in points)
-        lines.append(f"  {_seat(p)}: {parts} = [bold]{int(total)}[/]")
+        lines.append(f"  {_seat(obs, p)}: {parts} = [bold]{int(total)}[/]")
     return lines
 
 
 def render(obs: dict[str, Any]) -> str:
     st = obs["state"]
     seat = obs["seat"]
-    lines = [*_header(obs), "", *_circle(st), "", *_sailing(st), ""]
+    lines = [*_header(obs), "", *_circle(st), "", *_sailing(obs, st), ""]
     players = st["players"]
     if seat is not None:
-        lines += _player(players[seat], True)
+        lines += _player(obs, players[seat], True)
         you = st["you"]
         lines.append(f"  [bold]Your hand ({len(you['hand'])}):[/]")
         lines += [f"    {_card_line(c)}" for c in you["hand"]] or [f"    [{DIM}](empty)[/]"]
@@ -189,10 +191,10 @@ def render(obs: dict[str, Any]) -> str:
         lines.append("")
     for pl in players:
         if pl["seat"] != seat:
-            lines += [*_player(pl, False), ""]
+            lines += [*_player(obs, pl, False), ""]
     lines += _final(obs)
     if obs.get("terminal"):
-        winners = ", ".join(_seat(w) for w in obs.get("winners", []))
+        winners = ", ".join(_seat(obs, w) for w in obs.get("winners", []))
         lines.append(f"[bold]Winner: {winners}[/]")
     lines.append("[bold]Log[/]")
     lines += [f"  {escape(line)}" for line in obs["log"][-LOG_TAIL:]]

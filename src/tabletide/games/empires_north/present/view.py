@@ -3,8 +3,10 @@ words. Hands, decks, Lookout draws and unseen discards of other seats appear onl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletide.engine.view import seat_name
 from tabletide.games.empires_north.constants import TILES, bundle_text
 from tabletide.games.empires_north.content import Card
 
@@ -112,23 +114,19 @@ def build_view(s: S, seat: int | None) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- the log
-def _who(e: dict[str, Any]) -> str:
-    return f"Seat {e['seat']}"
-
-
-def event_text(e: dict[str, Any]) -> str:
+def event_text(e: dict[str, Any], names: Sequence[str] | None = None) -> str:
     t = e["type"]
-    who = _who(e) if e.get("seat") is not None else ""
+    who = seat_name(names, e["seat"]) if e.get("seat") is not None else ""
     src = f" ({e['source']})" if e.get("source") else ""
     secret = e.get("secret")
     match t:
         case "setup":
-            clans = ", ".join(f"seat {p} {c}" for p, c in enumerate(e["clans"]))
+            clans = ", ".join(f"{seat_name(names, p)} {c}" for p, c in enumerate(e["clans"]))
             circle = " - ".join(t.upper() for t in e["circle"])
             return f"Clans: {clans}. The action circle: {circle}."
         case "round":
             last = " (the last round)" if e["last"] else ""
-            return f"Round {e['round']}{last}: seat {e['start']} starts."
+            return f"Round {e['round']}{last}: {seat_name(names, e['start'])} starts."
         case "opening":
             kept = f": {', '.join(secret)}" if secret else ""
             return f"{who} keeps 3 opening cards{kept}."
@@ -169,7 +167,7 @@ def event_text(e: dict[str, Any]) -> str:
         case "ship":
             return f"{who} gains a ship ({e['ships']} in all){src}."
         case "gift":
-            return f"Every opponent of seat {e['seat']} gains {bundle_text(e['goods'])}{src}."
+            return f"Every opponent of {who} gains {bundle_text(e['goods'])}{src}."
         case "features":
             return f"{who}: {e['event']} triggers {', '.join(e['cards'])}."
         case "build":
@@ -193,7 +191,7 @@ def event_text(e: dict[str, Any]) -> str:
         case "harvest":
             return f"{who} harvests {e['card']}: {bundle_text(e['goods'])}."
         case "attack":
-            return f"{who} attacks seat {e['target']}'s {e['card']} (1 axe)."
+            return f"{who} attacks {seat_name(names, e['target'])}'s {e['card']} (1 axe)."
         case "use":
             return f"{who} uses {e['card']}."
         case "pass":
@@ -216,5 +214,6 @@ def event_text(e: dict[str, Any]) -> str:
         case "end_next":
             return f"{who} reaches {e['vp']} VP in the Expedition: the next round is the last."
         case "final":
-            return "Final scores: " + ", ".join(f"seat {p}: {v}" for p, v in enumerate(e["scores"]))
+            scores = ", ".join(f"{seat_name(names, p)}: {v}" for p, v in enumerate(e["scores"]))
+            return "Final scores: " + scores
     return f"{t} {who}".strip()

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
+from tabletide.engine.view import seat_name
 from tabletide.games.maracaibo.constants import (
     BAY,
     GRID,
@@ -245,7 +246,7 @@ class Ctx:
         return "JS" if self.players[p]["john"] else str(p)
 
     def who(self, p: int) -> str:
-        return "John Silver" if self.players[p]["john"] else f"Seat {p}"
+        return "John Silver" if self.players[p]["john"] else seat_name(self.obs.get("names"), p)
 
     def active_node(self) -> int:
         return int(self.players[int(self.v["active"])]["ship"])
@@ -362,7 +363,7 @@ def _header(svg: Svg, ctx: Ctx) -> float:
     svg.rect(0, 0, W, 56, fill="#1b4f72")
     title = f"Pirates of Maracaibo · round {v['round']} of {ROUNDS}"
     svg.text(M + 4, 22, title, font_size=17, fill=PAPER, font_weight="bold", data_round=v["round"])
-    viewer = "spectator" if ctx.seat is None else f"you are seat {ctx.seat}"
+    viewer = "spectator" if ctx.seat is None else _fit(ctx.who(ctx.seat), 144, 13)
     if ctx.seat is not None:
         svg.rect(W - M - 150, 8, 150, 20, rx=4, fill=seat_color(ctx.seat))
     svg.text(W - M - 75, 23, viewer, font_size=13, fill=PAPER, text_anchor="middle")

@@ -29,7 +29,7 @@ from tabletide.games.maracaibo.constants import (
     START,
     where,
 )
-from tabletide.games.markup import Token, markup, plain_text
+from tabletide.games.markup import Token, markup, plain_text, wrap_items
 
 WIDTH = 120
 LABEL = 2
@@ -106,8 +106,8 @@ def _style(v: dict[str, Any], p: int, seat: int | None = None) -> str:
 
 
 def _who(v: dict[str, Any], p: int) -> str:
-    name = "John Silver" if v["players"][p]["john"] else f"seat {p}"
-    return f"[{_style(v, p)}]{name}[/]"
+    """Participant ``p`` by its name in the view (a seat's name, or John Silver)."""
+    return f"[{_style(v, p)}]{escape(v['players'][p]['name'])}[/]"
 
 
 def _fill(tokens: list[Token], width: int) -> list[list[Token]]:
@@ -269,7 +269,7 @@ def _ships(v: dict[str, Any], ps: list[int], seat: int | None, width: int) -> li
     return _fill([(_tag(v, p), _style(v, p, seat)) for p in ps], width)
 
 
-def _grid(v: dict[str, Any], seat: int | None) -> list[str]:
+def _grid(obs: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[str]:
     cells = v["grid"]
     boxes = {e["node"]: _cell(e, v, seat) for e in cells}
     heights = [
@@ -334,9 +334,15 @@ def _grid(v: dict[str, Any], seat: int | None) -> list[str]:
         f"[bold]{header.rstrip()}[/]",
     ]
     out += [markup(line).rstrip() for line in canvas]
+    ships = [
+        f"{_tag(v, p)} {escape(pl['name'])}'s ship"
+        for p, pl in enumerate(v["players"])
+        if not pl["john"]
+    ]
+    key = [*ships, "yours reversed", "JS John Silver", "$1 S1's smuggler tile"]
+    key += ["h2 S2's residence", "1d coins"]
+    out += [f"  [{DIM}]{line}[/]" for line in wrap_items(key, WIDTH - 2)]
     out += [
-        f"  [{DIM}]S0 seat 0's ship (yours reversed) · JS John Silver · $1 seat 1's smuggler "
-        "tile · h2 seat 2's residence · 1d coins[/]",
         f"  [{DIM}]loc location · res residence · crew/eqp/ship upgrade · 8d cost · I/II level "
         "· rf:G refill tile · ruby supply[/]",
     ]
@@ -391,7 +397,8 @@ def _legend(v: dict[str, Any]) -> list[str]:
         text = e["text"]
         if e["type"] == "residence" and e.get("residents"):
             built = ", ".join(
-                f"seat {p}" if not v["players"][p]["john"] else "John" for p in e["residents"]
+                escape(v["players"][p]["name"]) if not v["players"][p]["john"] else "John"
+                for p in e["residents"]
             )
             text += f" Built by {built}."
         out += _wrap(text, head + ": ", "       ")
@@ -758,7 +765,7 @@ def _header(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
         bits.append(f"{_who(v, v['active'])}'s turn{you}")
         if v["ending"]:
             bits.append("[bold]a ship reached Maracaibo: last turns of the round[/]")
-    view = "spectator" if seat is None else f"seat {seat}"
+    view = "spectator" if seat is None else escape(v["players"][seat]["name"])
     bits.append(f"[{DIM}]viewing as {view}[/]")
     out = _joined(bits, "", "  ")
     prompt = obs.get("prompt")
@@ -785,7 +792,7 @@ def render(obs: dict[str, Any]) -> str:
     seat = obs["seat"]
     over = bool(obs["terminal"])
     out = _header(obs, v)
-    out += _grid(v, seat)
+    out += _grid(obs, v, seat)
     out += _islands(v)
     out += _legend(v)
     out += _track(v, seat)

@@ -4,11 +4,12 @@ the Caribbean (and their refill tiles), and the order of John Silver's solo deck
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
+from tabletide.engine.view import seat_name
 from tabletide.games.maracaibo.constants import (
     BAY,
     GRID,
@@ -123,7 +124,7 @@ def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
     mine = seat == p
     out: dict[str, Any] = {
         "index": p,
-        "name": s.name(p),
+        "name": "John Silver" if p == s.john else s.seat_name(p),
         "john": p == s.john,
         "doubloons": s.doubloons[p],
         "vp": s.vp[p],
@@ -269,9 +270,14 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _paid(e: Event, who: str) -> str:
+def _seat(names: Sequence[str] | None, p: int) -> str:
+    """A participant by name: a seat's, or John Silver's (the one past the seats)."""
+    return "John Silver" if names is not None and p >= len(names) else seat_name(names, p)
+
+
+def _paid(e: Event, who: str, names: Sequence[str] | None = None) -> str:
     if e.get("to") is not None:
-        return f"{who} pays 1 doubloon to seat {e['to']}."
+        return f"{who} pays 1 doubloon to {_seat(names, e['to'])}."
     return f"{who} {'gains' if e.get('gain') else 'pays'} 1 doubloon (solo)."
 
 
@@ -281,8 +287,8 @@ def _vp(e: Event, who: str) -> str:
     return f"{who} gains {e['n']} VP{why}."
 
 
-def _game_over(e: Event, who: str) -> str:
-    names = [f"seat {i}" for i in range(len(e["vp"]))]
+def _game_over(e: Event, who: str, seats: Sequence[str] | None = None) -> str:
+    names = [_seat(seats, i) for i in range(len(e["vp"]))]
     if e.get("solo"):
         names[1] = "John Silver"
     scores = ", ".join(f"{name} {v}" for name, v in zip(names, e["vp"], strict=True))
@@ -381,8 +387,11 @@ _TEXTS: dict[str, Callable[[Event, str], str]] = {
 }
 
 
-def event_text(e: Event) -> str:
+def event_text(e: Event, names: Sequence[str] | None = None) -> str:
     seat = e.get("seat")
-    who = "The game" if seat is None else ("John Silver" if e.get("john") else f"Seat {seat}")
+    john = e.get("john")
+    who = "The game" if seat is None else ("John Silver" if john else seat_name(names, seat))
+    if e["type"] in ("paid", "game_over"):  # they name other seats too
+        return (_paid if e["type"] == "paid" else _game_over)(e, who, names)
     fn = _TEXTS.get(e["type"])
     return fn(e, who) if fn else f"{who}: {e['type']}"

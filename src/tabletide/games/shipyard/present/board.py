@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
+from tabletide.engine.view import seat_name
 from tabletide.games.shipyard.constants import CANAL_SPACES, KEEP_AFTER_LAP, PROMPTS
 from tabletide.games.shipyard.content import ITEMS, Content, geometry, load_content
 from tabletide.svg import INK, PAPER, Font, Svg, action_index, seat_color
@@ -237,6 +238,10 @@ class Ctx:
             self.marked.add(i)
         return i
 
+    def name(self, seat: int) -> str:
+        """What people call ``seat`` (the view's ``"names"``)."""
+        return seat_name(self.obs.get("names"), seat)
+
     def label(self, i: int | None) -> str | None:
         """The words of legal action ``i``, for a tooltip only."""
         return None if i is None else str(self.legal[i]["label"])
@@ -436,8 +441,8 @@ def _header(ctx: Ctx) -> None:
     svg, obs, v = ctx.svg, ctx.obs, ctx.v
     svg.rect(0, 0, W, 30, fill="#1b4f72")
     svg.text(12, 21, "Shipyard", fill=PAPER, font_size=16, font_weight="bold")
-    who = "a spectator" if ctx.me is None else f"Seat {ctx.me}"
-    bits = [f"as seen by {who}", f"starting player Seat {v['starting_player']}"]
+    who = "a spectator" if ctx.me is None else ctx.name(ctx.me)
+    bits = [f"as seen by {who}", f"starting player {ctx.name(v['starting_player'])}"]
     if v.get("early_end"):
         bits.append("early end: a part deck ran out")
     if v.get("final_phase"):
@@ -447,7 +452,7 @@ def _header(ctx: Ctx) -> None:
     svg.text(100, 20, " · ".join(bits), fill=PAPER)
     if ctx.kind is not None and ctx.decider is not None:
         seat = ctx.decider
-        text = f"now Seat {seat}: " + PROMPTS.get(ctx.kind, ctx.kind)
+        text = f"now {ctx.name(seat)}: " + PROMPTS.get(ctx.kind, ctx.kind)
         svg.circle(W - 22 - TEXT.width(text, FONT), 15, 7, fill=seat_color(seat), stroke=PAPER)
         svg.text(W - 12, 20, text, fill=PAPER, text_anchor="end")
 
@@ -557,7 +562,7 @@ def _tile(ctx: Ctx, t: View, x: float, y: float, chosen: bool) -> None:
                 7,
                 fill=seat_color(seat),
                 stroke=INK,
-                tip=f"a figure of Seat {seat}",
+                tip=f"a figure of {ctx.name(seat)}",
             )
         if lead:
             svg.text(
@@ -1003,7 +1008,7 @@ def _context(ctx: Ctx, y: float) -> float:
     svg.rect(
         8, y, W - 16, end - y + 6, rx=6, fill=color, fill_opacity=0.07, stroke=color, stroke_width=2
     )
-    svg.text(20, y + 18, f"Seat {seat} decides: {title}", font_weight="bold")
+    svg.text(20, y + 18, f"{ctx.name(seat)} decides: {title}", font_weight="bold")
     return end + 16
 
 
@@ -1014,7 +1019,7 @@ def _ctx_place(ctx: Ctx, seat: int, y: float) -> float:
     svg.text(
         260,
         y + 24,
-        f"goes on a highlighted space of Seat {seat}'s shipyard (below); "
+        f"goes on a highlighted space of {ctx.name(seat)}'s shipyard (below); "
         "a ship is a bow, 1 to 7 middles and a stern",
         fill=MUTED,
     )
@@ -1087,7 +1092,7 @@ def _ctx_ship(ctx: Ctx, seat: int, y: float) -> float:
     player = ctx.v["players"][seat]
     sx = 400.0
     if ctx.kind == "fit":
-        svg.text(sx, y + 14, f"Seat {seat}'s supply: click an item to attach it", fill=MUTED)
+        svg.text(sx, y + 14, f"{ctx.name(seat)}'s supply: click an item to attach it", fill=MUTED)
         cx = sx
         for item in ITEMS:
             count = player["supply"].get(item, 0)
@@ -1302,7 +1307,7 @@ def _panel_header(ctx: Ctx, player: View, x: float, y: float) -> None:
     color = seat_color(seat)
     svg.rect(x, y, PANEL_W, 26, fill=color, fill_opacity=0.16)
     svg.rect(x, y, 8, 26, fill=color)
-    title = f"Seat {seat}" + (" (you)" if seat == ctx.me else "")
+    title = ctx.name(seat) + (" (you)" if seat == ctx.me else "")
     svg.text(x + 16, y + 18, title, font_weight="bold", font_size=14)
     tx = x + 24 + TEXT.width(title, 14, True)
     if seat == ctx.v["starting_player"]:
@@ -1492,13 +1497,13 @@ def _card_lines(text: str) -> tuple[str, ...]:
 
 def _my_contracts(ctx: Ctx, y: float) -> float:
     cards = ctx.v.get("my_contracts")
-    if cards is None or "revealed" in ctx.v:
+    if cards is None or "revealed" in ctx.v or ctx.me is None:
         return y
     svg = ctx.svg
     svg.text(
         12,
         y + 14,
-        f"Your secret contracts (Seat {ctx.me}; only you see them)",
+        f"Your secret contracts ({ctx.name(ctx.me)}; only you see them)",
         font_weight="bold",
         font_size=14,
     )
@@ -1548,7 +1553,7 @@ def _final(ctx: Ctx, y: float) -> float:
             )
             crown = "  ★ winner" if seat in winners else ""
             svg.text(
-                16, y + 20, f"Seat {seat}: {total} VP{crown}", font_weight="bold", font_size=14
+                16, y + 20, f"{ctx.name(seat)}: {total} VP{crown}", font_weight="bold", font_size=14
             )
             voyages, merchants = points.get("voyages", 0), points.get("merchants", 0)
             svg.text(16, y + 38, f"voyages {_points(voyages)} ({b['ships']} ships)")
@@ -1571,7 +1576,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
     decision = view.get("decision")
     legal = list(view.get("legal_actions") or [])
     me = view.get("seat")
-    who = "a spectator" if me is None else f"Seat {me}"
+    who = "a spectator" if me is None else seat_name(view.get("names"), me)
     ctx = Ctx(
         svg=ShipyardSvg(W, 0, title=f"Shipyard board as seen by {who}"),
         obs=view,

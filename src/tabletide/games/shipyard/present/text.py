@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.markup import escape
+
+from tabletide.engine.view import seat_name
 from tabletide.games.shipyard.constants import PROMPTS, TILE_NAMES
 
 SYMBOL = {
@@ -22,9 +25,15 @@ def _counts(d: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in d.items()) or "nothing"
 
 
+def _name(obs: dict[str, Any], seat: int) -> str:
+    """What people call ``seat`` (the view's ``"names"``), as markup."""
+    return escape(seat_name(obs.get("names"), seat))
+
+
 def _header(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
     marker = v["round_marker"] or "end"
-    bits = [f"[bold]Shipyard[/] · round marker {marker}", f"starting player {v['starting_player']}"]
+    first = _name(obs, v["starting_player"])
+    bits = [f"[bold]Shipyard[/] · round marker {marker}", f"starting player {first}"]
     if v["early_end"]:
         bits.append("[red]early end triggered[/]")
     if v["final_phase"]:
@@ -85,10 +94,10 @@ def _shipyard(row: list[dict[str, Any] | None]) -> str:
     return "".join("·" if c is None else c["type"][0].upper() for c in row)
 
 
-def _player(p: dict[str, Any], me: bool) -> list[str]:
+def _player(obs: dict[str, Any], p: dict[str, Any], me: bool) -> list[str]:
     tag = " [green](you)[/]" if me else ""
     out = [
-        f"[bold]Seat {p['seat']}[/]{tag}: [bold]{p['vp']} VP[/], {p['coins']} coins, "
+        f"[bold]{_name(obs, p['seat'])}[/]{tag}: [bold]{p['vp']} VP[/], {p['coins']} coins, "
         f"{p['contracts_held']} contracts, figures on {', '.join(p['figures']) or '-'}",
         f"  shipyard [{_shipyard(p['shipyard'])}]   supply: {_counts(p['supply'])}",
     ]
@@ -136,7 +145,7 @@ def _decision(obs: dict[str, Any]) -> list[str]:
         ),
         "discard": lambda: f"keep {ctx['keep']} of each colour",
     }.get(kind)
-    line = f"[bold]Seat {d['seat']} decides[/]: {PROMPTS.get(kind, kind)}"
+    line = f"[bold]{_name(obs, d['seat'])} decides[/]: {PROMPTS.get(kind, kind)}"
     extra = about() if about else ""
     return [line + (f" ({extra})" if extra else "")]
 
@@ -154,10 +163,10 @@ def _final(obs: dict[str, Any]) -> list[str]:
         )
         cards = ", ".join(f"{c['id']} {c['vp']}" for c in r["contracts"])
         out.append(
-            f"  Seat {seat}: {cats} = [bold]{final['totals'][seat]:g} VP[/] "
+            f"  {_name(obs, seat)}: {cats} = [bold]{final['totals'][seat]:g} VP[/] "
             f"({r['ships']} ships; contracts {cards or '-'}; {r['coins']} coins)"
         )
-    out.append(f"[bold]Winners[/]: seat(s) {obs['winners']}")
+    out.append(f"[bold]Winners[/]: {', '.join(_name(obs, w) for w in obs['winners'])}")
     return out
 
 
@@ -167,7 +176,7 @@ def render(obs: dict[str, Any]) -> str:
     seat = obs["seat"]
     out = _header(obs, v) + _track(v) + _offers(v) + _boards(v)
     for p in v["players"]:
-        out += _player(p, p["seat"] == seat)
+        out += _player(obs, p, p["seat"] == seat)
     if "ship" in v:
         sh = v["ship"]
         mounts = _counts(sh["mounts"])

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletide.engine.view import seat_name
 from tabletide.games.shipyard.constants import (
     COLUMN_NAMES,
     EMPTY,
@@ -152,8 +153,8 @@ def revealed(s: ShipyardState) -> list[dict[str, Any]]:
     return out
 
 
-def event_text(e: dict[str, Any]) -> str:
-    who = f"Seat {e['seat']}" if e.get("seat") is not None else "The game"
+def event_text(e: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    who = seat_name(names, e["seat"]) if e.get("seat") is not None else "The game"
     t = e["type"]
     secret = e.get("secret")
     texts: dict[str, Callable[[], str]] = {

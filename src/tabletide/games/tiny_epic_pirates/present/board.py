@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from tabletide.engine.view import seat_name
 from tabletide.games.tiny_epic_pirates.constants import (
     ASSIGNMENTS,
     MAX_CARGO,
@@ -272,6 +273,11 @@ class Board:
     battle: Mapping[str, Any] | None
     """The battle under way (``schema.Battle``), from the decision's context."""
 
+    def name(self, seat: int) -> str:
+        """What people call ``seat`` (the view's ``"names"``; each ship's ``"name"`` is the
+        same, so the memo keys that hold a ship hold its name)."""
+        return seat_name(self.view.get("names"), seat)
+
 
 MEMO: dict[tuple[Any, ...], str] = {}
 MEMO_SIZE = 1024
@@ -303,7 +309,7 @@ def ship_title(b: Board, ship: Mapping[str, Any]) -> str:
     if ship["legendary"]:
         return "The Legendary Pirate"
     you = " (you)" if ship["ship"] == b.seat else ""
-    return f"Seat {ship['ship']}{you}"
+    return b.name(int(ship["ship"])) + you
 
 
 def outline(action: int | None, normal: str = INK, width: float = 1) -> dict[str, Any]:
@@ -369,20 +375,20 @@ def header(b: Board) -> None:
         bits.append("setting up")
     elif view.get("terminal"):
         winners = view.get("winners") or []
-        names = ", ".join(f"Seat {w}" for w in winners) or "the Legendary Pirate"
+        names = ", ".join(b.name(w) for w in winners) or "the Legendary Pirate"
         bits.append(f"Game over: {names} won")
     elif v.get("active") is None:
         bits.append("the Legendary Pirate's turn")
     else:
         active = b.ships[int(v["active"])]
         order = active["helm"][active["captain_at"]]
-        bits.append(f"Seat {v['active']}'s turn (captain on {order})")
+        bits.append(f"{b.name(int(v['active']))}'s turn (captain on {order})")
     if v.get("end_triggered") and not view.get("terminal"):
         bits.append("LAST ROUND")
     svg.rect(0, 0, W, 40, fill="#1b2631")
     fit(svg, 12, 26, " · ".join(bits), W * 0.55, size=16, bold=True, fill=PAPER)
     prompt = view.get("prompt")
-    right = "viewing as " + ("a spectator" if b.seat is None else f"seat {b.seat}")
+    right = "viewing as " + ("a spectator" if b.seat is None else b.name(b.seat))
     if prompt and not view.get("terminal"):
         right = str(prompt["text"])
     fit(svg, W - 12, 26, right, W * 0.42, size=13, fill="#f9e79f", text_anchor="end")
@@ -973,7 +979,7 @@ def draw_key(b: Board, x: float, y: float, h: float) -> None:
     svg.text(x + 12, y + 20, "Key", font_weight="bold", font_size=13)
     ly = y + 48
     entries = (
-        "a pirate ship (S0 = seat 0); black edge: yours; white: in a cove",
+        "a pirate ship in its player's colour; black edge: yours; white: in a cove",
         "the Royal Navy: it chases whoever crosses the ship line",
         "a merchant: the cube it carries and the port it sails for",
         "a face-down search token",

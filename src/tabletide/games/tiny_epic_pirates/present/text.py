@@ -11,6 +11,8 @@ from typing import Any
 
 from rich.markup import escape
 
+from tabletide.engine.view import seat_name
+from tabletide.games.markup import wrap_items
 from tabletide.games.tiny_epic_pirates.constants import (
     MAX_CARGO,
     MAX_CREW,
@@ -80,6 +82,19 @@ def _ship_style(ship: dict[str, Any], seat: int | None) -> str:
         return LP_STYLE
     style = SEAT_STYLES[ship["ship"] % len(SEAT_STYLES)]
     return f"bold reverse {style}" if ship["ship"] == seat else f"bold {style}"
+
+
+def _name(obs: dict[str, Any], seat: int) -> str:
+    """What people call ``seat`` (the view's ``"names"``), as markup."""
+    return escape(seat_name(obs.get("names"), seat))
+
+
+def _who(obs: dict[str, Any], ships: list[dict[str, Any]], index: int) -> str:
+    """A ship of a battle by its seat's name, or the Legendary Pirate."""
+    for ship in ships:
+        if ship["ship"] == index and ship["legendary"]:
+            return "the Legendary Pirate"
+    return _name(obs, index)
 
 
 def _owner(ships: list[dict[str, Any]], index: int) -> str:
@@ -164,7 +179,7 @@ def _border(left: str, mid: str, right: str, labels: list[str] | None) -> str:
     return f"[dim]{left}{mid.join(parts)}{right}[/]"
 
 
-def _sea(v: dict[str, Any], seat: int | None) -> list[str]:
+def _sea(obs: dict[str, Any], v: dict[str, Any], seat: int | None) -> list[str]:
     cards = {card["at"]: card for card in v["sea"]}
     pad = " " * 6
     out = [
@@ -188,10 +203,11 @@ def _sea(v: dict[str, Any], seat: int | None) -> list[str]:
         "  [dim]col●● colony (● per loot symbol) · mkt: market · ? face-down search token · "
         "PORT · NAVY Royal Navy[/]"
     )
-    out.append(
-        "  [dim]✝cost burial spot (✝7:S1 holds seat 1's treasure) · S1 seat 1's ship, "
-        "(S1) hiding in the cove[/]"
-    )
+    ships = [
+        f"S{s['ship']} {_name(obs, s['ship'])}'s ship" for s in v["ships"] if not s["legendary"]
+    ]
+    key = ["✝cost burial spot (✝7:S1 holds S1's treasure)", *ships, "(S1) hiding in the cove"]
+    out += [f"  [dim]{line}[/]" for line in wrap_items(key, 96)]
     out.append("  [dim]LP Legendary Pirate · merchant: colour, cube carried→destination[/]")
     return out
 
@@ -208,13 +224,13 @@ def _header(obs: dict[str, Any], v: dict[str, Any]) -> list[str]:
         bits.append("[bold red]the Legendary Pirate's turn[/]")
     else:
         you = " [green](you)[/]" if v["active"] == seat else ""
-        bits.append(f"[bold]seat {v['active']}'s turn[/]{you}")
+        bits.append(f"[bold]{_name(obs, v['active'])}'s turn[/]{you}")
     cur = obs["current_player"]
     if not obs["terminal"] and cur is not None and cur != v["active"]:
-        bits.append(f"seat {cur} to decide")
+        bits.append(f"{_name(obs, cur)} to decide")
     if v["end_triggered"]:
         bits.append("[bold red]END TRIGGERED: the game ends this round[/]")
-    view = "spectator" if seat is None else f"seat {seat}"
+    view = "spectator" if seat is None else _name(obs, seat)
     bits.append(f"[dim]viewing as {view}[/]")
     return [" · ".join(bits)]
 
@@ -274,7 +290,7 @@ def _common(ship: dict[str, Any]) -> list[str]:
     ]
 
 
-def _ship(ship: dict[str, Any], seat: int | None) -> list[str]:
+def _ship(obs: dict[str, Any], ship: dict[str, Any], seat: int | None) -> list[str]:
     tag = _ship_tag(ship)
     style = _ship_style(ship, None)
     where = _where(ship["at"]) + (" [cyan]hiding in the cove[/]" if ship["hidden"] else "")
@@ -315,8 +331,8 @@ def _ship(ship: dict[str, Any], seat: int | None) -> list[str]:
     mutiny = "[red]mutiny used[/]" if ship["mutiny"] else "mutiny unused"
     spare = " · [dim]4th deckhand still on the infamy track[/]" if ship["spare_deckhand"] else ""
     out = [
-        f"[{style}]Seat {ship['ship']}[/]{you} at {where} · gold [bold]{ship['gold']}/{MAX_GOLD}"
-        f"[/] · {treasures}",
+        f"[{style}]{_name(obs, ship['ship'])}[/]{you} at {where} · "
+        f"gold [bold]{ship['gold']}/{MAX_GOLD}[/] · {treasures}",
         f"  infamy {ship['infamy'] + 1}/{ship['infamy_levels']}: "
         f"[bold]{escape(ship['infamy_name'])}[/] "
         f"(sail {ship['sail']}, {ship['dice']} dice) · volley {ship['volley']}/{MAX_VOLLEY}"
@@ -337,46 +353,46 @@ def render(obs: dict[str, Any]) -> str:
     """The whole table as ``obs['seat']`` sees it."""
     v = obs["state"]
     seat = obs["seat"]
-    out = _header(obs, v) + _sea(v, seat)
+    out = _header(obs, v) + _sea(obs, v, seat)
     ports = " and ".join(_where(p) for p in v["ports"])
     navy = _where(v["navy"])
     out.append(f"[bold]Ports[/]: {ports} · [{NAVY_STYLE}]Royal Navy[/] at {navy}")
     out += _market(v)
     ships = sorted(v["ships"], key=lambda s: (s["ship"] != seat, s["ship"]))
     for ship in ships:
-        out += _ship(ship, seat)
+        out += _ship(obs, ship, seat)
     decision = obs.get("decision")
     if decision and decision["context"].get("battle"):
-        out += _battle(decision["context"]["battle"], v["ships"])
+        out += _battle(obs, decision["context"]["battle"], v["ships"])
     if obs["terminal"]:
         winners = obs.get("winners") or []
-        names = ", ".join(f"seat {w}" for w in winners) or "the Legendary Pirate"
+        names = ", ".join(_name(obs, w) for w in winners) or "the Legendary Pirate"
         out.append(f"[bold green]Game over. Winner: {names}[/]")
-        out += _final(obs["final_scoring"])
+        out += _final(obs, obs["final_scoring"])
     return "\n".join(out)
 
 
-def _battle(battle: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
+def _battle(obs: dict[str, Any], battle: dict[str, Any], ships: list[dict[str, Any]]) -> list[str]:
     """The battle under way, from the decision's context (``schema.Battle``)."""
     attack = battle["attack"]
     if battle["merchant"]:
         foe = f"the {battle['merchant']} merchant (damage {battle['merchant_damage']})"
     else:
-        foe = _owner(ships, battle["defender"])
-    out = [f"[bold red]Battle[/]: {_owner(ships, attack['ship'])} attacks {foe}"]
+        foe = _who(obs, ships, battle["defender"])
+    out = [f"[bold red]Battle[/]: {_who(obs, ships, attack['ship'])} attacks {foe}"]
     for role, side in (("attack", attack), ("defence", battle["defence"])):
         if side is not None:
             out.append(
-                f"  {role}: {_owner(ships, side['ship'])} dice {_dice(side['dice'])} · "
+                f"  {role}: {_who(obs, ships, side['ship'])} dice {_dice(side['dice'])} · "
                 f"matching {_dice(side['symbols'])} · [bold]damage {side['damage']}[/]"
             )
     return out
 
 
-def _final(final: dict[str, Any]) -> list[str]:
+def _final(obs: dict[str, Any], final: dict[str, Any]) -> list[str]:
     """The final scoring (``view["final_scoring"]``): each category and the total per seat."""
     seats = range(len(final["totals"]))
-    out = ["[bold]Final scoring[/]: " + " · ".join(f"seat {s}" for s in seats)]
+    out = ["[bold]Final scoring[/]: " + " · ".join(_name(obs, s) for s in seats)]
     for c, name in enumerate(final["categories"]):
         points = " · ".join(f"{final['seats'][s][c]:g}" for s in seats)
         out.append(f"  {name.replace('_', ' ')}: {points}")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletide.engine import Event
+from tabletide.engine.view import seat_name
 from tabletide.games.tiny_epic_pirates.constants import ASSIGNMENTS, MERCHANT_COLOURS, place_name
 from tabletide.games.tiny_epic_pirates.content import LOOT, ORDERS
 
@@ -37,7 +39,7 @@ def build_view(s: PiratesState, seat: int | None) -> dict[str, Any]:
     for i in range(s.ships):
         ship: dict[str, Any] = {
             "ship": i,
-            "name": s.ship_name(i),
+            "name": "the Legendary Pirate" if i == s.lp else s.seat_name(i),
             "legendary": i == s.lp,
             "at": s.at[i],
             "hidden": s.hidden[i],
@@ -135,14 +137,26 @@ def crew_card(s: PiratesState, card: int) -> dict[str, Any]:
     return {"name": s.content.crew[card].name, **s.content.crew[card].face.model_dump(mode="json")}
 
 
-def who(event: Event) -> str:
+def who(event: Event, names: Sequence[str] | None = None) -> str:
     seat = event.get("seat")
-    return "The Legendary Pirate" if seat is None and "ship" in event else f"Seat {seat}"
+    if seat is None:
+        return "The Legendary Pirate" if "ship" in event else "The game"
+    return seat_name(names, seat)
 
 
-def event_text(e: Event) -> str:
+def _foe(e: Event, text: str, names: Sequence[str] | None, the: str = "") -> str:
+    """The other ship of a battle (``e["foe"]``) by its name; else ``the`` and ``e[text]``, its
+    words at the time (a merchant, the Legendary Pirate, or any ship without names)."""
+    foe = e.get("foe")
+    if names is None or foe is None or not 0 <= foe < len(names):
+        words = str(e[text])
+        return words if words.startswith("the ") else the + words
+    return names[foe]
+
+
+def event_text(e: Event, names: Sequence[str] | None = None) -> str:
     t = e["type"]
-    w = who(e)
+    w = who(e, names)
     at = e.get("at")
     if t == "setup":
         mode = "solo" if e.get("solo") else f"{e['players']} players"
@@ -160,11 +174,13 @@ def event_text(e: Event) -> str:
         lost = f" ({e['lost']} lost to the cap)" if e.get("lost") else ""
         return f"{w} gains {e['amount']} gold from {e['why']}{lost}."
     if t == "attack":
-        return f"{w} attacks the {e['target']} and rolls {e['dice']}."
+        return f"{w} attacks {_foe(e, 'target', names, 'the ')} and rolls {e['dice']}."
     if t == "defend":
         return f"{w} defends with {e['dice']} against {e['against']} damage."
     if t == "battle":
-        return f"Battle: {w} deals {e['damage']}, the {e['target']} {e['against']}."
+        return (
+            f"Battle: {w} deals {e['damage']}, {_foe(e, 'target', names, 'the ')} {e['against']}."
+        )
     if t == "bury":
         return f"{w} buries treasure {e['count']} at {place_name(e['at'])} for {e['cost']} gold."
     if t in ("start", "to_cove"):
@@ -192,13 +208,13 @@ def event_text(e: Event) -> str:
     if t == "full_listing":
         return f"{w} is battered by the Navy: every deckhand goes to repairs."
     if t == "navy_attack":
-        return f"The Royal Navy attacks {w.lower() if w.startswith('The') else w}."
+        return f"The Royal Navy attacks {w.lower() if e.get('seat') is None else w}."
     if t == "navy_misses":
         return f"The Royal Navy finds {w} hidden in a cove and cannot attack."
     if t == "infamy":
         return f"{w} rises to infamy level {e['level'] + 1}: {e['name']}."
     if t == "win_battle":
-        return f"{w} wins the battle against {e['against']}."
+        return f"{w} wins the battle against {_foe(e, 'against', names)}."
     if t == "sink":
         return f"{w} sinks the {e['merchant']} merchant."
     if t == "cross":
@@ -218,7 +234,8 @@ def event_text(e: Event) -> str:
     if t == "end_triggered":
         return f"{w} has buried 3 treasures: the game ends after this round."
     if t == "game_over":
-        return f"Game over. Winners: {e['winners'] or 'the Legendary Pirate'}."
+        winners = ", ".join(seat_name(names, w) for w in e["winners"])
+        return f"Game over. Winners: {winners or 'the Legendary Pirate'}."
     if t == "ports":
         return f"Ports at {place_name(e['at'][0])} and {place_name(e['at'][1])}."
     details = ", ".join(
