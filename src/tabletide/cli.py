@@ -138,13 +138,13 @@ def _default_players(game: Game) -> int:
 
 
 def _seat_names(seats: list[str]) -> list[str]:
-    """What the terminal calls the seats: "You" when one person plays, else "Player 1",
-    "Player 2"... (by seat); a bot by its spec, "Bot (greedy)", numbered when two share one."""
-    humans = seats.count(HUMAN)
+    """What the terminal calls the seats: a person "Player 1", "Player 2"... (by seat; the
+    views mark the seat that is yours, and a third-person name keeps the log's grammar: "You
+    decides" would not); a bot by its spec, "Bot (greedy)", numbered when two share one."""
     names = []
     for i, spec in enumerate(seats):
         if spec == HUMAN:
-            names.append("You" if humans == 1 else f"Player {i + 1}")
+            names.append(f"Player {i + 1}")
         else:
             number = f" {i + 1}" if seats.count(spec) > 1 else ""
             names.append(f"Bot{number} ({spec})"[:MAX_NAME_LENGTH])

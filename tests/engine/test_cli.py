@@ -89,7 +89,7 @@ def test_play_handles_bad_input_and_quit_saves_a_replay(tmp_path: Path) -> None:
     assert "There is no action 999" in out
     assert "Type an action number" in out
     assert "save the game and stop" in out  # help text
-    assert "You is dealt 3 cards: [" in out  # log shows own secrets, by the seats' names...
+    assert "Player 1 is dealt 3 cards: [" in out  # log shows own secrets, by the seats' names...
     assert "Bot 2 (random) is dealt 3 cards" in out
     assert "Bot 2 (random) is dealt 3 cards:" not in out  # ...and not the others'
     assert "Game saved to" in out and "--resume" in out
