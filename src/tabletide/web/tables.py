@@ -99,6 +99,7 @@ def rebuild_marked(
         if i == first:
             log_from = len(state.events)
     assert state is not None
+    state.set_names([seat.name for seat in info.seats])
     if last < 0:
         return state, None
     return state, LatestBot(seats[last], last - first + 1, log_from, len(state.events))
