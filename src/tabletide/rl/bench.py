@@ -27,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from tabletide.engine import Game, Rng, derive_seed
+from tabletide.engine import Game
 from tabletide.extras import require_extra
+from tabletide.sim.bench import playout
 
 BAR = 0.5
 """The issue's bar: at least half the reference's speed."""
@@ -70,17 +71,7 @@ def game_playouts(game: Game, num_players: int, seconds: float, seed: int = 0) -
     options = game.resolve_options(num_players, None)
     seeds = iter(range(seed, seed + 1_000_000))
 
-    def one() -> int:
-        s = next(seeds)
-        state = game.new_state(num_players, s, options)
-        rng = Rng(derive_seed(s, "bench"))
-        steps = 0
-        while not state.is_terminal():
-            state.apply(rng.choice(state.search_legal()))
-            steps += 1
-        return steps
-
-    return timed(one, seconds)
+    return timed(lambda: playout(game, num_players, next(seeds), options), seconds)
 
 
 def pettingzoo_turns(env: Any, seconds: float, seed: int = 0) -> float:

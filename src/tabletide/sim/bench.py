@@ -61,7 +61,7 @@ def bench(
     lengths: list[tuple[int, int]] = []
     while playouts < games and (playouts == 0 or time.perf_counter() - start < budget):
         s = game_seed(seed, playouts)
-        length = _playout(game, num_players, s, options)
+        length = playout(game, num_players, s, options)
         steps += length
         playouts += 1
         lengths.append((s, length))
@@ -123,7 +123,7 @@ def _default(game: Game, name: str) -> Any:
     return next((o.default for o in game.options if o.name == name), None)
 
 
-def _playout(
+def playout(
     game: Game, num_players: int, seed: int, options: Mapping[str, Any] | None = None
 ) -> int:
     """Play a random game on the true state; the number of decisions."""
@@ -143,7 +143,7 @@ def _state_at(
     step: int,
     options: Mapping[str, Any] | None = None,
 ) -> State:
-    """The state after ``step`` decisions of the playout :func:`_playout` plays for ``seed``."""
+    """The state after ``step`` decisions of the playout :func:`playout` plays for ``seed``."""
     state = game.new_state(num_players, seed, options)
     rng = Rng(derive_seed(seed, "bench"))
     for _ in range(step):
