@@ -212,6 +212,12 @@ class Game(ABC):
         :mod:`tabletide.svg`)."""
         raise NotImplementedError(f"{self.name} has no board picture")
 
+    def balance_hook(self, name: str) -> Callable[..., Any] | None:
+        """The game's balance-lab hook ``name`` (``factions``, ``assignments``,
+        ``first_player``, ``usage``, ``rival_score``: see :mod:`tabletide.sim.balance`), or
+        ``None`` when the game has none (the lab then treats every seat alike)."""
+        return None
+
     def components_markdown(self) -> str:
         """The game's components (its stand-in cards, tiles and boards) as Markdown, listed
         from its content files, for the rules reference (``scripts/rules_components.py``)."""
@@ -287,6 +293,13 @@ class PackagedGame(Game):
     learning code in ``ai/`` (``evaluate.evaluate``, ``tensor.write_tensor``), each imported on
     first use, so that loading a game for a replay or a tournament does not load its pictures.
     Every built-in game is one; a game laid out otherwise implements the methods itself."""
+
+    def balance_hook(self, name: str) -> Callable[..., Any] | None:
+        """The hook ``name`` from the game's ``ai/balance.py``, or ``None`` without one."""
+        try:
+            return self._part("ai.balance", name)
+        except (ImportError, AttributeError):
+            return None
 
     def _part(self, module: str, name: str) -> Callable[..., Any]:
         package = type(self).__module__.rsplit(".", 1)[0]

@@ -56,13 +56,7 @@ a 50% share is wider than ±26 points, so no figure could say anything."""
 # --------------------------------------------------------------------------- the game's hooks
 def hook(game: Game, name: str) -> Callable[..., Any] | None:
     """The game's ``ai.balance.<name>`` (``None`` when the game has no such hook)."""
-    part = getattr(game, "_part", None)
-    if part is None:
-        return None
-    try:
-        return part("ai.balance", name)  # type: ignore[no-any-return]
-    except (ImportError, AttributeError):
-        return None
+    return game.balance_hook(name)
 
 
 def game_factions(game: Game, state: State) -> list[str | None]:
