@@ -1024,7 +1024,7 @@ def _play_journaled(
     console: Console,
     name: str,
     warnings: Sequence[str],
-    journal: Journal | None,
+    journal: Journal[Any] | None,
     total: int,
     run: Callable[[Callable[[Any], None]], T],
 ) -> T:

@@ -44,7 +44,7 @@ import tabletide
 from tabletide.agents import make_agent
 from tabletide.engine import ConfigError, Game, State, load_game
 from tabletide.sim.backends import Backend
-from tabletide.sim.journal import Journal, _same_settings, journal_path
+from tabletide.sim.journal import Journal, journal_path
 from tabletide.sim.runner import RunHooks, agent_seed, game_seed, play_game
 from tabletide.sim.tournament import Entrant, make_lineups, parse_agents, rotations, wilson_interval
 
@@ -396,42 +396,26 @@ def play_balance_chunk(game_name: str, tasks: Sequence[BalanceTask]) -> list[Bal
     return [play_balance_task(game, task) for task in tasks]
 
 
-class BalanceJournal(Journal):
+class BalanceJournal(Journal[BalanceRecord]):
     """A lab run's journal (see :mod:`tabletide.sim.journal`): the same file format, with
     :class:`BalanceRecord` lines."""
 
-    def load(self) -> dict[int, BalanceRecord]:  # type: ignore[override]
-        if not self.path.exists():
-            return {}
-        import json
+    RECORD_ERRORS = (*Journal.RECORD_ERRORS, ValueError, AttributeError)
 
-        lines = self.path.read_text(encoding="utf-8").splitlines()
-        try:
-            header = json.loads(lines[0]) if lines else {}
-        except json.JSONDecodeError:
-            header = {}
-        saved = header.get("settings") if isinstance(header, dict) else None
-        if not _same_settings(saved, self.settings):
-            other = saved.get("version") if isinstance(saved, dict) else None
-            what = (
-                f"of tabletide {other} (this is {tabletide.__version__})"
-                if other is not None and other != tabletide.__version__
-                else "of another lab run (other settings, versions or content)"
-            )
-            raise ConfigError(
-                f"{self.path} is the journal {what}; delete it, or choose another --out, "
-                "to start this run"
-            )
-        done: dict[int, BalanceRecord] = {}
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                record = BalanceRecord.from_json(json.loads(line))
-            except (json.JSONDecodeError, TypeError, KeyError, ValueError, AttributeError):
-                if number == len(lines):
-                    break  # cut short when the run stopped
-                raise ConfigError(f"{self.path}, line {number}: not a game record") from None
-            done[record.index] = record
-        return done
+    def _record(self, data: Mapping[str, Any]) -> BalanceRecord:
+        return BalanceRecord.from_json(data)
+
+    def _mismatch(self, saved: Any) -> str:
+        other = saved.get("version") if isinstance(saved, dict) else None
+        what = (
+            f"of tabletide {other} (this is {tabletide.__version__})"
+            if other is not None and other != tabletide.__version__
+            else "of another lab run (other settings, versions or content)"
+        )
+        return (
+            f"{self.path} is the journal {what}; delete it, or choose another --out, "
+            "to start this run"
+        )
 
 
 def versions(plan: BalancePlan) -> dict[str, Any]:
@@ -468,7 +452,7 @@ def run_balance(
 
     def arrived(record: BalanceRecord) -> None:
         if journal is not None:
-            journal.append(record)  # type: ignore[arg-type]
+            journal.append(record)
         if on_result is not None:
             on_result(record)
 

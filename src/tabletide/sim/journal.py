@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import tabletide
 from tabletide.engine import BotSettings, ConfigError
@@ -28,7 +28,19 @@ def journal_path(out: Path) -> Path:
     return out.with_name(out.stem + ".journal.jsonl")
 
 
-def journal_for(plan: TournamentPlan, out: Path) -> Journal:
+class Record(Protocol):
+    """What a journal keeps per game: its index and a JSON form."""
+
+    @property
+    def index(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Record)
+
+
+def journal_for(plan: TournamentPlan, out: Path) -> Journal[GameRecord]:
     """The journal of ``plan`` beside ``out``. Its settings include the game's bot settings
     and tabletide's version, so a run with other ``hard`` budgets never resumes it."""
     settings = {
@@ -36,21 +48,26 @@ def journal_for(plan: TournamentPlan, out: Path) -> Journal:
         "bot": asdict(plan.game.bot),
         "version": tabletide.__version__,
     }
-    return Journal(journal_path(out), settings)
+    return Journal[GameRecord](journal_path(out), settings)
 
 
-class Journal:
-    """Appends records to ``path`` and reads back those of an earlier, unfinished run."""
+class Journal(Generic[R]):
+    """Appends records to ``path`` and reads back those of an earlier, unfinished run. A
+    tournament's records are :class:`GameRecord`; a kind of run with other records overrides
+    :meth:`_record` (and :meth:`_mismatch`, its message for another run's journal)."""
 
     def __init__(self, path: Path, settings: Mapping[str, Any]) -> None:
         self.path = path
         self.settings = json.loads(json.dumps(dict(settings)))
         self._file: IO[str] | None = None
 
-    def load(self) -> dict[int, GameRecord]:
+    RECORD_ERRORS: tuple[type[Exception], ...] = (json.JSONDecodeError, TypeError, KeyError)
+    """What reading a record line that is not a record raises."""
+
+    def load(self) -> dict[int, R]:
         """The records already in the journal, by game index (none if there is no journal).
 
-        :raises ConfigError: the journal belongs to another tournament, or is not a journal.
+        :raises ConfigError: the journal belongs to another run, or is not a journal.
         """
         if not self.path.exists():
             return {}
@@ -59,21 +76,30 @@ class Journal:
             header = json.loads(lines[0]) if lines else {}
         except json.JSONDecodeError:
             header = {}
-        if not _same_settings(header.get("settings"), self.settings):
-            raise ConfigError(
-                f"{self.path} is the journal of another tournament (or not a journal); "
-                "delete it, or choose another --out, to start this one"
-            )
-        done: dict[int, GameRecord] = {}
+        saved = header.get("settings") if isinstance(header, dict) else None
+        if not _same_settings(saved, self.settings):
+            raise ConfigError(self._mismatch(saved))
+        done: dict[int, R] = {}
         for number, line in enumerate(lines[1:], start=2):
             try:
-                record = _record(json.loads(line))
-            except (json.JSONDecodeError, TypeError, KeyError):
+                record = self._record(json.loads(line))
+            except self.RECORD_ERRORS:
                 if number == len(lines):
                     break  # the last line was cut short when the run stopped
                 raise ConfigError(f"{self.path}, line {number}: not a game record") from None
             done[record.index] = record
         return done
+
+    def _record(self, data: Mapping[str, Any]) -> R:
+        """One record line read back."""
+        return cast(R, _record(data))
+
+    def _mismatch(self, saved: Any) -> str:
+        """Why the journal with the settings ``saved`` cannot be resumed by this run."""
+        return (
+            f"{self.path} is the journal of another tournament (or not a journal); "
+            "delete it, or choose another --out, to start this one"
+        )
 
     def open(self) -> None:
         """Start appending (writing the settings first into a new journal)."""
@@ -84,7 +110,7 @@ class Journal:
         if fresh:
             self._write({"settings": self.settings})
 
-    def append(self, record: GameRecord) -> None:
+    def append(self, record: R) -> None:
         """Write one record and flush it to the disk."""
         self._write(record.to_json())
 

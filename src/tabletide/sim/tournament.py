@@ -486,7 +486,7 @@ def run_plan(
     plan: TournamentPlan,
     backend: Backend,
     on_result: Callable[[GameRecord], None] | None = None,
-    journal: Journal | None = None,
+    journal: Journal[GameRecord] | None = None,
 ) -> TournamentResult:
     """Play every game of ``plan`` on ``backend`` and gather the statistics.
 
