@@ -18,6 +18,7 @@ from tabletide.sim.balance import (
     BalanceRecord,
     balance_journal,
     distribution,
+    game_usage,
     group_shares,
     hook,
     margins_of,
@@ -248,12 +249,11 @@ def test_a_small_run_covers_every_faction_and_seat(game: str, players: int, game
     if game == "tiny_epic_pirates":
         assert overall["factions"] and all(r["name"] != "None" for r in overall["factions"])
     assert overall["usage"], "no card or tile was counted"
-    usage = hook(plan.game, "usage")
-    assert usage is not None
+    assert hook(plan.game, "usage_keys") is not None
     for index in (0, 1):
         first, last = replay(plan, index)
         rec = result.records[index]
-        assert list(rec.usage) == usage(last)
+        assert list(rec.usage) == game_usage(plan.game, last)
         assert list(rec.scores) == last.scores()
         state_checks(game, first, last, list(rec.usage))
 
@@ -315,7 +315,7 @@ def test_a_journal_of_another_version_or_run_is_refused(tmp_path: Path) -> None:
 
 def test_games_without_hooks_still_run() -> None:
     game = load_game("lanterns")
-    assert hook(game, "usage") is None
+    assert hook(game, "usage_keys") is None
     plan = plan_balance(game, "random", 2, 10)
     result = run_balance(plan, LocalBackend(1))
     assert result.stats["overall"]["factions"] == [] and result.stats["overall"]["usage"] == []

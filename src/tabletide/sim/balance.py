@@ -18,8 +18,8 @@ configuration; game ``c * games + j`` is game ``j`` of configuration ``c``.
 **Records.** Each game yields a :class:`BalanceRecord`: each seat's agent, faction, turn-order
 position (0 = first player; from ``ai.balance.first_player`` of the initial state), score,
 margin (own score minus the best other score; in solo, minus the automated rival's score when
-the game gives it) and usage (``ai.balance.usage``: counts per card/tile/location), plus the game's
-length in decisions and rounds.
+the game gives it) and usage (what each of its events took, by ``ai.balance.usage_keys``,
+counted per card/tile/location), plus the game's length in decisions and rounds.
 
 **Statistics** (:func:`balance_stats`) are pure functions of the records: win shares (ties
 split) with Wilson 95% intervals per faction, turn position, agent and configuration; mean
@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -67,6 +68,20 @@ def game_factions(game: Game, state: State) -> list[str | None]:
 def game_assignments(game: Game, players: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
     found = hook(game, "assignments")
     return [dict(a) for a in found(players, dict(options))] if found else [{}]
+
+
+def game_usage(game: Game, state: State) -> list[dict[str, int]]:
+    """Per seat, how often it took, built or played each item over the game: the game's
+    ``usage_keys(state, event)`` (what one event of a seat took) counted over the events of
+    the players' seats (every count empty without the hook)."""
+    keys = hook(game, "usage_keys")
+    counts = [Counter[str]() for _ in range(state.num_players)]
+    if keys is not None:
+        for event in state.events:
+            seat = event.get("seat")
+            if isinstance(seat, int) and 0 <= seat < state.num_players:
+                counts[seat].update(keys(state, event))
+    return [dict(c) for c in counts]
 
 
 def first_player(game: Game, state: State) -> int:
@@ -368,7 +383,6 @@ def play_balance_task(game: Game, task: BalanceTask) -> BalanceRecord:
     assert first.first is not None
     starter = first_player(game, first.first)
     rival = hook(game, "rival_score")
-    usage_of = hook(game, "usage")
     rounds = getattr(final, "round", None)
     return BalanceRecord(
         index=task.index,
@@ -385,7 +399,7 @@ def play_balance_task(game: Game, task: BalanceTask) -> BalanceRecord:
         winners=tuple(result.winners),
         decisions=result.num_decisions,
         rounds=rounds if isinstance(rounds, int) else None,
-        usage=tuple(usage_of(final)) if usage_of else tuple({} for _ in range(n)),
+        usage=tuple(game_usage(game, final)),
         seconds=result.seconds,
     )
 

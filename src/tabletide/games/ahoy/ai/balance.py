@@ -7,9 +7,10 @@ the factions. The Fleet takes the first turn of round 1 (seat 0).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+from tabletide.engine import Event
 from tabletide.games.ahoy.state import AhoyState
 
 USAGE = {
@@ -37,18 +38,9 @@ def assignments(num_players: int, options: dict[str, Any]) -> list[dict[str, Any
     return [{}]
 
 
-def usage(state: AhoyState) -> list[dict[str, int]]:
-    """Per seat, how often it placed on each action, recruited, played each plan, explored."""
-    return count_events(state, USAGE)
-
-
-def count_events(state: AhoyState, fields: dict[str, str]) -> list[dict[str, int]]:
-    counts = [Counter[str]() for _ in range(state.num_players)]
-    for event in state.events:
-        field = fields.get(str(event.get("type")))
-        seat = event.get("seat")
-        if field is None or not isinstance(seat, int) or event.get(field) is None:
-            continue
-        if 0 <= seat < state.num_players:
-            counts[seat][f"{event['type']}: {event[field]}"] += 1
-    return [dict(c) for c in counts]
+def usage_keys(state: AhoyState, event: Event) -> Iterator[str]:
+    """What a seat's event took: the action placed on, the crew recruited, the plan played,
+    the region explored."""
+    field = USAGE.get(str(event.get("type")))
+    if field is not None and event.get(field) is not None:
+        yield f"{event['type']}: {event[field]}"

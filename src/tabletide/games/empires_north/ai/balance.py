@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations, permutations
 from typing import Any
 
+from tabletide.engine import Event
 from tabletide.games.empires_north.state import EmpiresState
 
 CLANS = ("glenn", "olaf", "nanuuk", "heidel", "panurjuk", "mackinnon")
@@ -66,14 +67,8 @@ def assignments(num_players: int, options: dict[str, Any]) -> list[dict[str, Any
     return [{f"clan_{k + 1}": clan for k, clan in enumerate(seats)} for seats in designs]
 
 
-def usage(state: EmpiresState) -> list[dict[str, int]]:
-    """Per seat, how often it built, used, raided, conquered, attacked or kept each item."""
-    counts = [Counter[str]() for _ in range(state.num_players)]
-    for event in state.events:
-        field = USAGE.get(str(event.get("type")))
-        seat = event.get("seat")
-        if field is None or not isinstance(seat, int) or field not in event:
-            continue
-        if 0 <= seat < state.num_players:
-            counts[seat][f"{event['type']}: {event[field]}"] += 1
-    return [dict(c) for c in counts]
+def usage_keys(state: EmpiresState, event: Event) -> Iterator[str]:
+    """What a seat's event built, used, raided, conquered, attacked or kept."""
+    field = USAGE.get(str(event.get("type")))
+    if field is not None and field in event:
+        yield f"{event['type']}: {event[field]}"

@@ -8,9 +8,10 @@ him); choose his level with the ``difficulty`` option (``--vary difficulty=0,1,2
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+from tabletide.engine import Event
 from tabletide.games.maracaibo.state import MaracaiboState
 
 NAMED = {"card": "card", "residence": "card"}  # card ids, named from the content
@@ -38,25 +39,18 @@ def rival_score(state: MaracaiboState) -> float | None:
     return float(state.vp[john]) if john >= 0 else None
 
 
-def usage(state: MaracaiboState) -> list[dict[str, int]]:
-    """Per seat, the cards bought (``card``) or built as residences, the quests taken and the
-    figureheads and smuggler tiles gained. John Silver's moves are not counted."""
-    cards = state.cards
-    content = state.content
-    counts = [Counter[str]() for _ in range(state.num_players)]
-    for event in state.events:
-        kind = str(event.get("type"))
-        seat = event.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < state.num_players:
-            continue
-        if kind in NAMED and isinstance(event.get(NAMED[kind]), int):
-            counts[seat][f"{kind}: {cards[event[NAMED[kind]]].name}"] += 1
-        elif kind == "quest":
-            quest = event.get("quest", (event.get("secret") or {}).get("quest"))
-            if isinstance(quest, int):
-                counts[seat][f"quest: #{quest}"] += 1
-        elif kind == "figurehead" and isinstance(event.get("fig"), int):
-            counts[seat][f"figurehead: {content.figureheads[event['fig']].name}"] += 1
-        elif kind == "smuggler" and isinstance(event.get("tile"), int):
-            counts[seat][f"smuggler: #{event['tile']}"] += 1
-    return [dict(c) for c in counts]
+def usage_keys(state: MaracaiboState, event: Event) -> Iterator[str]:
+    """What a seat's event took: the card bought (``card``) or built as a residence, the quest
+    taken, the figurehead or smuggler tile gained (John Silver's are not counted: he is no
+    player's seat)."""
+    kind = str(event.get("type"))
+    if kind in NAMED and isinstance(event.get(NAMED[kind]), int):
+        yield f"{kind}: {state.cards[event[NAMED[kind]]].name}"
+    elif kind == "quest":
+        quest = event.get("quest", (event.get("secret") or {}).get("quest"))
+        if isinstance(quest, int):
+            yield f"quest: #{quest}"
+    elif kind == "figurehead" and isinstance(event.get("fig"), int):
+        yield f"figurehead: {state.content.figureheads[event['fig']].name}"
+    elif kind == "smuggler" and isinstance(event.get("tile"), int):
+        yield f"smuggler: #{event['tile']}"

@@ -7,9 +7,10 @@ seat and the lab reports per turn-order position.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+from tabletide.engine import Event
 from tabletide.games.shipyard.state import ShipyardState
 
 USAGE = {
@@ -38,19 +39,13 @@ def assignments(num_players: int, options: dict[str, Any]) -> list[dict[str, Any
     return [{}]
 
 
-def usage(state: ShipyardState) -> list[dict[str, int]]:
-    """Per seat, the action tiles chosen, employees hired, wagons and canals taken, contracts
-    fulfilled and equipment or crew fitted."""
-    counts = [Counter[str]() for _ in range(state.num_players)]
-    for event in state.events:
-        kind = str(event.get("type"))
-        seat = event.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < state.num_players:
-            continue
-        field = USAGE.get(kind)
-        if field is not None and event.get(field) is not None:
-            counts[seat][f"{kind}: {event[field]}"] += 1
-        elif kind in ("equipment", "crew"):
-            for item in event.get("items", ()):
-                counts[seat][f"{kind}: {item}"] += 1
-    return [dict(c) for c in counts]
+def usage_keys(state: ShipyardState, event: Event) -> Iterator[str]:
+    """What a seat's event took: the action tile chosen, the employee hired, the wagon or canal
+    taken, the contract fulfilled, the equipment or crew fitted."""
+    kind = str(event.get("type"))
+    field = USAGE.get(kind)
+    if field is not None and event.get(field) is not None:
+        yield f"{kind}: {event[field]}"
+    elif kind in ("equipment", "crew"):
+        for item in event.get("items", ()):
+            yield f"{kind}: {item}"

@@ -8,9 +8,10 @@ first turn. In the solo game (PC-6) the Legendary Pirate's treasures are :func:`
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+from tabletide.engine import Event
 from tabletide.games.tiny_epic_pirates.state import PiratesState
 
 USAGE = {
@@ -45,19 +46,12 @@ def rival_score(state: PiratesState) -> float | None:
     return float(state.buried[state.lp])
 
 
-def usage(state: PiratesState) -> list[dict[str, int]]:
-    """Per seat, the orders performed, search tokens found and used, loot taken and crew
-    recruited."""
-    crew = state.content.crew
-    counts = [Counter[str]() for _ in range(state.num_players)]
-    for event in state.events:
-        kind = str(event.get("type"))
-        seat = event.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < state.num_players:
-            continue
-        field = USAGE.get(kind)
-        if field is not None and event.get(field) is not None:
-            counts[seat][f"{kind}: {event[field]}"] += 1
-        elif kind == "recruit" and isinstance(event.get("crew"), int):
-            counts[seat][f"recruit: {crew[event['crew']].name}"] += 1
-    return [dict(c) for c in counts]
+def usage_keys(state: PiratesState, event: Event) -> Iterator[str]:
+    """What a seat's event took: the order performed, the search token found or used, the loot
+    taken, the crew recruited."""
+    kind = str(event.get("type"))
+    field = USAGE.get(kind)
+    if field is not None and event.get(field) is not None:
+        yield f"{kind}: {event[field]}"
+    elif kind == "recruit" and isinstance(event.get("crew"), int):
+        yield f"recruit: {state.content.crew[event['crew']].name}"
