@@ -19,6 +19,7 @@ extra.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import time
@@ -69,8 +70,7 @@ def game_playouts(game: Game, num_players: int, seconds: float, seed: int = 0) -
     """``game``'s random playout steps per CPU second (``search_legal`` + ``apply``; automatic
     steps, such as a solo opponent's turns, run inside ``apply`` and are not counted)."""
     options = game.resolve_options(num_players, None)
-    seeds = iter(range(seed, seed + 1_000_000))
-
+    seeds = itertools.count(seed)
     return timed(lambda: playout(game, num_players, next(seeds), options), seconds)
 
 
