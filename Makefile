@@ -21,6 +21,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
+	scripts/ensure_browser.sh
 	$(BIN)/pytest -n 2
 
 test-long: $(STAMP)
