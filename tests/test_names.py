@@ -94,3 +94,27 @@ def test_names_are_presentation_only(name: str) -> None:
         plain_state.apply(action)
         assert game.observation_tensor(named, 0) == game.observation_tensor(plain_state, 0)
     assert named.events == plain_state.events  # the structured log holds numbers only
+
+
+ANY_SEAT_WORDS = re.compile(r"\b[Ss]eat [0-9]")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_moves_and_explanations_use_the_names(name: str) -> None:
+    """Every legal move's label and explanation, and every closed option's reason, as the mover
+    reads them at every decision of random games, name other seats by the table's names."""
+    num_players, options = GAMES[name]
+    game = load_game(name)
+    texts = 0
+    for seed in (1, 2):
+        state = game.new_state(num_players, seed, options)
+        state.set_names(NAMES[:num_players])
+        rng = Rng(seed)
+        while not state.is_terminal():
+            view = state.observation(state.current_player())
+            for item in [*view["legal_actions"], *view["closed_options"]]:
+                words = " ".join(str(v) for k, v in item.items() if k != "action")
+                texts += 1
+                assert not ANY_SEAT_WORDS.search(words), f"{name}: {words}"
+            state.apply(rng.choice(state.legal_actions()))
+    assert texts > 100

@@ -153,9 +153,9 @@ def test_ah_5_21_alike_patrols_are_one_defender_two_smugglers_are_two() -> None:
     assert kind(s) == "pick_defender"
     fights = labels(s, "fight")
     assert fights == {
-        (SMUG,): "Battle the smuggler flagship of seat 1 (smuggler)",
-        (SMUG2,): "Battle the smuggler flagship of seat 3 (smuggler)",
-        (a,): "Battle the patrol of seat 0 (fleet)",
+        (SMUG,): "Battle the smuggler flagship of Seat 1 (smuggler)",
+        (SMUG2,): "Battle the smuggler flagship of Seat 3 (smuggler)",
+        (a,): "Battle the patrol of Seat 0 (fleet)",
     }
     dice(s, 6, 1)
     act(s, "fight", fig=a)
@@ -181,10 +181,10 @@ def test_ah_a_11_mystic_targets_name_the_owner_and_alike_figures_are_one() -> No
     act(s, "hit", spot=spot(s, SMUG, "negotiation"))  # the Mystic's own damage
     assert kind(s) == "target"
     assert labels(s, "target") == {
-        (SMUG,): "Damage the smuggler flagship of seat 1 (smuggler) at (1,1)",
-        (SMUG2,): "Damage the smuggler flagship of seat 3 (smuggler) at (1,1)",
-        (a,): "Damage the patrol of seat 0 (fleet) at (1,0)",
-        (14,): "Damage the fort of seat 0 (fleet) at (0,0)",
+        (SMUG,): "Damage the smuggler flagship of Seat 1 (smuggler) at (1,1)",
+        (SMUG2,): "Damage the smuggler flagship of Seat 3 (smuggler) at (1,1)",
+        (a,): "Damage the patrol of Seat 0 (fleet) at (1,0)",
+        (14,): "Damage the fort of Seat 0 (fleet) at (0,0)",
     }
 
 
@@ -342,9 +342,9 @@ def test_ah_a_12_steals_and_buccaneer_removals_name_the_card() -> None:
     act(s, "noble")
     steals = labels(s, "steal")
     assert (
-        steals[(sword, 0, SMUG)] == "Steal Persuasive Officer (sword card) from seat 1 (smuggler)"
+        steals[(sword, 0, SMUG)] == "Steal Persuasive Officer (sword card) from Seat 1 (smuggler)"
     )
-    assert steals[(chron, 0, SMUG)] == "Steal Tea (Chronicler card, skull) from seat 1 (smuggler)"
+    assert steals[(chron, 0, SMUG)] == "Steal Tea (Chronicler card, skull) from Seat 1 (smuggler)"
     assert len(steals) == 4
 
     give_crew(s, FLEET, "buccaneer")

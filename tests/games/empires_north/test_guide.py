@@ -240,7 +240,7 @@ def test_the_attack_explains_the_axe_spent_and_the_target() -> None:
     give(s, 0, axe=2)
     build(s, 1, "Highland Games")
     detail = _detail(s, "attack", seat=1, pos=0)
-    assert detail.startswith("Spends 1 axe (1 left) to exhaust seat 1's Highland Games")
+    assert detail.startswith("Spends 1 axe (1 left) to exhaust Seat 1's Highland Games")
 
 
 @rule("EN-5.7")

@@ -109,8 +109,8 @@ def test_attacks_on_two_copies_name_the_copy_and_its_owner() -> None:
     b = build(s, 1, "Clan Feast")
     give(s, 0, axe=1)
     assert _labels(s, "attack") == {
-        a: "Attack seat 1's 1st Clan Feast (1 axe)",
-        b: "Attack seat 1's 2nd Clan Feast (1 axe)",
+        a: "Attack Seat 1's 1st Clan Feast (1 axe)",
+        b: "Attack Seat 1's 2nd Clan Feast (1 axe)",
     }
     _assert_distinct(s)
 

@@ -233,5 +233,5 @@ def test_sailing_onto_another_ship_explains_the_payment() -> None:
     s.ship[B] = at(2, 0)
     begin(s, A, at(1, 0))
     assert detail(s, "sail", to=at(2, 0)).endswith(
-        "You pay 1 doubloon to seat 1, whose ship is there."
+        "You pay 1 doubloon to Seat 1, whose ship is there."
     )

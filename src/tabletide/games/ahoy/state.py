@@ -470,7 +470,7 @@ class AhoyState(TableState):
         self.wealth[region] = min(6, self.wealth[region] + 1)
 
     def name(self, seat: int) -> str:
-        return f"seat {seat} ({self.faction[seat]})"
+        return f"{self.seat_name(seat)} ({self.faction[seat]})"
 
     def figure_name(self, f: int) -> str:
         if f < PATROL0:

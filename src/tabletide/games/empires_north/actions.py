@@ -4,7 +4,7 @@ opponent's action card, use your own, pass."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from tabletide.engine import Action, Frame
@@ -137,9 +137,11 @@ def _move_action(disc: int, at: int, to: int, price: str) -> Action:
     return Action.make("move", label, disc=disc, to=to)
 
 
-@cache
-def _attack_action(seat: int, pos: int, name: str) -> Action:
-    return Action.make("attack", f"Attack seat {seat}'s {name} (1 axe)", seat=seat, pos=pos)
+@lru_cache(maxsize=4096)
+def _attack_action(seat: int, pos: int, name: str, owner: str) -> Action:
+    """(``owner``: the table's name of ``seat``, so the cache is bounded: names are chosen
+    by people.)"""
+    return Action.make("attack", f"Attack {owner}'s {name} (1 axe)", seat=seat, pos=pos)
 
 
 @cache
@@ -179,7 +181,8 @@ def legal_turn(s: S, f: Frame) -> list[Action]:
             ]
             if targets:
                 names = empire_names(s, q, article=False)
-                out += [_attack_action(q, pos, names[pos]) for pos in targets]
+                owner = s.seat_name(q)
+                out += [_attack_action(q, pos, names[pos], owner) for pos in targets]
     usable = [
         pos
         for pos, pl in enumerate(s.empire[p])

@@ -259,7 +259,7 @@ def _turn(s: S, f: Frame, a: Action) -> str:
         case "attack":
             q, pos = a.num("seat"), a.num("pos")
             return (
-                f"Spends 1 axe ({s.goods[p]['axe'] - 1} left) to exhaust seat {q}'s "
+                f"Spends 1 axe ({s.goods[p]['axe'] - 1} left) to exhaust {s.seat_name(q)}'s "
                 f"{card_name(s, q, pos, article=False)}: they cannot use it until it is "
                 "refreshed."
             )
@@ -417,8 +417,8 @@ def _forward(s: S, f: Frame, a: Action) -> str:
     i = a.num("ship")
     ahead = s.queue[i - 1].owner
     return (
-        f"Your ship swaps places with seat {ahead}'s ship and becomes number {i} of the queue, "
-        "so it chooses its island one ship earlier."
+        f"Your ship swaps places with {s.seat_name(ahead)}'s ship and becomes number {i} of the "
+        "queue, so it chooses its island one ship earlier."
     )
 
 

@@ -235,7 +235,7 @@ def _meeting(s: S, p: int, n: int) -> str:
     if s.john >= 0:
         return " John's ship is there: you pay 1 doubloon to the supply."
     if len(others) == 1:
-        return f" You pay 1 doubloon to seat {others[0]}, whose ship is there."
+        return f" You pay 1 doubloon to {s.name(others[0])}, whose ship is there."
     return f" You pay 1 doubloon to each of the {len(others)} ships there, as far as you can."
 
 
@@ -343,7 +343,7 @@ def _x_step(s: S, f: Frame, a: Action) -> str:
 
 def _x_pay(s: S, f: Frame, a: Action) -> str:
     return (
-        f"Gives seat {a.num('seat')} 1 of your {s.doubloons[f.seat]} doubloons; those "
+        f"Gives {s.name(a.num('seat'))} 1 of your {s.doubloons[f.seat]} doubloons; those "
         "you cannot pay get nothing."
     )
 

@@ -166,7 +166,9 @@ def pay(s: S, p: int, q: int) -> None:
 
 
 def legal_pay(s: S, f: Frame) -> list[Action]:
-    return [Action.make("pay", f"Pay 1 doubloon to seat {q}", seat=q) for q in f.record(Pay).payees]
+    return [
+        Action.make("pay", f"Pay 1 doubloon to {s.name(q)}", seat=q) for q in f.record(Pay).payees
+    ]
 
 
 def apply_pay(s: S, f: Frame, a: Action) -> None:

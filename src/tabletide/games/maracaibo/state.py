@@ -452,7 +452,7 @@ class MaracaiboState(TableState):
         return self.cards[i]
 
     def name(self, p: int) -> str:
-        return "John Silver" if p == self.john else f"seat {p}"
+        return "John Silver" if p == self.john else self.seat_name(p)
 
     def perms(self, p: int) -> tuple[tuple[int, Perm], ...]:
         """Every permanent ability of ``p`` with its raid-action id base: ship slots, the

@@ -318,7 +318,7 @@ def auto_resolve(s: PiratesState, frame: Frame) -> None:
         return
     d = fight.defender
     held = damage(s, d, fight.defence)
-    s.say("battle", a, damage=hit, against=held, target=s.ship_name(d), foe=d)
+    s.say("battle", a, damage=hit, against=held, target=s.ship_tag(d), foe=d)
     if s.lp in (a, d):
         from tabletide.games.tiny_epic_pirates import solo
 
@@ -329,7 +329,7 @@ def auto_resolve(s: PiratesState, frame: Frame) -> None:
         economy.gain_volley(s, d, "drew a battle")
         return
     winner, loser = (a, d) if hit > held else (d, a)  # PC-5.16.3-5.16.4
-    s.say("win_battle", winner, against=s.ship_name(loser), foe=loser)
+    s.say("win_battle", winner, against=s.ship_tag(loser), foe=loser)
     gain_infamy(s, winner)
     helm.list_ship(s, loser, "lost a battle")
     economy.gain_volley(s, loser, "lost a battle")

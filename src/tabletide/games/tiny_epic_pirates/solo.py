@@ -338,13 +338,13 @@ def pirate_outcome(s: PiratesState, a: int, d: int, hit: int, held: int) -> None
     lp = s.lp
     mine, yours = (hit, held) if a == lp else (held, hit)
     if yours > mine:
-        s.say("win_battle", YOU, against=s.ship_name(lp), foe=lp)
+        s.say("win_battle", YOU, against=s.ship_tag(lp), foe=lp)
         combat.gain_infamy(s, YOU)
         list_ship(s, "lost a battle")
         gain_gold(s, 1, "lost a battle")
         to_cove(s)
     elif mine > yours:
-        s.say("win_battle", lp, against=s.ship_name(YOU), foe=YOU)
+        s.say("win_battle", lp, against=s.ship_tag(YOU), foe=YOU)
         helm.list_ship(s, YOU, "lost a battle")
         economy.gain_volley(s, YOU, "lost a battle")
         gain_gold(s, min(s.content.merchants[c].gold for c in s.merchant_slot), "won a battle")

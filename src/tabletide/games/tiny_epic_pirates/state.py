@@ -423,6 +423,13 @@ class PiratesState(TableState):
         self.events.append({"type": type_, "seat": seat, "ship": ship, **fields})
 
     def ship_name(self, ship: int) -> str:
+        """What people call ``ship`` (the table's name of its seat), for labels and
+        explanations."""
+        return "the Legendary Pirate" if ship == self.lp else self.seat_name(ship)
+
+    def ship_tag(self, ship: int) -> str:
+        """The ship in events' ``target``/``against`` fields, independent of the table's names
+        (events hold facts; the log names the ship from the event's ``foe``)."""
         return "the Legendary Pirate" if ship == self.lp else f"seat {ship}"
 
     def lp_bridge(self) -> SoloBridge:
