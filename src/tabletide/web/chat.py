@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -55,6 +56,10 @@ APPEND_TRIES = 5
 """Inserts tried when other processes keep taking the next number first."""
 KEEP = {"\u200c", "\u200d"}
 """Format characters kept: the zero-width (non-)joiners that emoji and some scripts need."""
+PUSHED_KEPT = 500
+"""Message numbers remembered per watched table, so that none is pushed twice."""
+EDGES = re.compile(r"^[\s\u200c\u200d]+|[\s\u200c\u200d]+$")
+"""What trimming takes off both ends: spaces and the kept zero-width characters."""
 
 
 class ChatRequest(Strict):
@@ -82,7 +87,7 @@ def clean_text(raw: str, limit: int) -> str:
         if category in ("Cc", "Cs", "Co", "Cn") or (category == "Cf" and char not in KEEP):
             continue
         kept.append(char)
-    text = "".join(kept).strip()
+    text = EDGES.sub("", "".join(kept))
     if not text:
         raise bad_request("a chat message needs some text")
     if len(text) > limit:
@@ -124,15 +129,17 @@ class ChatStore:
                 continue  # another process stored this number first: take the next
         raise conflict("the chat is busy: send the message again")
 
-    def since(self, table_id: str, since: int, limit: int) -> list[tuple[int, int, str, datetime]]:
-        """The latest ``limit`` messages after ``since``, oldest first."""
+    def since(
+        self, table_id: str, since: int, limit: int, upto: int | None = None
+    ) -> list[tuple[int, int, str, datetime]]:
+        """The latest ``limit`` messages after ``since`` (up to ``upto``), oldest first."""
+        query = select(ChatRow.seq, ChatRow.seat, ChatRow.text, ChatRow.created_at).where(
+            ChatRow.table_id == table_id, ChatRow.seq > since
+        )
+        if upto is not None:
+            query = query.where(ChatRow.seq <= upto)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(ChatRow.seq, ChatRow.seat, ChatRow.text, ChatRow.created_at)
-                .where(ChatRow.table_id == table_id, ChatRow.seq > since)
-                .order_by(ChatRow.seq.desc())
-                .limit(limit)
-            ).all()
+            rows = conn.execute(query.order_by(ChatRow.seq.desc()).limit(limit)).all()
         return [(r.seq, r.seat, r.text, r.created_at) for r in reversed(rows)]
 
 
@@ -149,9 +156,9 @@ class ChatService:
         self.store = ChatStore(engine)
         self.tables = tables
         self.limiter = RateLimiter(settings.chat_rate, settings.chat_burst)
-        self._pushed: dict[str, int] = {}
-        """Per watched table, the highest seq pushed to this process's WebSockets."""
-        self._remote_lock = asyncio.Lock()
+        self._pushed: dict[str, set[int]] = {}
+        """Per watched table, the latest message numbers pushed to this process's WebSockets
+        (a message stored here and one from another process may arrive in either order)."""
         self._background: set[asyncio.Task[None]] = set()
         if tables.cluster is not None:
             tables.cluster.on_chat = self.remote
@@ -190,17 +197,20 @@ class ChatService:
         return [message_json(live.info, *row) for row in rows]
 
     async def _publish(self, table_id: str, messages: list[dict[str, Any]]) -> None:
-        """Send ``messages`` to every WebSocket of the table (encoded once); drop the ones
-        that fail, as ``Hub.publish`` does."""
+        """Send ``messages`` (those not sent yet) to every WebSocket of the table, encoded
+        once; drop the sockets that fail, as ``Hub.publish`` does."""
         hub = self.tables.hub
         if not hub.watched(table_id):
             self._pushed.pop(table_id, None)
             return
-        if not messages:
+        pushed = self._pushed.setdefault(table_id, set())
+        fresh = [m for m in messages if m["seq"] not in pushed]
+        if not fresh:
             return
-        top = max(m["seq"] for m in messages)
-        self._pushed[table_id] = max(top, self._pushed.get(table_id, 0))
-        text = encode({"type": "chat", "messages": messages})
+        pushed.update(m["seq"] for m in fresh)
+        while len(pushed) > PUSHED_KEPT:
+            pushed.discard(min(pushed))
+        text = encode({"type": "chat", "messages": fresh})
         for conn in hub.connections(table_id):
             try:
                 await conn.send_text(text)
@@ -218,29 +228,27 @@ class ChatService:
         if payload:
             if not parts[1].isdigit() or not self.tables.hub.watched(parts[0]):
                 return
-            wanted = [(parts[0], int(parts[1]))]
+            seq = int(parts[1])
+            wanted: list[tuple[str, int, int | None]] = [(parts[0], seq - 1, seq)]
         else:
-            wanted = [(table, seq + 1) for table, seq in self._pushed.items()]
+            wanted = [(table, 0, None) for table in self._pushed]
         task = asyncio.create_task(self._catch_up(wanted))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _catch_up(self, wanted: list[tuple[str, int]]) -> None:
-        """Push the messages up to each named one that this process has not pushed yet."""
-        async with self._remote_lock:  # one at a time: each message is pushed once
-            for table_id, seq in wanted:
-                have = self._pushed.get(table_id, seq - 1)
-                if have >= seq and table_id in self._pushed:
-                    continue
-                try:
-                    live = await self.tables.get(table_id)
-                    rows = await asyncio.to_thread(
-                        self.store.since, table_id, have, self.settings.chat_history
-                    )
-                except Exception as exc:
-                    log.warning("the chat of table %s cannot be read: %s", table_id, exc)
-                    continue
-                await self._publish(table_id, [message_json(live.info, *row) for row in rows])
+    async def _catch_up(self, wanted: list[tuple[str, int, int | None]]) -> None:
+        """Push each table's messages in ``(after, upto]`` (the latest ``chat_history`` of
+        them) that this process has not pushed yet."""
+        for table_id, after, upto in wanted:
+            try:
+                live = await self.tables.get(table_id)
+                rows = await asyncio.to_thread(
+                    self.store.since, table_id, after, self.settings.chat_history, upto
+                )
+            except Exception as exc:
+                log.warning("the chat of table %s cannot be read: %s", table_id, exc)
+                continue
+            await self._publish(table_id, [message_json(live.info, *row) for row in rows])
 
     async def close(self) -> None:
         for task in list(self._background):
