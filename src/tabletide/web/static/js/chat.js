@@ -36,6 +36,7 @@ export class Chat {
     this.panel = $("log-panel");
     this.list = $("chat-messages");
     this.input = $("chat-input");
+    this.panel.dataset.tab = "log";
     this.wire();
   }
 
