@@ -103,9 +103,9 @@ def open_chat(page: Page, size: dict[str, int]) -> None:
         page.get_by_test_id("chat-fab").click()
         expect(page.get_by_test_id("log-panel")).to_have_class("panel log-panel sheet")
     else:
-        expect(page.get_by_test_id("chat-fab")).to_be_hidden()
         page.get_by_test_id("tab-chat").click()
     expect(page.get_by_test_id("chat")).to_be_visible()
+    expect(page.get_by_test_id("chat-fab")).to_be_hidden()  # nothing unread out of sight
 
 
 def unread_badge(page: Page, size: dict[str, int]) -> Any:
@@ -135,6 +135,7 @@ def test_two_people_chat_and_the_spectator_reads(
 
         open_chat(ada, size)
         expect(ada.get_by_test_id("chat-empty")).to_be_visible()
+        expect(ada.get_by_test_id("log-panel")).to_have_attribute("data-tab", "chat")
         box = ada.get_by_test_id("chat-input")
         box.fill(markup)
         box.press("Enter")  # Enter sends
@@ -148,6 +149,10 @@ def test_two_people_chat_and_the_spectator_reads(
         badge = unread_badge(bea, size)
         expect(badge).to_have_text("1")
         expect(badge).to_be_visible()
+        # The floating button says so too: on a phone always, on a desktop while the chat is
+        # out of sight (below the moves, the rules and the players at 1366x768).
+        expect(bea.get_by_test_id("chat-fab")).to_be_visible()
+        expect(bea.get_by_test_id("chat-fab")).to_contain_text("Chat 1")
         bea.screenshot(path=str(ARTIFACTS / f"chat-unread-{tag}.png"))
         open_chat(bea, size)
         line = bea.get_by_test_id("chat-messages").locator("li")

@@ -1,5 +1,6 @@
 // The table's chat: a "Chat" tab next to the log (a sheet over the bottom of the screen on a
-// phone, opened by a floating button), messages in order of their number, an input for the
+// phone, opened by a floating button; on a desktop the button shows while unread messages are
+// out of sight and scrolls to them), messages in order of their number, an input for the
 // seats (spectators only read), and a count of the messages not read yet.
 // Messages are shown with textContent only: markup someone types stays text.
 
@@ -43,7 +44,14 @@ export class Chat {
   wire() {
     $("tab-log").addEventListener("click", () => this.showTab("log"));
     $("tab-chat").addEventListener("click", () => this.showTab("chat"));
-    $("chat-fab").addEventListener("click", () => this.openSheet());
+    $("chat-fab").addEventListener("click", () => {
+      if (PHONE.matches) {
+        this.openSheet();
+      } else {
+        this.showTab("chat");
+        this.panel.scrollIntoView({ block: "nearest" });
+      }
+    });
     $("chat-close").addEventListener("click", () => this.closeSheet());
     $("chat-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -185,6 +193,8 @@ export class Chat {
       badge.hidden = unread === 0;
     }
     this.panel.dataset.unread = String(unread);
+    // On a desktop the button shows only while unread messages are out of sight.
+    $("chat-fab").classList.toggle("attention", unread > 0 && !this.visible());
     $("tab-chat").setAttribute(
       "aria-label",
       unread ? `Chat, ${unread} unread message${unread === 1 ? "" : "s"}` : "Chat",
