@@ -150,6 +150,9 @@ def test_text_is_cleaned_trimmed_and_limited(client: TestClient, db: Path) -> No
         content=b'{"text": "a\\ud800b"}',
     )
     assert lone.status_code == 422 and "text" in lone.json()["error"]
+    emoji = "\U0001fae8 \U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    kept = say(client, table, token, emoji).json()["message"]["text"]
+    assert kept == emoji, "newer emoji and flag tag sequences are kept"
     assert say(client, table, token, "x" * 500).status_code == 201
     refusals = [
         ("", 400, "needs some text"),
@@ -166,7 +169,7 @@ def test_text_is_cleaned_trimmed_and_limited(client: TestClient, db: Path) -> No
         answer = say(client, table, token, text)
         assert answer.status_code == status, (text, answer.text)
         assert words in answer.json()["error"]
-    assert [row[2] for row in stored(db, table.id)] == [markup, cleaned, "x" * 500]
+    assert [row[2] for row in stored(db, table.id)] == [markup, cleaned, emoji, "x" * 500]
     with client.websocket_connect(f"/ws/tables/{table.id}") as ws:
         hello(ws, token)
         ws.send_json({"type": "chat", "text": " ", "id": "a"})
@@ -175,7 +178,7 @@ def test_text_is_cleaned_trimmed_and_limited(client: TestClient, db: Path) -> No
         ws.send_json({"type": "chat", "text": "hi", "id": 3, "extra": 1})
         error = recv(ws)
         assert (error["type"], error["status"], error["id"]) == ("error", 400, 3)
-    assert len(stored(db, table.id)) == 3
+    assert len(stored(db, table.id)) == 4
 
 
 def test_spectators_read_but_cannot_write(client: TestClient, db: Path) -> None:

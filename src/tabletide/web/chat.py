@@ -62,6 +62,12 @@ EDGES = re.compile(r"^[\s\u200c\u200d]+|[\s\u200c\u200d]+$")
 """What trimming takes off both ends: spaces and the kept zero-width characters."""
 
 
+def kept_format(char: str) -> bool:
+    """The invisible format characters a message keeps: the zero-width (non-)joiners and the
+    tag characters of emoji sequences (the flags of Scotland or Wales)."""
+    return char in KEEP or "\U000e0020" <= char <= "\U000e007f"
+
+
 class ChatRequest(Strict):
     text: StrictStr = Field(max_length=RAW_LIMIT)
 
@@ -84,8 +90,8 @@ def clean_text(raw: str, limit: int) -> str:
             kept.append(" ")
             continue
         category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Co", "Cn") or (category == "Cf" and char not in KEEP):
-            continue
+        if category in ("Cc", "Cs") or (category == "Cf" and not kept_format(char)):
+            continue  # (unassigned characters stay: newer emoji than this Python knows)
         kept.append(char)
     text = EDGES.sub("", "".join(kept))
     if not text:
