@@ -102,6 +102,10 @@ def open_chat(page: Page, size: dict[str, int]) -> None:
     if phone(size):
         page.get_by_test_id("chat-fab").click()
         expect(page.get_by_test_id("log-panel")).to_have_class("panel log-panel sheet")
+        # The sheet covers the lower part of the screen only: the board stays in sight above.
+        sheet = page.get_by_test_id("log-panel").bounding_box()
+        assert sheet is not None and sheet["y"] >= 0.4 * size["height"], sheet
+        expect(page.get_by_test_id("board")).to_be_in_viewport()
     else:
         page.get_by_test_id("tab-chat").click()
     expect(page.get_by_test_id("chat")).to_be_visible()
