@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tabletide.web import api, pages, ws
+from tabletide.web import api, chat, pages, ws
 from tabletide.web.bots import BotPool
 from tabletide.web.db import DatabaseLock, make_engine
 from tabletide.web.errors import ApiError
@@ -51,6 +51,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         raise
     hub = Hub()
     service = TableService(settings, store, BotPool(settings.bot_workers), hub)
+    chat_service = chat.ChatService(settings, store.engine, service)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -59,6 +60,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await chat_service.close()
             await service.close()
             store.close()
             if lock is not None:
@@ -75,6 +77,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.service = service
+    app.state.chat = chat_service
     app.state.client_limiter = RateLimiter(settings.client_rate, settings.client_burst)
     app.state.token_limiter = RateLimiter(settings.token_rate, settings.token_burst)
     app.state.create_limiter = RateLimiter(settings.create_rate, settings.create_burst)
@@ -129,6 +132,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(chat.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
 

@@ -36,6 +36,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
     from tabletide.web.tables import TableService
 
 log = logging.getLogger("tabletide.web")
+
+CHAT_CHANNEL = "tabletide_chat"
+"""The ``NOTIFY`` channel of chat messages (``chat.py``): payload ``TABLE SEQ ORIGIN``."""
 
 POLL = 1.0
 """Seconds between a dispatcher's looks at the queue without a notification (lapsed leases
@@ -79,6 +83,8 @@ class Cluster:
         self._closed = False
         self.listening = asyncio.Event()
         """Set while the listening connection is up (``/healthz`` reports it)."""
+        self.on_chat: Callable[[str], None] | None = None
+        """Called with the payload of each chat notification (``chat.ChatService.remote``)."""
 
     def start(self, service: TableService) -> None:
         self.service = service
@@ -109,10 +115,13 @@ class Cluster:
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     await conn.execute(f"LISTEN {BOT_CHANNEL}")
+                    await conn.execute(f"LISTEN {CHAT_CHANNEL}")
                     self.listening.set()
                     delay = 0.2
                     assert self.service is not None
                     self.service.refresh_all()  # whatever was missed while not listening
+                    if self.on_chat is not None:
+                        self.on_chat("")  # the chat messages missed too
                     self._wake.set()
                     async for note in conn.notifies():
                         self._received(note.channel, note.payload)
@@ -127,6 +136,10 @@ class Cluster:
     def _received(self, channel: str, payload: str) -> None:
         if channel == BOT_CHANNEL:
             self._wake.set()
+            return
+        if channel == CHAT_CHANNEL:
+            if self.on_chat is not None:
+                self.on_chat(payload)
             return
         parts = payload.split(" ")
         if len(parts) < 3 or parts[2] == self.name:

@@ -11,7 +11,8 @@ Three tables, in portable SQL (SQLite and PostgreSQL are both tested):
   seat, whether it may be taken back) or an undo (``kind="undo"``, how many moves);
 * ``tt_bot_jobs`` — PostgreSQL only in use: one row per table whose bot is to move, written in
   the same transaction as the move that made it so; server processes claim rows with
-  ``FOR UPDATE SKIP LOCKED`` and hold them by a lease (``claimed_by``, ``lease_until``).
+  ``FOR UPDATE SKIP LOCKED`` and hold them by a lease (``claimed_by``, ``lease_until``);
+* ``tt_chat`` — the tables' chat messages, numbered per table like the journal.
 
 A table's state is never stored: it is rebuilt by replaying seed + options + the actions that
 the journal leaves after its undo rows.
@@ -122,6 +123,22 @@ class BotJobRow(Base):
     """The server process playing the bot's turn, None while the job waits."""
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """The claim lapses at this time (the database's clock) unless renewed."""
+
+
+class ChatRow(Base):
+    """One message of a table's chat (``chat.py``). ``(table_id, seq)`` is the primary key, so
+    two server processes can never store the same message number: the second one retries."""
+
+    __tablename__ = "tt_chat"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    """1, 2, 3... per table."""
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class DatabaseInUse(Exception):

@@ -58,3 +58,13 @@ class WebSettings:
     every third of it); a process that died loses its turns to another after this."""
     bot_turns: int = 64
     """PostgreSQL: bot turns one process plays at once at most (claimed from the queue)."""
+
+    # Chat (chat.py)
+    chat_rate: float = 1.0
+    """Chat messages per second one seat may send..."""
+    chat_burst: int = 5
+    """...with bursts up to this many."""
+    chat_max_length: int = 500
+    """Longest chat message, in characters (after trimming)."""
+    chat_history: int = 100
+    """Chat messages a (re)connecting page gets at most."""

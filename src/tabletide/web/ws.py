@@ -13,10 +13,12 @@ Protocol (JSON text messages):
   ``{"type": "undo", "steps": N, "version": V, "id": X}``; both may carry ``"key": K``, an
   idempotency key (as the REST API's ``Idempotency-Key`` header); ``{"type": "sync",
   "text": B?}`` (send the whole view again; ``text`` changes the wish first);
-  ``{"type": "ping"}``;
+  ``{"type": "ping"}``; ``{"type": "chat", "text": T, "id": X}`` (a seat's chat message,
+  see ``chat.py``; acknowledged with ``{"type": "ack", "id": X, "chat": SEQ}``);
 * server → ``{"type": "state", ...}`` after every change at the table (each connection its own
   seat's view; ``log`` holds only the lines it does not have yet), ``{"type": "ack", "id": X,
-  "version": V}`` once a move is stored, ``{"type": "error", "status": 4xx, "error": "...",
+  "version": V}`` once a move is stored, ``{"type": "chat", "messages": [...]}`` for each new
+  chat message, ``{"type": "error", "status": 4xx, "error": "...",
   "id": X}`` for a refused message (nothing changed), ``{"type": "pong"}``.
 """
 
@@ -31,6 +33,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
+from tabletide.web.chat import ChatSocketMessage, chat_of
 from tabletide.web.errors import ApiError, bad_request, too_many
 from tabletide.web.hub import Connection
 from tabletide.web.ratelimit import RateLimiter
@@ -205,10 +208,16 @@ async def _serve(ws: WebSocket, table_id: str, client: str) -> None:
                     conn.log_sent = 0
                     live = await service.get(table_id)
                     await service.hub.push(conn, live.view)
+                elif kind == "chat":
+                    said = ChatSocketMessage.model_validate(data)
+                    message = await chat_of(app_state).send(viewer, said.text)
+                    await conn.send({"type": "ack", "id": request_id, "chat": message["seq"]})
                 elif kind == "ping":
                     await conn.send({"type": "pong", "id": request_id})
                 else:
-                    raise bad_request(f"unknown message type {kind!r}; use act, undo, sync or ping")
+                    raise bad_request(
+                        f"unknown message type {kind!r}; use act, undo, sync, chat or ping"
+                    )
             except ValidationError as exc:
                 await conn.send(_error(bad_request(describe_errors(exc.errors())), request_id))
             except ApiError as exc:

@@ -12,6 +12,8 @@ import {
 } from "./render.js";
 import { RulesPanel, renderHint, renderRuleLinks, renderWhyNot } from "./guide.js";
 import { renderGraph } from "./graph.js";
+import { Chat } from "./chat.js";
+import { Notifier } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -30,6 +32,9 @@ let shownDecision = null; // the version whose decision the Rules panel was open
 let hint = null; // { version, answer } of the last hint asked for
 let hinting = false;
 const analysis = { loading: false, drawn: false }; // the end screen's post-game analysis
+let chat = null; // the table's chat (chat.js)
+let notifier = null; // turn alerts (notify.js)
+let chatDue = false; // the chat's history is to be loaded (the socket has just opened)
 
 function showError(message) {
   const box = $("error");
@@ -130,6 +135,8 @@ function render() {
   $("download-replay").href = `/api/tables/${encodeURIComponent(tableId)}/replay`;
   $("view-replay").href = `/replay?table=${encodeURIComponent(tableId)}`;
   renderAnalysis();
+  if (chat) chat.setView(view);
+  if (notifier) notifier.update(view);
 }
 
 /** The end screen's analysis: "analysing…" until the server says it is ready (a state
@@ -284,8 +291,17 @@ function onMessage(event) {
   } catch (err) {
     return;
   }
+  if (chat && chat.handles(message)) return; // the answer to a chat message
   if (message.type === "state") {
     applyState(message);
+    if (chatDue && chat) {
+      // The socket now gets every new message: load the ones missed while away (the latest
+      // 100 on a new page); a message in both is shown once.
+      chatDue = false;
+      chat.load();
+    }
+  } else if (message.type === "chat") {
+    if (chat) chat.add(message.messages);
   } else if (message.type === "ack") {
     if (message.id === pending) pending = null;
     render();
@@ -306,11 +322,13 @@ function connect() {
     logLines = [];
     socket.send(JSON.stringify({ type: "hello", token, text: textWanted }));
     setConnection("live", true);
+    chatDue = true;
   });
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", (event) => {
     socket = null;
     if (pending) pending = null;
+    if (chat) chat.disconnected();
     if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) {
       stopped = true;
       setConnection("closed", false);
@@ -348,6 +366,8 @@ function start() {
     setConnection("no key", false);
     return;
   }
+  chat = new Chat({ tableId, token, send });
+  notifier = new Notifier({ onVisible: render });
   connect();
 }
 
