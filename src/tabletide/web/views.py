@@ -105,6 +105,7 @@ def table_summary(
         "seed": str(info.seed) if status == FINISHED else None,
         "hints": info.hints,
         "bot_speed": info.bot_speed,
+        "time_control": None if info.time_control is None else info.time_control.to_json(),
     }
 
 
@@ -158,6 +159,12 @@ def table_view(
                 "bot": s.bot,
                 "current": i == current,
                 "score": scores[i] if i < len(scores) else None,
+                # A person's seat handed to a bot (zombie.py): why, and from which version.
+                "zombie": (
+                    None
+                    if s.zombie_since is None
+                    else {"since": s.zombie_since, "by": s.zombie_by, "reason": s.zombie_reason}
+                ),
             }
             for i, s in enumerate(seats)
         ],
