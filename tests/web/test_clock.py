@@ -288,6 +288,9 @@ def test_zombie_is_refused_while_the_seat_has_time_and_allowed_once_it_is_out(
             f"Seat {mover} is already played by a bot"
         )
         # The person's old token can no longer move for the seat, nor hand anything over.
+        theirs = view(client, table, mover)
+        assert theirs["your_turn"] is False and theirs["legal_actions"] == []
+        assert theirs["undo"] == {"depth": 0}
         assert act(client, table, mover, 0).status_code in (403, 409)
         # Play the game out: the other person at random, the zombie seat by itself.
         rng = random.Random(3)

@@ -178,7 +178,7 @@ class LiveTable:
         return "failed" if "error" in self.analysis else "ready"
 
     def undo_depth(self, seat: int | None) -> int:
-        if seat is None or self.status != PLAYING:
+        if seat is None or self.status != PLAYING or self.info.seats[seat].kind != HUMAN:
             return 0
         return undo_depth(self.flags, self.state.current_player(), seat)
 
@@ -494,7 +494,9 @@ class TableService:
                     "role": viewer.role,
                     "summary": table_summary(header.info, status, version, header.finished_at),
                     "current_player": to_move,
-                    "your_turn": viewer.seat is not None and viewer.seat == to_move,
+                    "your_turn": viewer.seat is not None
+                    and viewer.seat == to_move
+                    and header.info.seats[viewer.seat].kind == HUMAN,
                 }
             )
         return out

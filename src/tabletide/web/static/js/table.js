@@ -12,6 +12,7 @@ import {
 } from "./render.js";
 import { RulesPanel, renderHint, renderRuleLinks, renderWhyNot } from "./guide.js";
 import { renderGraph } from "./graph.js";
+import { Clocks } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -30,6 +31,7 @@ let shownDecision = null; // the version whose decision the Rules panel was open
 let hint = null; // { version, answer } of the last hint asked for
 let hinting = false;
 const analysis = { loading: false, drawn: false }; // the end screen's post-game analysis
+let clocks = null; // the seats' clocks, the zombie offers and Leave (clock.js)
 
 function showError(message) {
   const box = $("error");
@@ -121,6 +123,9 @@ function render() {
   undo.disabled = !canAct;
   undo.textContent = view.undo && view.undo.depth > 1 ? `Undo (${view.undo.depth})` : "Undo";
   renderPlayers($("players"), view.turn_order, { you: view.you.seat });
+  if (clocks) clocks.update(view);
+  const mine = view.you.seat === null ? null : view.turn_order[view.you.seat];
+  if (mine && mine.zombie) $("you").textContent += " · a bot plays your seat now";
   const latest = view.latest_bot;
   renderLog($("log"), logLines, latest ? [latest.log_from, latest.log_to] : null);
   status.dataset.latestMoves = latest && !view.bot_thinking ? String(latest.moves) : "";
@@ -338,7 +343,37 @@ function wireTextPanel() {
   });
 }
 
+/** Hand a seat to a bot (zombie) or leave the table: a REST call, then its view. */
+async function seatChange(path, body) {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/${path}`, {
+      method: "POST",
+      body,
+      token,
+    });
+    logLines = [];
+    applyState(answer.view);
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err));
+  }
+}
+
 function start() {
+  clocks = new Clocks(
+    {
+      bar: $("clock-bar"),
+      offers: $("zombie-offers"),
+      players: $("players"),
+      leave: $("leave"),
+      leaveConfirm: $("leave-confirm"),
+      leaveYes: $("leave-yes"),
+      leaveNo: $("leave-no"),
+    },
+    {
+      zombie: (seat) => seatChange("zombie", { seat }),
+      leave: () => seatChange("leave"),
+    },
+  );
   wireBoard($("board"), play);
   wireTextPanel();
   $("undo").addEventListener("click", undo);
