@@ -4,8 +4,10 @@ and a zombie seat surviving a restart."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -359,3 +361,58 @@ def test_a_zombie_seat_and_the_clock_survive_a_restart(tmp_path: Path) -> None:
         fake.t += 10
         left = view(second, table, runner)["clock"]["seats"][runner]["left"]
         assert left == pytest.approx(stored["clock"]["seats"][runner]["left"] - 10, abs=0.11)
+
+
+# ---------------------------------------------------------------------- PostgreSQL, two processes
+@pytest.mark.postgres
+def test_a_zombie_made_on_one_process_reaches_the_other_and_its_bot_plays(
+    tmp_path: Path,
+) -> None:
+    """Two server processes over one PostgreSQL database: the hand-over made on one reaches
+    the other's WebSocket (NOTIFY, like a move), and the seat's bot is played from the queue."""
+    from .test_cluster import journal as pg_journal
+    from .test_cluster import node, socket
+    from .test_restart import get, post
+
+    with node(tmp_path, "a") as (a, _), node(tmp_path, "b") as (b, _):
+        created = post(
+            a,
+            "/api/tables",
+            None,
+            {
+                "game": "shipyard",
+                "seats": seat_specs(("human", "human")),
+                "seed": 7,
+                "time_control": {"per": "move", "seconds": 1},
+            },
+        )
+        assert created.status_code == 201, created.text
+        data = created.json()
+        table = data["table"]["id"]
+        tokens = {s["seat"]: s["token"] for s in data["links"]["seats"]}
+        assert get(a, table, tokens[0])["current_player"] == 1  # seed 7: seat 1 opens
+        with ExitStack() as stack:
+            watcher = socket(stack, b, table, tokens[0])  # process b holds the table
+            time.sleep(1.2)  # seat 1's second runs out
+            done = post(a, f"/api/tables/{table}/zombie", tokens[0], {"seat": 1})
+            assert done.status_code == 200, done.text
+            version = done.json()["version"]
+            deadline = time.monotonic() + 30
+            seen_zombie = False
+            while True:
+                message = json.loads(watcher.recv(timeout=10))
+                if message["type"] != "state":
+                    continue
+                zombie_mark = message["turn_order"][1]["zombie"]
+                if message["version"] >= version:
+                    assert zombie_mark == {"since": version, "by": 0, "reason": "time"}
+                    seen_zombie = True
+                if message["version"] > version and message["current_player"] == 0:
+                    break  # the bot played seat 1's turn
+                assert time.monotonic() < deadline, "the bot did not play the zombie seat"
+        assert seen_zombie
+        rows = pg_journal(table)
+        assert [(r[1], r[2]) for r in rows if r[0] == version] == [("zombie", 1)]
+        after = [r for r in rows if r[0] > version]
+        assert after and all(r[2] == 1 and r[4] for r in after)  # by the bot, for seat 1
+        assert get(b, table, tokens[1])["turn_order"][1]["kind"] == "bot"
