@@ -115,6 +115,9 @@ def test_out_of_time_seat_is_handed_to_a_bot_and_the_game_finishes(
         page.get_by_test_id("zombie-1").click()
         expect(page.get_by_test_id("player-1")).to_contain_text("(out of time — played by a bot)")
         expect(page.get_by_test_id("zombie-offers")).to_be_hidden()
+        expect(page.get_by_test_id("zombie-note-1")).to_have_text(
+            "Bo is out of time — a bot plays the seat from now on"
+        )
         expect(late.get_by_test_id("player-1")).to_contain_text("played by a bot")
         expect(late.get_by_test_id("you")).to_contain_text("a bot plays your seat now")
         expect(late.get_by_test_id("game")).to_have_attribute("data-your-turn", "false")

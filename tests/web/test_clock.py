@@ -267,7 +267,8 @@ def test_zombie_is_refused_while_the_seat_has_time_and_allowed_once_it_is_out(
     assert zombie(client, table, other, 5).status_code == 400
     assert zombie(client, table, other, "1").status_code == 422  # strict: an int
     now.t += 61
-    shown = view(client, table, other)["clock"]["seats"][mover]
+    before = view(client, table, other)
+    shown = before["clock"]["seats"][mover]
     assert shown == {"left": 0.0, "running": True, "out_of_time": True}
     jobs: list[BotJob] = []
     pool = service(client).bots
@@ -284,7 +285,12 @@ def test_zombie_is_refused_while_the_seat_has_time_and_allowed_once_it_is_out(
         version = done.json()["version"]
         entry = done.json()["view"]["turn_order"][mover]
         assert entry["kind"] == "bot" and entry["bot"] == "medium"
-        assert entry["zombie"] == {"since": version, "by": other, "reason": "time"}
+        assert entry["zombie"] == {
+            "since": version,
+            "by": other,
+            "reason": "time",
+            "log_at": before["log"]["total"],  # where the log was at the hand-over
+        }
         assert entry["name"] == f"Seat {mover}"
         assert zombie(client, table, other, mover).json()["error"] == (
             f"Seat {mover} is already played by a bot"
@@ -405,7 +411,9 @@ def test_a_zombie_made_on_one_process_reaches_the_other_and_its_bot_plays(
                     continue
                 zombie_mark = message["turn_order"][1]["zombie"]
                 if message["version"] >= version:
-                    assert zombie_mark == {"since": version, "by": 0, "reason": "time"}
+                    assert zombie_mark is not None
+                    assert (zombie_mark["since"], zombie_mark["by"]) == (version, 0)
+                    assert zombie_mark["reason"] == "time"
                     seen_zombie = True
                 if message["version"] > version and message["current_player"] == 0:
                     break  # the bot played seat 1's turn

@@ -68,6 +68,8 @@ class SeatInfo:
     """The seat whose person handed it over (the seat itself when its person left)."""
     zombie_reason: str | None = None
     """``time`` (out of time) or ``left`` (the person left the table)."""
+    zombie_log: int | None = None
+    """The game log's length when the seat was handed over (where the page notes it)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "name": self.name}
@@ -77,6 +79,7 @@ class SeatInfo:
                 zombie_since=self.zombie_since,
                 by=self.zombie_by,
                 reason=self.zombie_reason,
+                log_at=self.zombie_log,
             )
         return data
 
@@ -90,6 +93,7 @@ class SeatInfo:
             None if since is None else int(since),
             data.get("by") if since is not None else None,
             data.get("reason") if since is not None else None,
+            data.get("log_at") if since is not None else None,
         )
 
 

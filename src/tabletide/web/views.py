@@ -165,7 +165,12 @@ def table_view(
                 "zombie": (
                     None
                     if s.zombie_since is None
-                    else {"since": s.zombie_since, "by": s.zombie_by, "reason": s.zombie_reason}
+                    else {
+                        "since": s.zombie_since,
+                        "by": s.zombie_by,
+                        "reason": s.zombie_reason,
+                        "log_at": s.zombie_log,
+                    }
                 ),
             }
             for i, s in enumerate(seats)

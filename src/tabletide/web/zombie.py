@@ -70,7 +70,9 @@ async def hand_over(
                 raise conflict(f"{target.name} still has time left")
         version = live.version + 1
         seats = list(live.info.seats)
-        seats[seat] = SeatInfo(BOT, ZOMBIE_BOT, target.name, version, viewer.seat, reason)
+        seats[seat] = SeatInfo(
+            BOT, ZOMBIE_BOT, target.name, version, viewer.seat, reason, len(live.state.events)
+        )
         to_move = live.state.current_player()
         clock = None
         if live.clock is not None:

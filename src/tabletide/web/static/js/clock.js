@@ -149,6 +149,24 @@ export class Clocks {
     );
   }
 
+  /** A line in the log where each seat was handed to a bot: "Bo left — a bot plays the
+   * seat from now on" (after the log line the game had reached then). */
+  noteLog(log, view) {
+    const items = [...log.children];
+    view.turn_order.forEach((p) => {
+      if (!p.zombie) return;
+      const why = p.zombie.reason === "left" ? "left" : "is out of time";
+      const note = el(
+        "li",
+        { class: "zombie-note", dataset: { testid: `zombie-note-${p.seat}` } },
+        `${p.name} ${why} — a bot plays the seat from now on`,
+      );
+      const at = Math.min(p.zombie.log_at ?? items.length, items.length);
+      if (at > 0) items[at - 1].after(note);
+      else log.prepend(note);
+    });
+  }
+
   renderLeave() {
     const view = this.view;
     const you = view.you.seat;

@@ -128,6 +128,7 @@ function render() {
   if (mine && mine.zombie) $("you").textContent += " · a bot plays your seat now";
   const latest = view.latest_bot;
   renderLog($("log"), logLines, latest ? [latest.log_from, latest.log_to] : null);
+  if (clocks) clocks.noteLog($("log"), view);
   status.dataset.latestMoves = latest && !view.bot_thinking ? String(latest.moves) : "";
   renderFinal($("end-screen"), view.final, names());
   const replayLinks = $("replay-links");
