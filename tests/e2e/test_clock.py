@@ -133,6 +133,12 @@ def test_out_of_time_seat_is_handed_to_a_bot_and_the_game_finishes(
         replay = httpx.get(f"{server.base}/api/tables/{table}/replay", timeout=30).json()
         bo = replay["meta"]["seats"][1]
         assert bo["name"] == "Bo" and bo["zombie"] is True and bo["by"] == 0
+        # The replay viewer keeps the name with the mark.
+        page.get_by_test_id("view-replay").click()
+        expect(page.get_by_test_id("replay-viewer")).to_be_visible()
+        expect(page.get_by_test_id("player-1")).to_contain_text("Bo")
+        expect(page.get_by_test_id("player-1")).to_contain_text("(out of time — played by a bot)")
+        expect(page.get_by_test_id("player-0")).not_to_contain_text("played by a bot")
     finally:
         other.close()
 

@@ -325,6 +325,12 @@ def test_zombie_is_refused_while_the_seat_has_time_and_allowed_once_it_is_out(
     seat_meta = replay["meta"]["seats"][mover]
     assert seat_meta["zombie"] is True and seat_meta["name"] == f"Seat {mover}"
     assert seat_meta["reason"] == "time" and seat_meta["by"] == other
+    # The replay viewer's frames carry the mark too (and only for that seat).
+    frame = client.post("/api/replays/step", json={"replay": replay, "step": 0, "seat": None})
+    assert frame.status_code == 200, frame.text
+    marks = [None, None]
+    marks[mover] = "time"
+    assert frame.json()["handed_over"] == marks
 
 
 def test_leave_hands_the_seat_to_a_bot_at_once_and_the_bots_finish(client: TestClient) -> None:

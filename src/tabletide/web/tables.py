@@ -1203,7 +1203,19 @@ class TableService:
         payload["game"] = {"name": game.name, "title": game.title}
         payload["num_players"] = replay.num_players
         payload["names"] = names or [f"Seat {i}" for i in range(replay.num_players)]
+        payload["handed_over"] = _handed_over(seats, replay.num_players)
         return payload
+
+
+def _handed_over(seats: Any, num_players: int) -> list[str | None]:
+    """Per seat of a replay's ``meta.seats``: why it was handed to a bot (``time`` or
+    ``left``, see zombie.py), or None. Anything else in an uploaded file is ignored."""
+    out: list[str | None] = [None] * num_players
+    if isinstance(seats, list) and len(seats) == num_players:
+        for i, seat in enumerate(seats):
+            if isinstance(seat, dict) and seat.get("zombie") is True:
+                out[i] = "left" if seat.get("reason") == "left" else "time"
+    return out
 
 
 def _effective_bots(moves: list[Move]) -> list[bool]:
