@@ -424,9 +424,15 @@ class Store:
             row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
             if row is None:
                 return None
+            # Only the rows the header read above has counted: its seats and clock then match
+            # the moves returned (a move committed in between comes with the next look).
             moves = conn.execute(
                 select(MoveRow)
-                .where(MoveRow.table_id == table_id, MoveRow.seq > version)
+                .where(
+                    MoveRow.table_id == table_id,
+                    MoveRow.seq > version,
+                    MoveRow.seq <= row.version,
+                )
                 .order_by(MoveRow.seq)
             ).all()
         return _stored(row, moves), int(row.version)  # type: ignore[arg-type]
