@@ -21,9 +21,11 @@ from tabletide.web.schemas import (
     ReplayStepRequest,
     StatusRequest,
     UndoRequest,
+    ZombieRequest,
 )
 from tabletide.web.security import client_key
 from tabletide.web.tables import TableService
+from tabletide.web.zombie import LEFT, OUT_OF_TIME, hand_over
 
 router = APIRouter(prefix="/api")
 
@@ -141,6 +143,24 @@ async def table_hint(viewer: Viewer, request: Request) -> dict[str, Any]:
     """What the ``hard`` bot would do in the seat's position: its top three options and how it
     rates them, worked out from what the seat may know only (unless the table has hints off)."""
     return await service_of(request).hint(viewer)
+
+
+@router.post("/tables/{table_id}/zombie")
+async def zombie_seat(body: ZombieRequest, viewer: Viewer, request: Request) -> dict[str, Any]:
+    """Hand a person's seat that is out of time to a ``medium`` bot (any other person at the
+    table may): ``{"seat": S}`` → ``{ok, version, seat, view}``; 409 while it has time left."""
+    service = service_of(request)
+    answer = await hand_over(service, viewer, body.seat, OUT_OF_TIME)
+    return {**answer, "view": await service.view(viewer)}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave_table(viewer: Viewer, request: Request) -> dict[str, Any]:
+    """Leave the table: a bot plays the token's seat from now on, under its name."""
+    service = service_of(request)
+    seat = -1 if viewer.seat is None else viewer.seat
+    answer = await hand_over(service, viewer, seat, LEFT)
+    return {**answer, "view": await service.view(viewer)}
 
 
 @router.get("/tables/{table_id}/replay")

@@ -8,7 +8,8 @@ Three tables, in portable SQL (SQLite and PostgreSQL are both tested):
   token), never the token itself;
 * ``tt_moves`` — the append-only journal: ``(table_id, seq)`` is the primary key, so two
   writers can never both append move ``seq``. A row is an action (``kind="act"``, its JSON, the
-  seat, whether it may be taken back) or an undo (``kind="undo"``, how many moves);
+  seat, whether it may be taken back), an undo (``kind="undo"``, how many moves) or a seat
+  handed to a bot (``kind="zombie"``, the seat; it changes no action);
 * ``tt_bot_jobs`` — PostgreSQL only in use: one row per table whose bot is to move, written in
   the same transaction as the move that made it so; server processes claim rows with
   ``FOR UPDATE SKIP LOCKED`` and hold them by a lease (``claimed_by``, ``lease_until``);
@@ -74,6 +75,9 @@ class TableRow(Base):
     analysis: Mapped[str | None] = mapped_column(Text, nullable=True)
     """The post-game analysis of a finished table, JSON (``tabletide.sim.analysis.analyze``'s,
     or ``{"error": ...}`` if it failed); NULL while the game is played or being analysed."""
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The game clock, JSON (``clock.Clock``: time left per seat, the running seat, since
+    when), written with the journal row that changed it; NULL without a time control."""
 
 
 class TokenRow(Base):
@@ -227,7 +231,7 @@ SCHEMA_LOCK = 0x7AB1E71DE
 """The PostgreSQL advisory lock key held while the schema is created or upgraded."""
 
 
-ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT", "analysis": "TEXT"}}
+ADDED_COLUMNS = {"tt_tables": {"settings": "TEXT", "analysis": "TEXT", "clock": "TEXT"}}
 """Nullable columns added since the first schema: a database made before them gets them
 (``ALTER TABLE ... ADD COLUMN``, which SQLite and PostgreSQL both run in place)."""
 

@@ -33,6 +33,10 @@ class CreateTableRequest(Strict):
     """Whether players may ask the bot for a hint at this table."""
     bot_speed: Literal["fast", "normal", "slow"] = "normal"
     """How fast the bots play (their pause per turn: ``WebSettings.bot_delay`` scaled)."""
+    time_control: Any = None
+    """The clock: None or ``"none"``, a preset's name (``clock.PRESETS``) or an object
+    ``{"per": "game"|"move", "seconds": N, "increment": N}``; checked by
+    ``clock.parse_time_control``, which words its own one-line errors."""
 
 
 class ActionRequest(Strict):
@@ -47,6 +51,11 @@ class ActionRequest(Strict):
 class UndoRequest(Strict):
     steps: StrictInt = Field(default=1, ge=1, le=10_000)
     version: StrictInt | None = Field(default=None, ge=0)
+
+
+class ZombieRequest(Strict):
+    seat: StrictInt = Field(ge=0, le=16)
+    """The seat to hand to a bot (its person is out of time)."""
 
 
 class TableToken(Strict):

@@ -24,6 +24,7 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, text, u
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from tabletide.web.clock import Clock, TimeControl
 from tabletide.web.db import BotJobRow, MoveRow, TableRow, TokenRow
 
 CHANNEL = "tabletide"
@@ -35,6 +36,9 @@ PLAYING = "playing"
 FINISHED = "finished"
 HUMAN = "human"
 BOT = "bot"
+ZOMBIE = "zombie"
+"""The journal row of a seat handed to a bot (``clock.md``: the seat plays as a bot from
+this version on; the moves before it stay the person's)."""
 
 
 def now() -> datetime:
@@ -57,13 +61,40 @@ class SeatInfo:
     kind: str
     bot: str | None
     name: str
+    zombie_since: int | None = None
+    """A person's seat handed to a bot ("zombie"): the journal version from which the bot
+    plays it (its ``kind`` is then ``bot``); None for a seat as created."""
+    zombie_by: int | None = None
+    """The seat whose person handed it over (the seat itself when its person left)."""
+    zombie_reason: str | None = None
+    """``time`` (out of time) or ``left`` (the person left the table)."""
+    zombie_log: int | None = None
+    """The game log's length when the seat was handed over (where the page notes it)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "name": self.name}
+        data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "name": self.name}
+        if self.zombie_since is not None:
+            data.update(
+                zombie=True,
+                zombie_since=self.zombie_since,
+                by=self.zombie_by,
+                reason=self.zombie_reason,
+                log_at=self.zombie_log,
+            )
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatInfo:
-        return cls(str(data["kind"]), data.get("bot"), str(data["name"]))
+        since = data.get("zombie_since") if data.get("zombie") else None
+        return cls(
+            str(data["kind"]),
+            data.get("bot"),
+            str(data["name"]),
+            None if since is None else int(since),
+            data.get("by") if since is not None else None,
+            data.get("reason") if since is not None else None,
+            data.get("log_at") if since is not None else None,
+        )
 
 
 @dataclass(frozen=True)
@@ -82,6 +113,14 @@ class TableInfo:
     """Whether the table's players may ask the bot for a hint (the creator's choice)."""
     bot_speed: str = "normal"
     """How fast the bots play: ``fast``, ``normal`` or ``slow`` (the creator's choice)."""
+    time_control: TimeControl | None = None
+    """The table's clock (``clock.py``), None for a table without one."""
+
+    def settings_json(self) -> str:
+        settings: dict[str, Any] = {"hints": self.hints, "bot_speed": self.bot_speed}
+        if self.time_control is not None:
+            settings["time_control"] = self.time_control.to_json()
+        return json.dumps(settings)
 
 
 @dataclass(frozen=True)
@@ -117,6 +156,8 @@ class StoredTable:
     moves: list[Move]
     analysis: dict[str, Any] | None = None
     """The stored post-game analysis (or ``{"error": ...}``), None if there is none yet."""
+    clock: Clock | None = None
+    """The table's clock as last stored (None: the table has no time control)."""
 
 
 class VersionConflict(Exception):
@@ -146,7 +187,11 @@ class Store:
         self.engine.dispose()
 
     def create_table(
-        self, info: TableInfo, tokens: Sequence[tuple[str, int | None]], to_move: int
+        self,
+        info: TableInfo,
+        tokens: Sequence[tuple[str, int | None]],
+        to_move: int,
+        clock: Clock | None = None,
     ) -> None:
         """Insert a new table with its token hashes (``(sha256, seat or None)``)."""
         with Session(self.engine) as session, session.begin():
@@ -159,7 +204,8 @@ class Store:
                     seed_chosen=info.seed_chosen,
                     options=json.dumps(info.options, sort_keys=True),
                     seats=json.dumps([s.to_json() for s in info.seats]),
-                    settings=json.dumps({"hints": info.hints, "bot_speed": info.bot_speed}),
+                    settings=info.settings_json(),
+                    clock=_clock_json(clock),
                     status=PLAYING,
                     version=0,
                     to_move=to_move,
@@ -202,6 +248,8 @@ class Store:
         bot_next: bool = False,
         claimer: str | None = None,
         origin: str = "",
+        clock: Clock | None = None,
+        seats: Sequence[SeatInfo] | None = None,
     ) -> datetime:
         """Journal ``move`` as row ``move.seq`` (the table's version must be ``move.seq - 1``),
         note the seat to move next, and mark the table finished when that is -1, in one
@@ -212,10 +260,17 @@ class Store:
         ``claimer`` when the process that made this bot move plays on, else waiting for any
         process), and the notification to the other processes (``origin`` is this one).
 
+        ``clock`` and ``seats``, when given, replace the table's clock and seats in the same
+        transaction (a table's clock after the move; a seat handed to a bot).
+
         :raises VersionConflict: the table is not at version ``move.seq - 1``.
         """
         moment = now()
         values: dict[str, Any] = {"version": move.seq, "updated_at": moment, "to_move": to_move}
+        if clock is not None:
+            values["clock"] = _clock_json(clock)
+        if seats is not None:
+            values["seats"] = json.dumps([s.to_json() for s in seats])
         if to_move < 0:
             values.update(status=FINISHED, finished_at=moment)
         try:
@@ -369,9 +424,15 @@ class Store:
             row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
             if row is None:
                 return None
+            # Only the rows the header read above has counted: its seats and clock then match
+            # the moves returned (a move committed in between comes with the next look).
             moves = conn.execute(
                 select(MoveRow)
-                .where(MoveRow.table_id == table_id, MoveRow.seq > version)
+                .where(
+                    MoveRow.table_id == table_id,
+                    MoveRow.seq > version,
+                    MoveRow.seq <= row.version,
+                )
                 .order_by(MoveRow.seq)
             ).all()
         return _stored(row, moves), int(row.version)  # type: ignore[arg-type]
@@ -447,6 +508,7 @@ def _stored(row: TableRow, moves: Sequence[Any]) -> StoredTable:
         version=row.version,
         finished_at=row.finished_at,
         analysis=json.loads(row.analysis) if row.analysis is not None else None,
+        clock=Clock.from_json(json.loads(row.clock)) if row.clock else None,
         moves=[
             Move(
                 seq=m.seq,
@@ -475,4 +537,13 @@ def _info(row: TableRow) -> TableInfo:
         created_at=row.created_at,
         hints=bool(settings.get("hints", True)),
         bot_speed=str(settings.get("bot_speed", "normal")),
+        time_control=(
+            TimeControl.from_json(settings["time_control"])
+            if settings.get("time_control")
+            else None
+        ),
     )
+
+
+def _clock_json(clock: Clock | None) -> str | None:
+    return None if clock is None else json.dumps(clock.to_json(), separators=(",", ":"))

@@ -32,6 +32,7 @@ from tabletide.engine import (
 )
 from tabletide.engine.undo import is_reversible, undo_depth
 from tabletide.web import auth
+from tabletide.web import clock as clocks
 from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
 from tabletide.web.cluster import Cluster
 from tabletide.web.errors import (
@@ -52,6 +53,7 @@ from tabletide.web.store import (
     FINISHED,
     HUMAN,
     PLAYING,
+    ZOMBIE,
     Move,
     SeatInfo,
     Store,
@@ -158,6 +160,10 @@ class LiveTable:
         """The latest bot turn (for the page to mark its moves), None before one."""
         self.last_bot_seat: int | None = None
         """The seat of the latest action if a bot made it (a turn is a run of these)."""
+        self.clock: clocks.Clock | None = None
+        """The game clock (``clock.py``) as last stored; None without a time control."""
+        self.wall: Callable[[], float] = time.time
+        """Wall-clock seconds for the clock (the service hands its own, tests inject one)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._texts: dict[int | None, str | None] = {}
@@ -172,7 +178,7 @@ class LiveTable:
         return "failed" if "error" in self.analysis else "ready"
 
     def undo_depth(self, seat: int | None) -> int:
-        if seat is None or self.status != PLAYING:
+        if seat is None or self.status != PLAYING or self.info.seats[seat].kind != HUMAN:
             return 0
         return undo_depth(self.flags, self.state.current_player(), seat)
 
@@ -211,7 +217,19 @@ class LiveTable:
             full = {**full, "board": {**full["board"], "text": self._texts[seat]}}
         log = full["log"]
         start = max(0, min(log_since, log["total"]))
-        return {**full, "log": {**log, "start": start, "lines": log["lines"][start:]}}
+        return {
+            **full,
+            "log": {**log, "start": start, "lines": log["lines"][start:]},
+            # Time passes between pushes: the clock is worked out for each view sent.
+            "clock": clocks.clock_view(self.info.time_control, self.clock, self.wall()),
+        }
+
+    def next_clock(self, to_move: int) -> clocks.Clock | None:
+        """The clock after a decision now, ``to_move`` deciding next (None: no clock)."""
+        control = self.info.time_control
+        if control is None or self.clock is None:
+            return None
+        return clocks.advance(self.clock, control, to_move, self.wall())
 
     def seat_label(self, seat: int) -> str:
         name = self.info.seats[seat].name
@@ -244,6 +262,8 @@ class TableService:
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         """How bots pause (tests count the pauses with a fake)."""
         self.clock: Callable[[], float] = time.monotonic
+        self.wall: Callable[[], float] = time.time
+        """Wall-clock seconds for the game clocks (tests inject a fake "now")."""
         self.cluster: Cluster | None = None
         """PostgreSQL: this process's part in a cluster of servers (``cluster.py``); bots are
         then played from the database's queue, and other processes' moves arrive by
@@ -389,6 +409,10 @@ class TableService:
             # Tables are for people: a table of bots alone would keep the bots' workers
             # busy for nobody (tournaments between bots are `tabletide tournament`).
             raise bad_request("seat at least one person (kind 'human')")
+        try:
+            time_control = clocks.parse_time_control(request.time_control)
+        except ValueError as exc:
+            raise bad_request(str(exc)) from None
         seed = request.seed if request.seed is not None else secrets.randbelow(2**62)
         try:
             options = game.resolve_options(len(seats), request.options)
@@ -407,14 +431,22 @@ class TableService:
             created_at=now(),
             hints=request.hints,
             bot_speed=request.bot_speed,
+            time_control=time_control,
         )
+        clock = None
+        if time_control is not None:
+            people = [seat.kind == HUMAN for seat in seats]
+            clock = clocks.start(time_control, people, state.current_player(), self.wall())
         tokens: dict[int | None, str] = {
             i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN
         }
         tokens[None] = auth.new_token()
         hashes = [(auth.hash_token(t), seat) for seat, t in tokens.items()]
-        await asyncio.to_thread(self.store.create_table, info, hashes, state.current_player())
+        await asyncio.to_thread(
+            self.store.create_table, info, hashes, state.current_player(), clock
+        )
         live = LiveTable(info, state, [], [], PLAYING, 0, None)
+        live.clock = clock
         self._remember(live)
         log.info("table %s created: %s, %d seats", info.id, info.game, len(seats))
         self._kick(live)
@@ -462,7 +494,9 @@ class TableService:
                     "role": viewer.role,
                     "summary": table_summary(header.info, status, version, header.finished_at),
                     "current_player": to_move,
-                    "your_turn": viewer.seat is not None and viewer.seat == to_move,
+                    "your_turn": viewer.seat is not None
+                    and viewer.seat == to_move
+                    and header.info.seats[viewer.seat].kind == HUMAN,
                 }
             )
         return out
@@ -529,6 +563,7 @@ class TableService:
                 )
                 live.latest_bot = latest
                 live.last_bot_seat = seats[-1] if bots and bots[-1] else None
+                live.clock = stored.clock
                 self._remember(live)
                 return live
         finally:
@@ -536,6 +571,7 @@ class TableService:
                 self._loading.pop(table_id, None)
 
     def _remember(self, live: LiveTable) -> None:
+        live.wall = lambda: self.wall()
         self._live[live.info.id] = live
         self._live.move_to_end(live.info.id)
         excess = len(self._live) - self.settings.max_cached_tables
@@ -605,6 +641,8 @@ class TableService:
         replay = False
         try:
             for move in stored.moves:
+                if move.kind == ZOMBIE:
+                    continue  # a seat handed to a bot: the seats (below) say it
                 if move.kind == "undo":
                     del actions[-move.steps :]
                     del flags[-move.steps :]
@@ -635,6 +673,7 @@ class TableService:
             return False
         live.state, live.actions, live.flags = state, actions, flags
         live.latest_bot, live.last_bot_seat = latest, last_bot
+        live.info, live.clock = stored.info, stored.clock  # zombie seats, the clock
         live.version = stored.moves[-1].seq
         live.status = stored.status if state.is_terminal() else PLAYING
         live.finished_at = stored.finished_at
@@ -707,6 +746,8 @@ class TableService:
                 f"the table has moved on (version {live.version}, your move was chosen at "
                 f"version {version}); look again"
             )
+        if live.info.seats[viewer.seat].kind != HUMAN:
+            raise conflict("a bot plays this seat now: you handed it over or left the table")
         current = live.state.current_player()
         if current != viewer.seat:
             raise conflict(f"it is not your turn: {live.seat_label(current)} is to decide")
@@ -756,6 +797,7 @@ class TableService:
             by_bot=by_bot,
         )
         nxt = after.current_player()
+        clock = live.next_clock(nxt)
         try:
             moment = await asyncio.to_thread(
                 self.store.append,
@@ -765,6 +807,7 @@ class TableService:
                 bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
                 claimer=self.origin if by_bot and self.cluster is not None else None,
                 origin=self.origin,
+                clock=clock,
             )
         except VersionConflict:
             self._changed_elsewhere(live)
@@ -774,6 +817,7 @@ class TableService:
         live.flags.append((seat, reversible))
         live.last_bot_seat = seat if by_bot else None
         live.version = move.seq
+        live.clock = clock
         if after.is_terminal():
             live.status = FINISHED
             live.finished_at = moment
@@ -887,6 +931,7 @@ class TableService:
             state = await asyncio.to_thread(rebuild, live.info, actions)
             move = Move(seq=live.version + 1, kind="undo", seat=seat, steps=steps)
             nxt = state.current_player()
+            clock = live.next_clock(nxt)  # undo refunds nothing (clock.py)
             try:
                 await asyncio.to_thread(
                     self.store.append,
@@ -895,6 +940,7 @@ class TableService:
                     nxt,
                     bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
                     origin=self.origin,
+                    clock=clock,
                 )
             except VersionConflict:
                 self._changed_elsewhere(live)
@@ -904,6 +950,7 @@ class TableService:
             live.actions = actions
             live.flags = live.flags[:-steps]
             live.version = move.seq
+            live.clock = clock
             answer = {"ok": True, "version": live.version, "ply": len(live.actions)}
             self._note_answer(viewer, key, answer)
         await self._changed(live)
@@ -1156,7 +1203,19 @@ class TableService:
         payload["game"] = {"name": game.name, "title": game.title}
         payload["num_players"] = replay.num_players
         payload["names"] = names or [f"Seat {i}" for i in range(replay.num_players)]
+        payload["handed_over"] = _handed_over(seats, replay.num_players)
         return payload
+
+
+def _handed_over(seats: Any, num_players: int) -> list[str | None]:
+    """Per seat of a replay's ``meta.seats``: why it was handed to a bot (``time`` or
+    ``left``, see zombie.py), or None. Anything else in an uploaded file is ignored."""
+    out: list[str | None] = [None] * num_players
+    if isinstance(seats, list) and len(seats) == num_players:
+        for i, seat in enumerate(seats):
+            if isinstance(seat, dict) and seat.get("zombie") is True:
+                out[i] = "left" if seat.get("reason") == "left" else "time"
+    return out
 
 
 def _effective_bots(moves: list[Move]) -> list[bool]:

@@ -105,6 +105,7 @@ def table_summary(
         "seed": str(info.seed) if status == FINISHED else None,
         "hints": info.hints,
         "bot_speed": info.bot_speed,
+        "time_control": None if info.time_control is None else info.time_control.to_json(),
     }
 
 
@@ -131,8 +132,10 @@ def table_view(
     view = json.loads(json.dumps(state.observation(seat)))
     current = state.current_player()
     scores = view["scores"]
-    legal = legal_list(view)
     seats = info.seats
+    # A person's seat handed to a bot (zombie.py) no longer decides: its person only watches.
+    handed_over = seat is not None and seats[seat].kind != "human"
+    legal = [] if handed_over else legal_list(view)
     payload: dict[str, Any] = {
         "table": table_summary(info, status, version, finished_at),
         "you": {
@@ -145,10 +148,10 @@ def table_view(
         "current_player": current,
         "terminal": view["terminal"],
         "prompt": view["prompt"],
-        "your_turn": seat is not None and seat == current,
+        "your_turn": seat is not None and seat == current and not handed_over,
         "legal_actions": legal,
         "rules": view["decision"]["rules"] if view["decision"] else [],
-        "closed_options": view.get("closed_options", []),
+        "closed_options": [] if handed_over else view.get("closed_options", []),
         "scores": scores,
         "turn_order": [
             {
@@ -158,6 +161,17 @@ def table_view(
                 "bot": s.bot,
                 "current": i == current,
                 "score": scores[i] if i < len(scores) else None,
+                # A person's seat handed to a bot (zombie.py): why, and from which version.
+                "zombie": (
+                    None
+                    if s.zombie_since is None
+                    else {
+                        "since": s.zombie_since,
+                        "by": s.zombie_by,
+                        "reason": s.zombie_reason,
+                        "log_at": s.zombie_log,
+                    }
+                ),
             }
             for i, s in enumerate(seats)
         ],

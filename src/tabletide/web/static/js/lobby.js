@@ -133,6 +133,7 @@ function readForm() {
     options,
     hints: $("hints-input").checked,
     bot_speed: $("bot-speed").value,
+    time_control: $("time-control").value,
   };
   const seedText = $("seed-input").value.trim();
   if (seedText) {

@@ -160,7 +160,7 @@ export function renderPlayers(node, players, { you = null } = {}) {
         },
         el("span", { class: "seat-dot", dataset: { seat: p.seat } }),
         el("span", { class: "player-name" }, p.name, p.seat === you ? " (you)" : ""),
-        el("span", { class: "player-kind" }, p.kind === "bot" ? `bot · ${p.bot}` : ""),
+        el("span", { class: "player-kind" }, playerKind(p)),
         el(
           "span",
           { class: "player-score", dataset: { testid: `score-${p.seat}` } },
@@ -170,6 +170,14 @@ export function renderPlayers(node, players, { you = null } = {}) {
     ),
   );
   colorDots(node);
+}
+
+/** "bot · hard", or for a person's seat handed to a bot (clocks and zombie seats) why. */
+function playerKind(p) {
+  if (p.zombie) {
+    return p.zombie.reason === "left" ? "(left — played by a bot)" : "(out of time — played by a bot)";
+  }
+  return p.kind === "bot" ? `bot · ${p.bot}` : "";
 }
 
 function colorDots(node) {

@@ -63,6 +63,8 @@ function render() {
       kind: "",
       current: i === frame.current_player,
       score: frame.scores[i],
+      // A seat handed to a bot during the game (clocks and zombie seats): marked.
+      zombie: frame.handed_over && frame.handed_over[i] ? { reason: frame.handed_over[i] } : null,
     })),
     { you: frame.seat },
   );

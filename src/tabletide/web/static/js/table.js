@@ -14,6 +14,7 @@ import { RulesPanel, renderHint, renderRuleLinks, renderWhyNot } from "./guide.j
 import { renderGraph } from "./graph.js";
 import { Chat } from "./chat.js";
 import { Notifier } from "./notify.js";
+import { Clocks } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -35,6 +36,7 @@ const analysis = { loading: false, drawn: false }; // the end screen's post-game
 let chat = null; // the table's chat (chat.js)
 let notifier = null; // turn alerts (notify.js)
 let chatDue = false; // the chat's history is to be loaded (the socket has just opened)
+let clocks = null; // the seats' clocks, the zombie offers and Leave (clock.js)
 
 function showError(message) {
   const box = $("error");
@@ -126,8 +128,12 @@ function render() {
   undo.disabled = !canAct;
   undo.textContent = view.undo && view.undo.depth > 1 ? `Undo (${view.undo.depth})` : "Undo";
   renderPlayers($("players"), view.turn_order, { you: view.you.seat });
+  if (clocks) clocks.update(view);
+  const mine = view.you.seat === null ? null : view.turn_order[view.you.seat];
+  if (mine && mine.zombie) $("you").textContent += " · a bot plays your seat now";
   const latest = view.latest_bot;
   renderLog($("log"), logLines, latest ? [latest.log_from, latest.log_to] : null);
+  if (clocks) clocks.noteLog($("log"), view);
   status.dataset.latestMoves = latest && !view.bot_thinking ? String(latest.moves) : "";
   renderFinal($("end-screen"), view.final, names());
   const replayLinks = $("replay-links");
@@ -356,7 +362,37 @@ function wireTextPanel() {
   });
 }
 
+/** Hand a seat to a bot (zombie) or leave the table: a REST call, then its view. */
+async function seatChange(path, body) {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/${path}`, {
+      method: "POST",
+      body,
+      token,
+    });
+    logLines = [];
+    applyState(answer.view);
+  } catch (err) {
+    showError(err instanceof ApiError ? err.message : String(err));
+  }
+}
+
 function start() {
+  clocks = new Clocks(
+    {
+      bar: $("clock-bar"),
+      offers: $("zombie-offers"),
+      players: $("players"),
+      leave: $("leave"),
+      leaveConfirm: $("leave-confirm"),
+      leaveYes: $("leave-yes"),
+      leaveNo: $("leave-no"),
+    },
+    {
+      zombie: (seat) => seatChange("zombie", { seat }),
+      leave: () => seatChange("leave"),
+    },
+  );
   wireBoard($("board"), play);
   wireTextPanel();
   $("undo").addEventListener("click", undo);
