@@ -33,6 +33,9 @@ class CreateTableRequest(Strict):
     """Whether players may ask the bot for a hint at this table."""
     bot_speed: Literal["fast", "normal", "slow"] = "normal"
     """How fast the bots play (their pause per turn: ``WebSettings.bot_delay`` scaled)."""
+    open: StrictBool = False
+    """List the table in the lobby: the person's seats but the creator's stay free until
+    someone joins (needs the creator's player key; ``players.py``)."""
 
 
 class ActionRequest(Strict):
@@ -56,6 +59,12 @@ class TableToken(Strict):
 
 class StatusRequest(Strict):
     tables: list[TableToken] = Field(max_length=1000)
+
+
+class PlayerRequest(Strict):
+    """``PUT /api/players/me``: the player's name (the key is in ``X-Player-Key``)."""
+
+    name: StrictStr = Field(min_length=1, max_length=40)
 
 
 class ReplayStepRequest(Strict):

@@ -31,7 +31,7 @@ from tabletide.engine import (
     load_game,
 )
 from tabletide.engine.undo import is_reversible, undo_depth
-from tabletide.web import auth
+from tabletide.web import auth, players, ratings
 from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
 from tabletide.web.cluster import Cluster
 from tabletide.web.errors import (
@@ -157,6 +157,8 @@ class LiveTable:
         self.latest_bot: LatestBot | None = None
         """The latest bot turn (for the page to mark its moves), None before one."""
         self.last_bot_seat: int | None = None
+        self.rematch: dict[str, str] | None = None
+        """``{"table", "by"}`` once a finished table has a rematch (``players.py``)."""
         """The seat of the latest action if a bot made it (a turn is a run of these)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -211,7 +213,13 @@ class LiveTable:
             full = {**full, "board": {**full["board"], "text": self._texts[seat]}}
         log = full["log"]
         start = max(0, min(log_since, log["total"]))
-        return {**full, "log": {**log, "start": start, "lines": log["lines"][start:]}}
+        return {
+            **full,
+            "log": {**log, "start": start, "lines": log["lines"][start:]},
+            # issue 25 (players.py): free seats of an open table, a finished table's rematch
+            "waiting": players.waiting(self.info),
+            "rematch": self.rematch,
+        }
 
     def seat_label(self, seat: int) -> str:
         name = self.info.seats[seat].name
@@ -368,8 +376,11 @@ class TableService:
             )
         return out
 
-    async def create(self, request: CreateTableRequest) -> dict[str, Any]:
-        """A new table; the answer holds the only copies of its tokens."""
+    async def create(
+        self, request: CreateTableRequest, player_key: str | None = None
+    ) -> dict[str, Any]:
+        """A new table; the answer holds the only copies of its tokens. With a player key,
+        the first person's seat is bound to that player (``players.py``)."""
         if request.game not in list_games():
             raise bad_request(f"unknown game {request.game!r}; games: {', '.join(list_games())}")
         game = load_game(request.game)
@@ -389,6 +400,7 @@ class TableService:
             # Tables are for people: a table of bots alone would keep the bots' workers
             # busy for nobody (tournaments between bots are `tabletide tournament`).
             raise bad_request("seat at least one person (kind 'human')")
+        seats, extra = await players.plan_create(self, request, seats, player_key)
         seed = request.seed if request.seed is not None else secrets.randbelow(2**62)
         try:
             options = game.resolve_options(len(seats), request.options)
@@ -409,11 +421,13 @@ class TableService:
             bot_speed=request.bot_speed,
         )
         tokens: dict[int | None, str] = {
-            i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN
+            i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN and not s.free
         }
         tokens[None] = auth.new_token()
         hashes = [(auth.hash_token(t), seat) for seat, t in tokens.items()]
-        await asyncio.to_thread(self.store.create_table, info, hashes, state.current_player())
+        await asyncio.to_thread(
+            self.store.create_table, info, hashes, state.current_player(), extra
+        )
         live = LiveTable(info, state, [], [], PLAYING, 0, None)
         self._remember(live)
         log.info("table %s created: %s, %d seats", info.id, info.game, len(seats))
@@ -478,6 +492,8 @@ class TableService:
             raise not_found("no such table")
         if not token:
             raise unauthorized()
+        if token.startswith(players.PLAYER_PREFIX):  # a player key: the seat bound to it
+            return await players.player_seat(self, table_id, token[len(players.PLAYER_PREFIX) :])
         if not auth.token_shape_ok(token):
             raise forbidden("this token does not open this table")
         token_hash = auth.hash_token(token)
@@ -529,6 +545,7 @@ class TableService:
                 )
                 live.latest_bot = latest
                 live.last_bot_seat = seats[-1] if bots and bots[-1] else None
+                await players.load_rematch(self, live)
                 self._remember(live)
                 return live
         finally:
@@ -593,7 +610,7 @@ class TableService:
         if found is None:
             return False
         stored, version = found
-        changed = False
+        changed = await players.catch_up(self, live, stored.info)  # joins, rematches
         if analysis and stored.analysis is not None and stored.analysis != live.analysis:
             live.analysis = stored.analysis
             changed = True
@@ -702,6 +719,8 @@ class TableService:
             raise forbidden("spectators cannot move; open the table with a seat's link")
         if live.status != PLAYING:
             raise conflict("the game is over")
+        if players.waiting(live.info):
+            raise conflict(f"the game has not started: {players.waiting_text(live.info)}")
         if version is not None and version != live.version:
             raise conflict(
                 f"the table has moved on (version {live.version}, your move was chosen at "
@@ -779,6 +798,7 @@ class TableService:
             live.finished_at = moment
             log.info("table %s finished", live.info.id)
             self._schedule_analysis(live)
+            ratings.schedule(self, live)  # issue 25: the people's ratings
 
     def _changed_elsewhere(self, live: LiveTable) -> None:
         """Another writer appended first: one process, forget the table (rebuilt on next
@@ -921,6 +941,8 @@ class TableService:
         if self.cluster is not None and live.info.id not in self._claimed:
             return  # in a cluster, bots are played from the queue by whoever claims them
         if live.bot_error is not None:  # given up until the server restarts
+            return
+        if players.waiting(live.info):  # an open table's bots wait for its people
             return
         seat = live.state.current_player()
         if not 0 <= seat < len(live.info.seats) or live.info.seats[seat].kind != BOT:
