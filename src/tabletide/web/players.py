@@ -103,6 +103,18 @@ def waiting(info: TableInfo) -> int:
     return sum(1 for seat in info.seats if seat.free)
 
 
+def view_fields(
+    view: dict[str, Any], info: TableInfo, rematch: dict[str, str] | None
+) -> dict[str, Any]:
+    """The view's ``waiting`` (free seats: while there are any, nobody is to move, so no
+    legal moves are sent) and ``rematch`` (``{"table", "by"}`` or null)."""
+    free = waiting(info)
+    view = {**view, "waiting": free, "rematch": rematch}
+    if free:
+        view.update(your_turn=False, legal_actions=[], closed_options=[])
+    return view
+
+
 def waiting_text(info: TableInfo) -> str:
     free = waiting(info)
     people = sum(1 for seat in info.seats if seat.kind == HUMAN)

@@ -213,13 +213,9 @@ class LiveTable:
             full = {**full, "board": {**full["board"], "text": self._texts[seat]}}
         log = full["log"]
         start = max(0, min(log_since, log["total"]))
-        return {
-            **full,
-            "log": {**log, "start": start, "lines": log["lines"][start:]},
-            # issue 25 (players.py): free seats of an open table, a finished table's rematch
-            "waiting": players.waiting(self.info),
-            "rematch": self.rematch,
-        }
+        out = {**full, "log": {**log, "start": start, "lines": log["lines"][start:]}}
+        # issue 25 (players.py): free seats of an open table, a finished table's rematch
+        return players.view_fields(out, self.info, self.rematch)
 
     def seat_label(self, seat: int) -> str:
         name = self.info.seats[seat].name
