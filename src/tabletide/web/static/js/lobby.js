@@ -292,6 +292,11 @@ async function refreshTables() {
   );
 }
 
+function others(table, seat) {
+  const names = table.seats.filter((s, i) => i !== seat).map((s) => (s.free ? "a free seat" : s.name));
+  return names.length ? ` · with ${names.join(", ")}` : "";
+}
+
 /** A table of this player (by key): whose turn it is, "Your turn!" highlighted. */
 function keyTableItem(entry) {
   const t = entry.table;
@@ -313,7 +318,7 @@ function keyTableItem(entry) {
     "li",
     { class: `your-table ${state}`, dataset: { testid: "your-table", table: t.id, state } },
     el("a", { href }, t.title),
-    el("span", { class: "who" }, `${seat ? seat.name : "seat " + entry.seat} · ${t.seats.map((s) => s.name).join(", ")}`),
+    el("span", { class: "who" }, `${seat ? seat.name : "seat " + entry.seat}${others(t, entry.seat)}`),
     el("span", { class: "table-status" }, status),
   );
 }

@@ -18,7 +18,8 @@ export function renderWaiting(view, tableId) {
   const text = waitingText(view);
   panel.hidden = !text;
   if (!text) return;
-  $("waiting-text").textContent = `${text}. The game starts when every seat is taken; send this invitation or wait for someone to join from the lobby.`;
+  $("waiting-text").textContent =
+    "The game starts when every seat is taken. Send this invitation, or wait for someone to join from the lobby's open tables.";
   const link = absolute(`/?join=${encodeURIComponent(tableId)}`);
   if ($("waiting-link").value !== link) $("waiting-link").value = link;
 }
