@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from tabletide.engine import load_game
 from tabletide.web import players
@@ -463,3 +464,99 @@ def test_no_ratings_for_one_person_or_link_only_tables(client: TestClient, db: P
     assert rated_rows(db) == []
     assert client.get(f"/api/ratings?game={GAME}").json()["ratings"] == []
     assert client.get("/api/ratings?game=chess").status_code == 400
+
+
+# ---------------------------------------------------------------------- PostgreSQL
+
+
+@pytest.mark.postgres
+def test_joins_rematch_and_ratings_on_postgresql(tmp_path: Path) -> None:
+    """The same conditional UPDATE, unique keys and rating rows on PostgreSQL: concurrent
+    joins take different seats, the bot that opens is queued only once the table is full,
+    concurrent rematch clicks make one table, the table is rated once."""
+    import os
+    from dataclasses import replace as with_url
+
+    url = os.environ.get("TABLETIDE_TEST_POSTGRES_URL")
+    assert url, "set TABLETIDE_TEST_POSTGRES_URL to an empty PostgreSQL database (.ci/run does)"
+    settings = with_url(web_settings(tmp_path / "unused.sqlite3"), database_url=url)
+    with running(settings) as client:
+        ada = register(client, "Ada")
+        # A bot opens (seat 0): it must not move, nor be queued, while seats are free.
+        table = create_keyed(client, ada, [BOT, HUMAN, HUMAN, HUMAN], open_table=True)
+        held = service(client)._live[table.id]
+        store = service(client).store
+        with store.engine.connect() as conn:
+            queued = conn.execute(
+                text("SELECT count(*) FROM tt_bot_jobs WHERE table_id = :t"), {"t": table.id}
+            ).scalar()
+        assert held.state.current_player() == 0  # Maracaibo: seat 0 opens
+        assert queued == 0 and held.version == 0 and held.bot_task is None
+        keys = [register(client, name) for name in ("Bob", "Cy")]
+        answers: list[Any] = [None, None]
+        barrier = threading.Barrier(2)
+
+        def go(k: int) -> None:
+            barrier.wait()
+            answers[k] = join(client, table.id, keys[k])
+
+        threads = [threading.Thread(target=go, args=(k,)) for k in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+        assert sorted(a.json()["seat"] for a in answers) == [2, 3]
+        for _ in range(400):  # full: the bot's job is queued, a dispatcher plays it
+            if held.version > 0:
+                break
+            client.get(f"/api/tables/{table.id}", headers=bearer(table.tokens[1]))
+            threading.Event().wait(0.05)
+        assert held.version > 0
+        third = join(client, table.id, register(client, "Dee"))
+        assert third.status_code == 409
+        listed = client.get("/api/open-tables").json()["tables"]
+        assert table.id not in [t["table"] for t in listed]
+
+        pair = create_keyed(client, ada, [HUMAN, HUMAN], seed=12)
+        bob = register(client, "Bob2")
+        open_pair = create_keyed(client, bob, [HUMAN, HUMAN], open_table=True, seed=13)
+        bob_token = join(client, open_pair.id, ada).json()["token"]
+        tokens = {0: open_pair.tokens[0], 1: bob_token}
+        play_out(client, open_pair.id, tokens)
+        heads = [bearer(open_pair.tokens[0]), player_auth(ada)]
+        made: list[Any] = [None, None]
+        barrier2 = threading.Barrier(2)
+
+        def again(k: int) -> None:
+            barrier2.wait()
+            made[k] = client.post(f"/api/tables/{open_pair.id}/rematch", headers=heads[k])
+
+        threads = [threading.Thread(target=again, args=(k,)) for k in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [m.status_code for m in made] == [200, 200], [m.text for m in made]
+        assert made[0].json()["table"]["id"] == made[1].json()["table"]["id"]
+        assert sorted(m.json()["created"] for m in made) == [False, True]
+        from tabletide.web.ratings import rate_table
+
+        for _ in range(200):
+            with store.engine.connect() as conn:
+                rated = conn.execute(
+                    text("SELECT count(*) FROM tt_rated_tables WHERE table_id = :t"),
+                    {"t": open_pair.id},
+                ).scalar()
+            if rated:
+                break
+            threading.Event().wait(0.05)
+        assert rated == 1
+        returns = service(client)._live[open_pair.id].state.returns()
+        assert rate_table(store, open_pair.id, GAME, list(returns)) is False
+        mine = client.get("/api/players/me", headers=keyed(bob)).json()["ratings"]
+        assert [(r["game"], r["games"]) for r in mine] == [(GAME, 1)]
+        assert pair.id in [
+            t["table"]["id"]
+            for t in client.get("/api/players/me/tables", headers=keyed(ada)).json()["tables"]
+        ]
