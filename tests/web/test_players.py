@@ -560,3 +560,63 @@ def test_joins_rematch_and_ratings_on_postgresql(tmp_path: Path) -> None:
             t["table"]["id"]
             for t in client.get("/api/players/me/tables", headers=keyed(ada)).json()["tables"]
         ]
+
+
+@pytest.mark.postgres
+def test_a_join_and_a_rematch_reach_another_process(tmp_path: Path) -> None:
+    """Two server processes on one database: a join on one process reaches the creator's
+    WebSocket on the other (the seats), and so does a rematch made there (the offer)."""
+    import httpx2 as httpx
+
+    from .test_cluster import node, socket
+
+    def recv_until(ws: Any, check: Any) -> dict[str, Any]:
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "state" and check(message):
+                return message
+
+    with node(tmp_path, "a") as (a, _), node(tmp_path, "b") as (b, _):
+        ada, bob = new_key(), new_key()
+        for base, key, name in ((a, ada, "Ada"), (b, bob, "Bob")):
+            answer = httpx.put(f"{base}/api/players/me", headers=keyed(key), json={"name": name})
+            assert answer.status_code == 200, answer.text
+        body = {"game": GAME, "seats": [HUMAN, HUMAN], "open": True, "seed": 21}
+        created = httpx.post(f"{a}/api/tables", json=body, headers=keyed(ada)).json()
+        table = created["table"]["id"]
+        ada_token = created["links"]["seats"][0]["token"]
+        from contextlib import ExitStack
+
+        with ExitStack() as stack:
+            watcher = socket(stack, b, table, ada_token)  # Ada's page, on process B
+            joined = httpx.post(f"{a}/api/tables/{table}/join", headers=keyed(bob))
+            assert joined.status_code == 200, joined.text
+            seen = recv_until(watcher, lambda m: m["waiting"] == 0)
+            assert seen["turn_order"][1]["name"] == "Bob"
+            tokens = {0: ada_token, 1: joined.json()["token"]}
+            rng = random.Random(2)
+            with httpx.Client(timeout=30) as client:
+                for _ in range(3000):
+                    view = client.get(
+                        f"{a}/api/tables/{table}?text=false", headers=bearer(ada_token)
+                    ).json()
+                    if view["terminal"]:
+                        break
+                    seat = view["current_player"]
+                    mine = client.get(
+                        f"{a}/api/tables/{table}?text=false", headers=bearer(tokens[seat])
+                    ).json()
+                    moved = client.post(
+                        f"{a}/api/tables/{table}/actions",
+                        headers=bearer(tokens[seat]),
+                        json={
+                            "index": rng.randrange(len(mine["legal_actions"])),
+                            "version": mine["version"],
+                        },
+                    )
+                    assert moved.status_code == 200, moved.text
+            recv_until(watcher, lambda m: m["terminal"])
+            made = httpx.post(f"{a}/api/tables/{table}/rematch", headers=player_auth(bob))
+            assert made.status_code == 200, made.text
+            offer = recv_until(watcher, lambda m: m["rematch"] is not None)
+            assert offer["rematch"] == {"table": made.json()["table"]["id"], "by": "Bob"}
