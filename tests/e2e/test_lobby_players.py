@@ -201,3 +201,43 @@ def test_open_table_join_play_rematch_and_ratings(server: Server, people: Any, s
     expect(mine).to_contain_text("Your turn!")
     shot(ada, f"players-{size}-lobby-your-turn", full_page=True)
     assert (ARTIFACTS / f"players-{size}-lobby-your-turn.png").exists()
+
+
+def test_the_device_link_moves_the_player_and_its_tables(server: Server, people: Any) -> None:
+    """ "Use on another device": the private link takes the key to a new browser, whose lobby
+    then plays as the same person and opens their table by the key alone (no seat link)."""
+    first: Page = people(WIDE)
+    name_myself(first, server, "Ada")
+    first.get_by_test_id("game-select").select_option(GAME)
+    first.get_by_test_id("player-count").select_option("2")
+    first.get_by_test_id("seat-kind-0").select_option("human")
+    first.get_by_test_id("seat-kind-1").select_option("bot:random")
+    first.get_by_test_id("create-table").click()
+    expect(first.get_by_test_id("table-links")).to_be_visible()
+    table_id = first.get_by_test_id("spectator-link").input_value().split("/t/")[1].split("#")[0]
+    first.get_by_test_id("device-button").click()
+    expect(first.get_by_test_id("device-panel")).to_contain_text("whoever opens it plays as you")
+    link = first.get_by_test_id("device-link").input_value()
+    assert re.search(r"/me#key=[A-Za-z0-9_-]{22,}$", link), link
+    shot(first, "players-device-link")
+
+    second: Page = people(PHONE)
+    second.goto(f"{server.base}/")  # this browser has its own player first
+    expect(second.get_by_test_id("player-name")).to_have_text(re.compile(r"^Sailor \d+$"))
+    second.goto(link)
+    expect(second.get_by_test_id("me-text")).to_have_text(
+        "This browser will play as Ada instead of its own player."
+    )
+    assert "#key=" not in second.url  # the key is taken out of the address bar
+    shot(second, "players-device-me")
+    second.get_by_test_id("adopt-key").click()
+    expect(second.get_by_test_id("me-text")).to_have_text("Done: this browser plays as Ada.")
+    second.get_by_test_id("me-lobby").click()
+    expect(second.get_by_test_id("player-name")).to_have_text("Ada")
+    row = second.locator(f"[data-testid=your-table][data-table='{table_id}']")
+    expect(row).to_be_visible()
+    assert row.locator("a").get_attribute("href") == f"/t/{table_id}"  # no token here
+    row.locator("a").click()
+    expect(second.get_by_test_id("you")).to_have_text("You are Ada (seat 0)")
+    expect(second.get_by_test_id("connection")).to_have_attribute("data-state", "online")
+    shot(second, "players-device-table")

@@ -72,6 +72,8 @@ PLAYER_KEY = r"^[A-Za-z0-9_-]{22,100}$"
 """A player key: 22-100 URL-safe base64 characters (22 are 132 bits)."""
 _KEY_SHAPE = re.compile(PLAYER_KEY)
 NAME_MAX = 40
+FREE_NAME = "Free seat"
+"""The name of a free seat until someone joins (the joiner's name then)."""
 MAX_LISTED = 100
 """Open tables and "your tables" shown at most."""
 
@@ -329,7 +331,7 @@ async def plan_create(
         if len(people) < 2:
             raise bad_request("an open table needs a free seat: make another seat a person")
         for i in people[1:]:
-            out[i] = replace(out[i], free=True, name=f"Seat {i}")
+            out[i] = replace(out[i], free=True, name=FREE_NAME)
 
     def extra(session: Session, table_id: str) -> None:
         session.add(SeatPlayerRow(table_id=table_id, seat=mine, player_hash=player))
