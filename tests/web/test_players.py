@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from tabletide.engine import load_game
-from tabletide.web import players
+from tabletide.web import players, ratings
 
 from .helpers import Table, bearer, journal, running, service, web_settings
 
@@ -442,9 +442,8 @@ def test_ratings_are_updated_once_per_finished_table(client: TestClient, db: Pat
     text = json.dumps(top)
     assert ada not in text and players.key_hash(ada) not in text and token not in text
     # Rating the same table again changes nothing.
-    from tabletide.web.ratings import rate_table
 
-    assert rate_table(service(client).store, table.id, GAME, list(returns)) is False
+    assert ratings.rate_table(service(client).store, table.id, GAME, list(returns)) is False
     assert rated_rows(db) == rows
     me = client.get("/api/players/me", headers=keyed(bob)).json()
     assert me["ratings"][0]["game"] == GAME and me["ratings"][0]["games"] == 1
@@ -456,11 +455,10 @@ def test_no_ratings_for_one_person_or_link_only_tables(client: TestClient, db: P
     play_out(client, solo.id, solo.tokens)
     links = create_keyed(client, None, [HUMAN, HUMAN], seed=6)
     play_out(client, links.id, links.tokens)
-    from tabletide.web.ratings import rate_table
 
     store = service(client).store
-    assert rate_table(store, solo.id, GAME, [1.0, -1.0]) is False
-    assert rate_table(store, links.id, GAME, [1.0, -1.0]) is False
+    assert ratings.rate_table(store, solo.id, GAME, [1.0, -1.0]) is False
+    assert ratings.rate_table(store, links.id, GAME, [1.0, -1.0]) is False
     assert rated_rows(db) == []
     assert client.get(f"/api/ratings?game={GAME}").json()["ratings"] == []
     assert client.get("/api/ratings?game=chess").status_code == 400
@@ -540,7 +538,6 @@ def test_joins_rematch_and_ratings_on_postgresql(tmp_path: Path) -> None:
         assert [m.status_code for m in made] == [200, 200], [m.text for m in made]
         assert made[0].json()["table"]["id"] == made[1].json()["table"]["id"]
         assert sorted(m.json()["created"] for m in made) == [False, True]
-        from tabletide.web.ratings import rate_table
 
         for _ in range(200):
             with store.engine.connect() as conn:
@@ -553,7 +550,7 @@ def test_joins_rematch_and_ratings_on_postgresql(tmp_path: Path) -> None:
             threading.Event().wait(0.05)
         assert rated == 1
         returns = service(client)._live[open_pair.id].state.returns()
-        assert rate_table(store, open_pair.id, GAME, list(returns)) is False
+        assert ratings.rate_table(store, open_pair.id, GAME, list(returns)) is False
         mine = client.get("/api/players/me", headers=keyed(bob)).json()["ratings"]
         assert [(r["game"], r["games"]) for r in mine] == [(GAME, 1)]
         assert pair.id in [
@@ -620,3 +617,27 @@ def test_a_join_and_a_rematch_reach_another_process(tmp_path: Path) -> None:
             assert made.status_code == 200, made.text
             offer = recv_until(watcher, lambda m: m["rematch"] is not None)
             assert offer["rematch"] == {"table": made.json()["table"]["id"], "by": "Bob"}
+
+
+def test_a_table_that_missed_its_rating_is_rated_on_start(db: Path) -> None:
+    with running(web_settings(db)) as client:
+        ada = register(client, "Ada")
+        table = create_keyed(client, ada, [HUMAN, HUMAN], open_table=True, seed=14)
+        token = join(client, table.id, register(client, "Bob")).json()["token"]
+        play_out(client, table.id, {0: table.tokens[0], 1: token})
+        for _ in range(200):
+            if len(rated_rows(db)) == 2:
+                break
+            threading.Event().wait(0.05)
+        assert len(rated_rows(db)) == 2
+    with sqlite3.connect(db) as conn:  # as if the process had died before rating it
+        conn.execute("DELETE FROM tt_ratings")
+        conn.execute("DELETE FROM tt_rated_tables")
+    with running(web_settings(db)) as client:
+        for _ in range(200):
+            if len(rated_rows(db)) == 2:
+                break
+            client.get("/api/health")
+            threading.Event().wait(0.05)
+        assert [r[1:] for r in rated_rows(db)] == [(GAME, 1), (GAME, 1)]
+        assert ratings.unrated(service(client).store) == []  # nothing left to rate again

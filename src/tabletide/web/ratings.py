@@ -8,7 +8,8 @@ bots rates the people by who finished ahead of whom and the bots are left out. O
 rated table in ``tt_rated_tables`` (its primary key) makes the update happen once, whichever
 process finishes the table and however often it is asked; the rating rows are read ``FOR
 UPDATE`` (PostgreSQL) so two tables finishing at once do not lose an update, and a clash on a
-new rating row retries the whole transaction.
+new rating row retries the whole transaction. A server that starts rates the finished tables
+that missed it (their process died first).
 """
 
 from __future__ import annotations
@@ -18,16 +19,16 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tabletide.engine import list_games
 from tabletide.sim.backends import ranks_from_returns
 from tabletide.sim.tournament import Rating
-from tabletide.web.db import PlayerRow, RatedTableRow, RatingRow, SeatPlayerRow
+from tabletide.web.db import PlayerRow, RatedTableRow, RatingRow, SeatPlayerRow, TableRow
 from tabletide.web.errors import bad_request
-from tabletide.web.store import Store, now
+from tabletide.web.store import FINISHED, Store, now
 
 if TYPE_CHECKING:
     from tabletide.web.tables import LiveTable, TableService
@@ -102,6 +103,35 @@ def schedule(service: TableService, live: LiveTable) -> None:
             log.exception("the ratings of table %s failed", live.info.id)
 
     service._spawn(work())
+
+
+def unrated(store: Store) -> list[str]:
+    """Finished tables with two or more seats bound to players and no rating yet (their
+    process died before rating them), the oldest first."""
+    with Session(store.engine) as session:
+        rows = session.execute(
+            select(SeatPlayerRow.table_id)
+            .join(TableRow, TableRow.id == SeatPlayerRow.table_id)
+            .outerjoin(RatedTableRow, RatedTableRow.table_id == SeatPlayerRow.table_id)
+            .where(TableRow.status == FINISHED, RatedTableRow.table_id.is_(None))
+            .group_by(SeatPlayerRow.table_id, TableRow.finished_at)
+            .having(func.count() >= 2)
+            .order_by(TableRow.finished_at)
+            .limit(1000)
+        ).all()
+    return [str(table_id) for (table_id,) in rows]
+
+
+async def resume(service: TableService) -> None:
+    """On start: rate the finished tables that missed it (idempotent: a table another
+    process rates meanwhile is rated once)."""
+    for table_id in await asyncio.to_thread(unrated, service.store):
+        try:
+            live = await service.get(table_id)
+            returns = list(live.state.returns())
+            await asyncio.to_thread(rate_table, service.store, table_id, live.info.game, returns)
+        except Exception:
+            log.exception("the ratings of table %s failed", table_id)
 
 
 def top(store: Store, game: str, player: str | None = None) -> list[dict[str, Any]]:

@@ -278,7 +278,7 @@ class TableService:
             resume = self._queue_due_bots()
         else:
             resume = self._resume_bots()
-        for work in (resume, self._resume_analyses()):
+        for work in (resume, self._resume_analyses(), ratings.resume(self)):
             task = asyncio.create_task(work)
             self._background.add(task)
             task.add_done_callback(self._background.discard)
