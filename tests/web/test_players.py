@@ -196,6 +196,11 @@ def test_a_player_key_reaches_only_its_own_seat_and_hand(client: TestClient) -> 
         ws.send_json({"type": "hello", "token": f"player:{ada}", "text": False})
         hello = ws.receive_json()
         assert hello["type"] == "state" and hello["you"]["seat"] == 0
+    stranger = register(client, "Eve")
+    with client.websocket_connect(f"/ws/tables/{table.id}") as ws:
+        ws.send_json({"type": "hello", "token": f"player:{stranger}"})
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["status"] == 403
 
 
 def test_my_tables_lists_whose_turn_it_is(client: TestClient) -> None:
@@ -232,7 +237,8 @@ def test_open_table_listing_join_and_waiting(client: TestClient, db: Path) -> No
 
     # The game does not start: no move, no bot move, the view says it waits.
     view = client.get(f"/api/tables/{table.id}", headers=bearer(table.tokens[0])).json()
-    assert view["waiting"] == 1
+    assert view["waiting"] == 1 and view["legal_actions"] == [] and view["prompt"] is None
+    assert view["your_turn"] is False
     live = service(client)._live[table.id]
     refused = client.post(
         f"/api/tables/{table.id}/actions", headers=bearer(table.tokens[0]), json={"index": 0}

@@ -109,11 +109,11 @@ def view_fields(
     view: dict[str, Any], info: TableInfo, rematch: dict[str, str] | None
 ) -> dict[str, Any]:
     """The view's ``waiting`` (free seats: while there are any, nobody is to move, so no
-    legal moves are sent) and ``rematch`` (``{"table", "by"}`` or null)."""
+    prompt and no legal moves are sent) and ``rematch`` (``{"table", "by"}`` or null)."""
     free = waiting(info)
     view = {**view, "waiting": free, "rematch": rematch}
     if free:
-        view.update(your_turn=False, legal_actions=[], closed_options=[])
+        view.update(your_turn=False, legal_actions=[], closed_options=[], prompt=None, rules=[])
     return view
 
 

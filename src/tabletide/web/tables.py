@@ -472,7 +472,9 @@ class TableService:
                     "role": viewer.role,
                     "summary": table_summary(header.info, status, version, header.finished_at),
                     "current_player": to_move,
-                    "your_turn": viewer.seat is not None and viewer.seat == to_move,
+                    "your_turn": viewer.seat is not None
+                    and viewer.seat == to_move
+                    and not players.waiting(header.info),  # issue 25: an open table waits
                 }
             )
         return out
