@@ -157,9 +157,9 @@ class LiveTable:
         self.latest_bot: LatestBot | None = None
         """The latest bot turn (for the page to mark its moves), None before one."""
         self.last_bot_seat: int | None = None
+        """The seat of the latest action if a bot made it (a turn is a run of these)."""
         self.rematch: dict[str, str] | None = None
         """``{"table", "by"}`` once a finished table has a rematch (``players.py``)."""
-        """The seat of the latest action if a bot made it (a turn is a run of these)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._texts: dict[int | None, str | None] = {}
