@@ -647,3 +647,18 @@ def test_a_table_that_missed_its_rating_is_rated_on_start(db: Path) -> None:
             threading.Event().wait(0.05)
         assert [r[1:] for r in rated_rows(db)] == [(GAME, 1), (GAME, 1)]
         assert ratings.unrated(service(client).store) == []  # nothing left to rate again
+
+
+def test_an_abandoned_open_table_drops_off_the_list_but_stays_joinable(
+    client: TestClient, db: Path
+) -> None:
+    ada = register(client, "Ada")
+    table = create_keyed(client, ada, [HUMAN, HUMAN], open_table=True)
+    assert [t["table"] for t in client.get("/api/open-tables").json()["tables"]] == [table.id]
+    with sqlite3.connect(db) as conn:  # listed two days ago
+        conn.execute(
+            "UPDATE tt_open_tables SET created_at = datetime('now', '-2 days') WHERE table_id = ?",
+            (table.id,),
+        )
+    assert client.get("/api/open-tables").json()["tables"] == []
+    assert join(client, table.id, register(client, "Bob")).status_code == 200

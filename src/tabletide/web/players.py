@@ -26,7 +26,7 @@ import json
 import re
 import secrets
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, select, update
@@ -76,6 +76,9 @@ FREE_NAME = "Free seat"
 """The name of a free seat until someone joins (the joiner's name then)."""
 MAX_LISTED = 100
 """Open tables and "your tables" shown at most."""
+LISTED_FOR = timedelta(days=1)
+"""An open table is listed in the lobby this long after its creation (an abandoned one drops
+off the list; its invitation link still joins it)."""
 
 
 def key_hash(key: str) -> str:
@@ -191,7 +194,7 @@ class Players:
                 select(TableRow, PlayerRow.name)
                 .join(OpenTableRow, OpenTableRow.table_id == TableRow.id)
                 .outerjoin(PlayerRow, PlayerRow.key_hash == OpenTableRow.creator_hash)
-                .where(TableRow.status == PLAYING)
+                .where(TableRow.status == PLAYING, OpenTableRow.created_at >= now() - LISTED_FOR)
                 .order_by(OpenTableRow.created_at.desc())
                 .limit(MAX_LISTED)
             ).all()
