@@ -291,17 +291,33 @@ def test_two_concurrent_joins_get_different_seats_and_a_third_gets_409(
     )
 
 
-def test_the_store_join_is_a_conditional_update(client: TestClient) -> None:
-    """Two joiners who read the same seats: the second's UPDATE finds them changed and takes
-    the next seat (not the same one)."""
+def test_the_store_join_is_a_conditional_update(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two joiners who read the same seats: another join lands between Bob's read and his
+    UPDATE, so his conditional UPDATE finds the seats changed, reads again and takes the next
+    seat (not the same one)."""
     ada = register(client, "Ada")
     table = create_keyed(client, ada, [HUMAN, HUMAN, HUMAN], open_table=True)
     book = players.players_of(service(client))
-    names = ("Bob", "Cy")
-    keys = [players.key_hash(register(client, n)) for n in names]
-    first = book.join(table.id, keys[0], "Bob", "h" * 64, "")
-    second = book.join(table.id, keys[1], "Cy", "g" * 64, "")
-    assert (first[0], second[0]) == (1, 2)
+    bob, cy = (players.key_hash(register(client, n)) for n in ("Bob", "Cy"))
+    real_now = players.now
+    raced: list[int] = []
+    racing: list[bool] = []
+
+    def now_with_a_race() -> Any:
+        # players.join calls now() after reading the seats, before its UPDATE.
+        if not racing:
+            racing.append(True)
+            raced.append(book.join(table.id, cy, "Cy", "g" * 64, "")[0])
+        return real_now()
+
+    monkeypatch.setattr(players, "now", now_with_a_race)
+    seat, seats = book.join(table.id, bob, "Bob", "h" * 64, "")
+    assert raced == [1] and seat == 2  # Cy got seat 1 in between; Bob the next one
+    assert [s["name"] for s in seats] == ["Ada", "Cy", "Bob"]
+    assert not any(s.get("free") for s in seats)
+    monkeypatch.setattr(players, "now", real_now)
     with pytest.raises(Exception, match="no free seat"):
         book.join(table.id, players.key_hash(new_key()), "Dee", "f" * 64, "")
 
