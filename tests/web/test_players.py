@@ -678,3 +678,32 @@ def test_an_abandoned_open_table_drops_off_the_list_but_stays_joinable(
         )
     assert client.get("/api/open-tables").json()["tables"] == []
     assert join(client, table.id, register(client, "Bob")).status_code == 200
+
+
+def test_a_rematch_made_meanwhile_wins_and_the_loser_leaves_no_table(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second clicker read "no rematch yet" just before the first one stored it: its
+    insert fails on tt_rematches' primary key, its whole transaction (its table too) is rolled
+    back, and it gets the first one's rematch."""
+    table, ada, link = finished_pair(client)
+    first = client.post(f"/api/tables/{table.id}/rematch", headers=player_auth(ada)).json()
+    book = players.players_of(service(client))
+    real = book.rematch_of
+    stale: list[bool] = []
+
+    def rematch_of_read_too_early(table_id: str) -> Any:
+        if not stale:
+            stale.append(True)
+            return None
+        return real(table_id)
+
+    monkeypatch.setattr(book, "rematch_of", rematch_of_read_too_early)
+    second = client.post(f"/api/tables/{table.id}/rematch", headers=bearer(link))
+    assert second.status_code == 200, second.text
+    assert stale == [True]
+    assert second.json()["created"] is False
+    assert second.json()["table"]["id"] == first["table"]["id"]
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM tt_tables").fetchone() == (2,)
+        assert conn.execute("SELECT count(*) FROM tt_seat_players").fetchone() == (2,)
