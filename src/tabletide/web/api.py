@@ -94,7 +94,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     wait = limiter_of(request, "create_limiter").hit(client_key(request.scope))
     if wait > 0:
         raise too_many(wait)
-    return await service_of(request).create(body)
+    return await service_of(request).create(body, request.headers.get("x-player-key"))
 
 
 @router.post("/tables/status")

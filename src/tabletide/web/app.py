@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tabletide.web import api, chat, pages, ws
+from tabletide.web import api, api_players, chat, pages, ws
 from tabletide.web.bots import BotPool
 from tabletide.web.db import DatabaseLock, make_engine
 from tabletide.web.errors import ApiError
@@ -131,6 +131,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         return JSONResponse(body)
 
     app.include_router(api.router)
+    app.include_router(api_players.router)
     app.include_router(ws.router)
     app.include_router(chat.router)
     app.include_router(pages.router)

@@ -46,7 +46,11 @@ def bearer_token(header: str | None) -> str | None:
     if not header:
         return None
     scheme, _, value = header.strip().partition(" ")
-    if scheme.lower() != "bearer" or not value.strip():
+    if not value.strip():
+        return None
+    if scheme.lower() == "player":  # ``Authorization: Player KEY`` (issue 25: players.py)
+        return "player:" + value.strip()
+    if scheme.lower() != "bearer":
         return None
     return value.strip()
 

@@ -164,6 +164,13 @@ def start(control: TimeControl, people: Sequence[bool], to_move: int, now: float
     return Clock(left, _runner(left, to_move), now)
 
 
+def resume(clock: Clock, to_move: int, now: float) -> Clock:
+    """The clock of an open table once its last free seat is taken: it stood still while the
+    table waited for people (``start`` with nobody deciding), and the first decider's time
+    runs from ``now``."""
+    return Clock(clock.left, _runner(clock.left, to_move), now)
+
+
 def _runner(left: Sequence[float | None], seat: int) -> int:
     return seat if 0 <= seat < len(left) and left[seat] is not None else -1
 

@@ -32,10 +32,12 @@ from sqlalchemy import (
     Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     String,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
     inspect,
@@ -143,6 +145,82 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# --- players, open tables, rematches and ratings (issue 25; logic in players.py, ratings.py)
+class PlayerRow(Base):
+    """A person known by the SHA-256 of their browser's random player key (never the key)."""
+
+    __tablename__ = "tt_players"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatPlayerRow(Base):
+    """A seat bound to a player: its creator, a joiner of an open table, a rematch's seat."""
+
+    __tablename__ = "tt_seat_players"
+    __table_args__ = (UniqueConstraint("table_id", "player_hash"),)
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player_hash: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class OpenTableRow(Base):
+    """A table listed in the lobby while a person's seat is free (deleted once full)."""
+
+    __tablename__ = "tt_open_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    creator_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RematchRow(Base):
+    """A finished table's rematch: one per table (the primary key makes a second click get
+    the first one's)."""
+
+    __tablename__ = "tt_rematches"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    """The old table (``rematch_of`` of the new one)."""
+    rematch_id: Mapped[str] = mapped_column(String(32), unique=True)
+    """The new table."""
+    by_name: Mapped[str] = mapped_column(String(40))
+    """Who asked for it (shown as "X offers a rematch")."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's openskill rating (Plackett-Luce) for one game."""
+
+    __tablename__ = "tt_ratings"
+
+    player_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatedTableRow(Base):
+    """A finished table whose ratings were updated (once: the primary key)."""
+
+    __tablename__ = "tt_rated_tables"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class DatabaseInUse(Exception):

@@ -25,6 +25,12 @@ async def table(table_id: str) -> FileResponse:
     return FileResponse(STATIC / "table.html")
 
 
+@router.get("/me", include_in_schema=False)
+async def me() -> FileResponse:
+    """Takes a player key from the link's fragment (``/me#key=...``): another device."""
+    return FileResponse(STATIC / "me.html")
+
+
 @router.get("/replay", include_in_schema=False)
 async def replay() -> FileResponse:
     return FileResponse(STATIC / "replay.html")

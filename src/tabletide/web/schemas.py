@@ -37,6 +37,9 @@ class CreateTableRequest(Strict):
     """The clock: None or ``"none"``, a preset's name (``clock.PRESETS``) or an object
     ``{"per": "game"|"move", "seconds": N, "increment": N}``; checked by
     ``clock.parse_time_control``, which words its own one-line errors."""
+    open: StrictBool = False
+    """List the table in the lobby: the person's seats but the creator's stay free until
+    someone joins (needs the creator's player key; ``players.py``)."""
 
 
 class ActionRequest(Strict):
@@ -65,6 +68,12 @@ class TableToken(Strict):
 
 class StatusRequest(Strict):
     tables: list[TableToken] = Field(max_length=1000)
+
+
+class PlayerRequest(Strict):
+    """``PUT /api/players/me``: the player's name (the key is in ``X-Player-Key``)."""
+
+    name: StrictStr = Field(min_length=1, max_length=40)
 
 
 class ReplayStepRequest(Strict):

@@ -15,7 +15,7 @@ delivers to every listening server process only once the move is committed (see
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -61,6 +61,8 @@ class SeatInfo:
     kind: str
     bot: str | None
     name: str
+    free: bool = False
+    """An open table's person's seat that nobody has joined yet (``players.py``)."""
     zombie_since: int | None = None
     """A person's seat handed to a bot ("zombie"): the journal version from which the bot
     plays it (its ``kind`` is then ``bot``); None for a seat as created."""
@@ -81,6 +83,8 @@ class SeatInfo:
                 reason=self.zombie_reason,
                 log_at=self.zombie_log,
             )
+        if self.free:
+            data["free"] = True
         return data
 
     @classmethod
@@ -90,6 +94,7 @@ class SeatInfo:
             str(data["kind"]),
             data.get("bot"),
             str(data["name"]),
+            bool(data.get("free")),
             None if since is None else int(since),
             data.get("by") if since is not None else None,
             data.get("reason") if since is not None else None,
@@ -192,8 +197,10 @@ class Store:
         tokens: Sequence[tuple[str, int | None]],
         to_move: int,
         clock: Clock | None = None,
+        extra: Callable[[Session, str], None] | None = None,
     ) -> None:
-        """Insert a new table with its token hashes (``(sha256, seat or None)``)."""
+        """Insert a new table with its token hashes (``(sha256, seat or None)``); ``extra``
+        adds rows of its own in the same transaction (seat bindings, a rematch: players.py)."""
         with Session(self.engine) as session, session.begin():
             session.add(
                 TableRow(
@@ -217,8 +224,12 @@ class Store:
             session.flush()
             for token_hash, seat in tokens:
                 session.add(TokenRow(token_hash=token_hash, table_id=info.id, seat=seat))
+            if extra is not None:
+                session.flush()
+                extra(session, info.id)
             opener = info.seats[to_move] if 0 <= to_move < len(info.seats) else None
-            if self.postgres and opener is not None and opener.kind == BOT:
+            waiting = any(s.free for s in info.seats)  # an open table's bots wait for people
+            if self.postgres and opener is not None and opener.kind == BOT and not waiting:
                 session.flush()  # a bot opens: queue it with the table
                 self._queue(session.connection(), info.id, 0, True, None)
                 self._notify(session.connection(), BOT_CHANNEL, info.id)
@@ -406,6 +417,7 @@ class Store:
                 for table_id, version, to_move, seats in rows
                 if 0 <= to_move < len(loaded := json.loads(seats))
                 and loaded[to_move].get("kind") == BOT
+                and not any(s.get("free") for s in loaded)  # an open table waits for people
             ]
             for table_id, version in due:
                 conn.execute(

@@ -31,7 +31,7 @@ from tabletide.engine import (
     load_game,
 )
 from tabletide.engine.undo import is_reversible, undo_depth
-from tabletide.web import auth
+from tabletide.web import auth, players, ratings
 from tabletide.web import clock as clocks
 from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
 from tabletide.web.cluster import Cluster
@@ -164,6 +164,8 @@ class LiveTable:
         """The game clock (``clock.py``) as last stored; None without a time control."""
         self.wall: Callable[[], float] = time.time
         """Wall-clock seconds for the clock (the service hands its own, tests inject one)."""
+        self.rematch: dict[str, str] | None = None
+        """``{"table", "by"}`` once a finished table has a rematch (``players.py``)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._texts: dict[int | None, str | None] = {}
@@ -217,12 +219,14 @@ class LiveTable:
             full = {**full, "board": {**full["board"], "text": self._texts[seat]}}
         log = full["log"]
         start = max(0, min(log_since, log["total"]))
-        return {
+        out = {
             **full,
             "log": {**log, "start": start, "lines": log["lines"][start:]},
             # Time passes between pushes: the clock is worked out for each view sent.
             "clock": clocks.clock_view(self.info.time_control, self.clock, self.wall()),
         }
+        # issue 25 (players.py): free seats of an open table, a finished table's rematch
+        return players.view_fields(out, self.info, self.rematch)
 
     def next_clock(self, to_move: int) -> clocks.Clock | None:
         """The clock after a decision now, ``to_move`` deciding next (None: no clock)."""
@@ -294,7 +298,7 @@ class TableService:
             resume = self._queue_due_bots()
         else:
             resume = self._resume_bots()
-        for work in (resume, self._resume_analyses()):
+        for work in (resume, self._resume_analyses(), ratings.resume(self)):
             task = asyncio.create_task(work)
             self._background.add(task)
             task.add_done_callback(self._background.discard)
@@ -388,8 +392,11 @@ class TableService:
             )
         return out
 
-    async def create(self, request: CreateTableRequest) -> dict[str, Any]:
-        """A new table; the answer holds the only copies of its tokens."""
+    async def create(
+        self, request: CreateTableRequest, player_key: str | None = None
+    ) -> dict[str, Any]:
+        """A new table; the answer holds the only copies of its tokens. With a player key,
+        the first person's seat is bound to that player (``players.py``)."""
         if request.game not in list_games():
             raise bad_request(f"unknown game {request.game!r}; games: {', '.join(list_games())}")
         game = load_game(request.game)
@@ -413,6 +420,7 @@ class TableService:
             time_control = clocks.parse_time_control(request.time_control)
         except ValueError as exc:
             raise bad_request(str(exc)) from None
+        seats, extra = await players.plan_create(self, request, seats, player_key)
         seed = request.seed if request.seed is not None else secrets.randbelow(2**62)
         try:
             options = game.resolve_options(len(seats), request.options)
@@ -436,14 +444,16 @@ class TableService:
         clock = None
         if time_control is not None:
             people = [seat.kind == HUMAN for seat in seats]
-            clock = clocks.start(time_control, people, state.current_player(), self.wall())
+            # An open table's clock stands still until its last free seat is taken.
+            runs = -1 if any(seat.free for seat in seats) else state.current_player()
+            clock = clocks.start(time_control, people, runs, self.wall())
         tokens: dict[int | None, str] = {
-            i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN
+            i: auth.new_token() for i, s in enumerate(seats) if s.kind == HUMAN and not s.free
         }
         tokens[None] = auth.new_token()
         hashes = [(auth.hash_token(t), seat) for seat, t in tokens.items()]
         await asyncio.to_thread(
-            self.store.create_table, info, hashes, state.current_player(), clock
+            self.store.create_table, info, hashes, state.current_player(), clock, extra
         )
         live = LiveTable(info, state, [], [], PLAYING, 0, None)
         live.clock = clock
@@ -496,7 +506,8 @@ class TableService:
                     "current_player": to_move,
                     "your_turn": viewer.seat is not None
                     and viewer.seat == to_move
-                    and header.info.seats[viewer.seat].kind == HUMAN,
+                    and header.info.seats[viewer.seat].kind == HUMAN
+                    and not players.waiting(header.info),  # issue 25: an open table waits
                 }
             )
         return out
@@ -512,6 +523,8 @@ class TableService:
             raise not_found("no such table")
         if not token:
             raise unauthorized()
+        if token.startswith(players.PLAYER_PREFIX):  # a player key: the seat bound to it
+            return await players.player_seat(self, table_id, token[len(players.PLAYER_PREFIX) :])
         if not auth.token_shape_ok(token):
             raise forbidden("this token does not open this table")
         token_hash = auth.hash_token(token)
@@ -564,6 +577,7 @@ class TableService:
                 live.latest_bot = latest
                 live.last_bot_seat = seats[-1] if bots and bots[-1] else None
                 live.clock = stored.clock
+                await players.load_rematch(self, live)
                 self._remember(live)
                 return live
         finally:
@@ -629,7 +643,10 @@ class TableService:
         if found is None:
             return False
         stored, version = found
-        changed = False
+        changed = await players.catch_up(self, live, stored.info)  # joins, rematches
+        if stored.clock != live.clock and version <= live.version:
+            live.clock = stored.clock  # a join elsewhere started the clock
+            changed = True
         if analysis and stored.analysis is not None and stored.analysis != live.analysis:
             live.analysis = stored.analysis
             changed = True
@@ -741,6 +758,8 @@ class TableService:
             raise forbidden("spectators cannot move; open the table with a seat's link")
         if live.status != PLAYING:
             raise conflict("the game is over")
+        if players.waiting(live.info):
+            raise conflict(f"the game has not started: {players.waiting_text(live.info)}")
         if version is not None and version != live.version:
             raise conflict(
                 f"the table has moved on (version {live.version}, your move was chosen at "
@@ -823,6 +842,7 @@ class TableService:
             live.finished_at = moment
             log.info("table %s finished", live.info.id)
             self._schedule_analysis(live)
+            ratings.schedule(self, live)  # issue 25: the people's ratings
 
     def _changed_elsewhere(self, live: LiveTable) -> None:
         """Another writer appended first: one process, forget the table (rebuilt on next
@@ -968,6 +988,8 @@ class TableService:
         if self.cluster is not None and live.info.id not in self._claimed:
             return  # in a cluster, bots are played from the queue by whoever claims them
         if live.bot_error is not None:  # given up until the server restarts
+            return
+        if players.waiting(live.info):  # an open table's bots wait for its people
             return
         seat = live.state.current_player()
         if not 0 <= seat < len(live.info.seats) or live.info.seats[seat].kind != BOT:

@@ -71,7 +71,13 @@ async def hand_over(
         version = live.version + 1
         seats = list(live.info.seats)
         seats[seat] = SeatInfo(
-            BOT, ZOMBIE_BOT, target.name, version, viewer.seat, reason, len(live.state.events)
+            BOT,
+            ZOMBIE_BOT,
+            target.name,
+            zombie_since=version,
+            zombie_by=viewer.seat,
+            zombie_reason=reason,
+            zombie_log=len(live.state.events),
         )
         to_move = live.state.current_player()
         clock = None

@@ -9,10 +9,16 @@ export class ApiError extends Error {
 }
 
 /** fetch() a JSON endpoint; throws ApiError with the server's message on a 4xx/5xx. */
-export async function api(path, { method = "GET", body, token, key } = {}) {
+export async function api(path, { method = "GET", body, token, key, player } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // "player:KEY" opens the seat bound to a player key (identity.js); else a seat token.
+  if (token) {
+    headers.Authorization = token.startsWith("player:")
+      ? `Player ${token.slice("player:".length)}`
+      : `Bearer ${token}`;
+  }
+  if (player) headers["X-Player-Key"] = player; // players, open tables, joining
   if (key) headers["Idempotency-Key"] = key; // a retried move is applied once
   let response;
   try {

@@ -11,6 +11,8 @@ import {
   saveTable,
   savedTables,
 } from "./api.js";
+import { identity } from "./identity.js";
+import { keyTables, refreshOpenTables, refreshRatings, startPlayers } from "./lobby_players.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -134,6 +136,7 @@ function readForm() {
     hints: $("hints-input").checked,
     bot_speed: $("bot-speed").value,
     time_control: $("time-control").value,
+    open: $("open-input").checked, // players: list it in the lobby
   };
   const seedText = $("seed-input").value.trim();
   if (seedText) {
@@ -176,10 +179,14 @@ function linkRow(testid, label, path) {
 function showLinks(created) {
   const { table, links } = created;
   const list = $("links-list");
-  list.replaceChildren(
-    ...links.seats.map((s) => linkRow(`seat-${s.seat}`, `${s.name} (seat ${s.seat})`, s.path)),
-    linkRow("spectator", "Spectators", links.spectator.path),
-  );
+  const free = table.seats.filter((s) => s.free).length; // players: an open table
+  const rows = links.seats.map((s) => linkRow(`seat-${s.seat}`, `${s.name} (seat ${s.seat})`, s.path));
+  if (free) {
+    const label = `Invitation: anyone with it can take a free seat (${free} free)`;
+    rows.push(linkRow("invite", label, `/?join=${table.id}`));
+  }
+  list.replaceChildren(...rows, linkRow("spectator", "Spectators", links.spectator.path));
+  if (free) refreshOpenTables();
   $("links-title").textContent = `${table.title}: your table is ready`;
   $("links").hidden = false;
   $("links").scrollIntoView({ behavior: "smooth", block: "nearest" });
@@ -200,7 +207,8 @@ async function createTable(event) {
   const button = $("create-table");
   button.disabled = true;
   try {
-    const created = await api("/api/tables", { method: "POST", body });
+    // The player key binds the first person's seat to this player (identity.js).
+    const created = await api("/api/tables", { method: "POST", body, player: identity().key });
     const first = created.links.seats[0]; // your seat: the first person's
     saveTable({
       table: created.table.id,
@@ -222,24 +230,31 @@ async function createTable(event) {
 }
 
 async function refreshTables() {
-  const saved = savedTables();
+  // Players: the tables of this browser's player key first (live: whose turn it is), then
+  // the links kept here for other tables.
+  const byKey = await keyTables();
+  const keyed = new Set(byKey.map((t) => t.table.id));
+  const saved = savedTables().filter((t) => !keyed.has(t.table));
   const list = $("your-tables");
-  $("no-tables").hidden = saved.length > 0;
-  if (!saved.length) {
+  $("no-tables").hidden = saved.length + byKey.length > 0;
+  if (!saved.length && !byKey.length) {
     list.replaceChildren();
     return;
   }
   let answers = [];
   try {
-    const reply = await api("/api/tables/status", {
-      method: "POST",
-      body: { tables: saved.slice(0, 100).map((t) => ({ table: t.table, token: t.token })) },
-    });
+    const reply = saved.length
+      ? await api("/api/tables/status", {
+          method: "POST",
+          body: { tables: saved.slice(0, 100).map((t) => ({ table: t.table, token: t.token })) },
+        })
+      : { tables: [] };
     answers = reply.tables;
   } catch (err) {
     answers = [];
   }
   list.replaceChildren(
+    ...byKey.map(keyTableItem),
     ...saved.map((entry, i) => {
       const answer = answers[i];
       let status = "unknown";
@@ -278,6 +293,37 @@ async function refreshTables() {
   );
 }
 
+function others(table, seat) {
+  const names = table.seats.filter((s, i) => i !== seat).map((s) => (s.free ? "a free seat" : s.name));
+  return names.length ? ` · with ${names.join(", ")}` : "";
+}
+
+/** A table of this player (by key): whose turn it is, "Your turn!" highlighted. */
+function keyTableItem(entry) {
+  const t = entry.table;
+  let state = "waiting";
+  let status = entry.to_move_name ? `${entry.to_move_name} to play` : "Waiting";
+  if (t.status === "finished") {
+    state = "finished";
+    status = "Finished";
+  } else if (entry.waiting > 0) {
+    status = `Waiting for players (${entry.waiting} free)`;
+  } else if (entry.your_turn) {
+    state = "your-turn";
+    status = "Your turn!";
+  }
+  const saved = savedTables().find((s) => s.table === t.id && s.role === "player");
+  const href = saved ? `/t/${t.id}#${saved.token}` : `/t/${t.id}`; // else the page uses the key
+  const seat = t.seats[entry.seat];
+  return el(
+    "li",
+    { class: `your-table ${state}`, dataset: { testid: "your-table", table: t.id, state } },
+    el("a", { href }, t.title),
+    el("span", { class: "who" }, `${seat ? seat.name : "seat " + entry.seat}${others(t, entry.seat)}`),
+    el("span", { class: "table-status" }, status),
+  );
+}
+
 async function start() {
   $("create-form").addEventListener("submit", createTable);
   $("game-select").addEventListener("change", renderGame);
@@ -297,8 +343,21 @@ async function start() {
   const wanted = new URLSearchParams(window.location.search).get("game");
   if (wanted && games.some((g) => g.name === wanted)) $("game-select").value = wanted;
   renderGame();
+  await startPlayers(games);
   refreshTables();
-  setInterval(refreshTables, 15000);
+  // Live "your tables" and open tables: every 5 s while the page is visible.
+  setInterval(() => {
+    if (document.visibilityState !== "visible") return;
+    refreshTables();
+    refreshOpenTables();
+  }, 5000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      refreshTables();
+      refreshOpenTables();
+      refreshRatings();
+    }
+  });
 }
 
 start();

@@ -15,10 +15,15 @@ import { renderGraph } from "./graph.js";
 import { Chat } from "./chat.js";
 import { Notifier } from "./notify.js";
 import { Clocks } from "./clock.js";
+import { existingKey } from "./identity.js";
+import { renderRematch, renderWaiting, waitingText, wireWaiting } from "./table_players.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
-const token = window.location.hash.slice(1) || tokenFor(tableId);
+// Without a link's token: one kept here, else this browser's player key ("player:KEY" opens
+// the seat bound to the player: a table reached from "your tables" on another device).
+const playerCredential = existingKey() ? `player:${existingKey()}` : null;
+const token = window.location.hash.slice(1) || tokenFor(tableId) || playerCredential;
 
 let view = null; // the latest state message
 let logLines = [];
@@ -73,6 +78,7 @@ function statusText() {
   if (!view) return "Loading…";
   if (view.bot_error) return view.bot_error;
   if (view.terminal) return "Game over";
+  if (view.waiting) return waitingText(view); // an open table before everyone is seated
   if (view.your_turn && pending) return "Sending…";
   const current = view.turn_order[view.current_player];
   let now = "";
@@ -136,6 +142,8 @@ function render() {
   if (clocks) clocks.noteLog($("log"), view);
   status.dataset.latestMoves = latest && !view.bot_thinking ? String(latest.moves) : "";
   renderFinal($("end-screen"), view.final, names());
+  renderWaiting(view, tableId); // players: waiting for an open table's seats, rematch
+  renderRematch(view, tableId, token, showError);
   const replayLinks = $("replay-links");
   replayLinks.hidden = !view.terminal;
   $("download-replay").href = `/api/tables/${encodeURIComponent(tableId)}/replay`;
@@ -199,7 +207,7 @@ function applyState(message) {
     if (window.matchMedia("(min-width: 900px)").matches) $("rules-panel").open = true;
     rulesPanel.load(view.table.game).then(() => render());
   }
-  if (!saved) {
+  if (!saved && !token.startsWith("player:")) {
     saved = true;
     saveTable({
       table: tableId,
@@ -397,6 +405,7 @@ function start() {
   wireTextPanel();
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
+  wireWaiting();
   if (!tableId || !token) {
     showError("This page needs the link you were given: it holds your seat's key.");
     setConnection("no key", false);
