@@ -309,17 +309,17 @@ def test_the_store_join_is_a_conditional_update(
         # players.join calls now() after reading the seats, before its UPDATE.
         if not racing:
             racing.append(True)
-            raced.append(book.join(table.id, cy, "Cy", "g" * 64, "")[0])
+            raced.append(book.join(table.id, cy, "Cy", "g" * 64, "", 0.0)[0])
         return real_now()
 
     monkeypatch.setattr(players, "now", now_with_a_race)
-    seat, seats = book.join(table.id, bob, "Bob", "h" * 64, "")
+    seat, seats, _clock = book.join(table.id, bob, "Bob", "h" * 64, "", 0.0)
     assert raced == [1] and seat == 2  # Cy got seat 1 in between; Bob the next one
     assert [s["name"] for s in seats] == ["Ada", "Cy", "Bob"]
     assert not any(s.get("free") for s in seats)
     monkeypatch.setattr(players, "now", real_now)
     with pytest.raises(Exception, match="no free seat"):
-        book.join(table.id, players.key_hash(new_key()), "Dee", "f" * 64, "")
+        book.join(table.id, players.key_hash(new_key()), "Dee", "f" * 64, "", 0.0)
 
 
 def test_open_tables_need_a_key_and_a_free_seat(client: TestClient) -> None:
