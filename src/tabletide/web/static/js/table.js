@@ -12,6 +12,7 @@ import {
 } from "./render.js";
 import { RulesPanel, renderHint, renderRuleLinks, renderWhyNot } from "./guide.js";
 import { renderGraph } from "./graph.js";
+import { BoardView } from "./boardview.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -30,6 +31,7 @@ let shownDecision = null; // the version whose decision the Rules panel was open
 let hint = null; // { version, answer } of the last hint asked for
 let hinting = false;
 const analysis = { loading: false, drawn: false }; // the end screen's post-game analysis
+let boardView = null; // zoom, pan, full screen and tips of the board (boardview.js)
 
 function showError(message) {
   const box = $("error");
@@ -96,7 +98,7 @@ function render() {
   status.dataset.yourTurn = String(view.your_turn);
   const canAct = view.your_turn && !pending && !view.terminal;
   renderPrompt($("prompt"), view.prompt, names());
-  renderBoard($("board"), $("board-text"), view.board, { clickable: canAct });
+  boardView.update(() => renderBoard($("board"), $("board-text"), view.board, { clickable: canAct }));
   renderActions($("actions"), view.legal_actions, { enabled: canAct, onAction: play });
   $("actions-panel").hidden = view.legal_actions.length === 0;
   renderRuleLinks($("prompt-rules"), view.rules || [], openRule);
@@ -339,6 +341,7 @@ function wireTextPanel() {
 }
 
 function start() {
+  boardView = new BoardView($("board"), { tools: $("board-tools"), full: $("game") });
   wireBoard($("board"), play);
   wireTextPanel();
   $("undo").addEventListener("click", undo);
