@@ -226,16 +226,21 @@ def test_full_screen_shows_board_prompt_and_moves_and_esc_leaves(
     expect(game).to_have_attribute("data-full", "false")
     button.click()
     expect(game).to_have_attribute("data-full", "true")
+    expect(game).to_have_attribute("data-full-mode", "api")  # the Fullscreen API's
     expect(button).to_have_attribute("aria-pressed", "true")
     box = game.bounding_box()
     assert box and box["x"] == 0 and box["y"] == 0
     assert box["width"] >= WIDE["width"] - 1 and box["height"] >= WIDE["height"] - 1
     for testid in ("prompt", "board", "actions"):
         expect(page.get_by_test_id(testid)).to_be_in_viewport()
+    # The error toast goes along (nothing outside the full-screen element is drawn).
+    expect(game.get_by_test_id("error")).to_have_count(1)
     shot(page, "board-fullscreen")
     page.keyboard.press("Escape")
     expect(game).to_have_attribute("data-full", "false")
     expect(button).to_have_attribute("aria-pressed", "false")
+    expect(game.get_by_test_id("error")).to_have_count(0)
+    expect(page.get_by_test_id("error")).to_have_count(1)
 
 
 def test_full_screen_falls_back_to_an_expanded_page(server: Server, page: Page) -> None:

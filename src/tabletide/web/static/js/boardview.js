@@ -39,13 +39,18 @@ function typing(target) {
 export class BoardView {
   /**
    * @param {HTMLElement} node the board box (#board), whose children the renderer replaces
-   * @param {{tools: HTMLElement|null, full: HTMLElement}} parts the toolbar (buttons with
-   *   data-zoom="in"|"out"|"fit" and data-full) and the element put in full screen
+   * @param {{tools: HTMLElement|null, full: HTMLElement, carry: HTMLElement[]}} parts the
+   *   toolbar (buttons with data-zoom="in"|"out"|"fit" and data-full), the element put in full
+   *   screen, and page elements that must show in full screen too (moved into it meanwhile:
+   *   nothing outside the full-screen element is drawn)
    */
-  constructor(node, { tools = null, full }) {
+  constructor(node, { tools = null, full, carry = [] }) {
     this.node = node;
     this.tools = tools;
     this.full = full;
+    this.carry = carry
+      .filter(Boolean)
+      .map((item) => ({ item, parent: item.parentNode, next: item.nextSibling }));
     this.zoom = 1;
     this.pointers = new Map(); // pointerId -> {x, y}
     this.press = null; // the current one-pointer press: start point, scroll, moved?
@@ -156,7 +161,8 @@ export class BoardView {
     // a tap on a tipped element that is not a legal move shows its text.
     node.addEventListener("click", (event) => this.click(event), true);
     node.addEventListener("contextmenu", (event) => {
-      if (this.suppressClick) event.preventDefault(); // a long press on a phone
+      // A long press on a touch screen is ours (it shows a move's text), not a menu's.
+      if (this.suppressClick || (this.press && this.press.touch)) event.preventDefault();
     });
     document.addEventListener(
       "pointerdown",
@@ -183,6 +189,7 @@ export class BoardView {
         left: this.node.scrollLeft,
         top: this.node.scrollTop,
         moved: false,
+        touch: event.pointerType !== "mouse",
       };
       const target = event.target instanceof Element ? event.target : null;
       const move = target && target.closest("[data-action]");
@@ -348,6 +355,10 @@ export class BoardView {
 
   publishFull() {
     const full = this.isFull();
+    for (const { item, parent, next } of this.carry) {
+      if (full && item.parentNode !== this.full) this.full.append(item);
+      else if (!full && item.parentNode === this.full && parent) parent.insertBefore(item, next);
+    }
     this.full.dataset.full = String(full);
     this.full.dataset.fullMode = document.fullscreenElement === this.full ? "api" : full ? "css" : "";
     const button = this.tools && this.tools.querySelector("[data-full]");

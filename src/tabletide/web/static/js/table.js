@@ -341,7 +341,12 @@ function wireTextPanel() {
 }
 
 function start() {
-  boardView = new BoardView($("board"), { tools: $("board-tools"), full: $("game") });
+  // The error toast is carried into full screen (nothing outside it is drawn there).
+  boardView = new BoardView($("board"), {
+    tools: $("board-tools"),
+    full: $("game"),
+    carry: [$("error")],
+  });
   wireBoard($("board"), play);
   wireTextPanel();
   $("undo").addEventListener("click", undo);
