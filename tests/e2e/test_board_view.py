@@ -444,3 +444,31 @@ def test_the_replay_viewer_keeps_its_zoom_from_step_to_step(server: Server, page
     expect(viewer).to_have_attribute("data-step", "4")
     assert svg_width_ratio(page) == pytest.approx(1.25, abs=0.01)
     shot(page, "board-replay-zoomed")
+
+
+def test_a_finger_panning_past_the_boards_edge_scrolls_the_page(
+    server: Server, phone: Page
+) -> None:
+    open_table(server, phone, "shipyard")
+    board = phone.get_by_test_id("board")
+    phone.get_by_test_id("zoom-in").click()
+    expect(board).to_have_attribute("data-zoom", "1.250")
+    bottom = board.evaluate("b => { b.scrollTop = b.scrollHeight; return b.scrollTop; }")
+    assert bottom > 100, "zoomed, the phone's board box scrolls down the Shipyard board"
+    box = board.bounding_box()
+    assert box and phone.evaluate("window.scrollY") == 0
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 40
+    cdp = phone.context.new_cdp_session(phone)
+    touch(cdp, "touchStart", [(x, y)])
+    for k in range(1, 11):
+        touch(cdp, "touchMove", [(x, y - 12 * k)])
+    touch(cdp, "touchEnd", [])
+    assert board.evaluate("b => b.scrollTop") == bottom
+    assert phone.evaluate("window.scrollY") == pytest.approx(120, abs=2)
+    # And a swipe the other way pans the board first.
+    touch(cdp, "touchStart", [(x, y - 150)])
+    for k in range(1, 6):
+        touch(cdp, "touchMove", [(x, y - 150 + 10 * k)])
+    touch(cdp, "touchEnd", [])
+    assert board.evaluate("b => b.scrollTop") == pytest.approx(bottom - 50, abs=2)
+    assert phone.evaluate("window.scrollY") == pytest.approx(120, abs=2)

@@ -251,8 +251,19 @@ export class BoardView {
       this.capture(event.pointerId);
     }
     event.preventDefault();
+    const top = this.node.scrollTop;
     this.node.scrollLeft = press.left - dx;
     this.node.scrollTop = press.top - dy;
+    if (press.touch) {
+      // A finger that pans past the board's top or bottom edge scrolls the page on, as a
+      // swipe anywhere else does (the board box takes every touch: touch-action none).
+      const wanted = press.top - dy - top; // how far the box should have moved this time
+      const rest = wanted - (this.node.scrollTop - top);
+      if (Math.abs(rest) >= 1) {
+        window.scrollBy(0, rest);
+        press.top -= rest; // the page moved under the finger instead of the box
+      }
+    }
   }
 
   up(event, cancelled = false) {
