@@ -205,7 +205,7 @@ export class BoardView {
       this.suppressClick = true;
       if (this.press) this.press.moved = true;
       this.pinch = this.spread();
-      this.capture(event.pointerId);
+      for (const id of this.pointers.keys()) this.capture(id); // both fingers, even off the box
     }
   }
 
@@ -232,7 +232,9 @@ export class BoardView {
       event.preventDefault();
       const now = this.spread();
       const [x, y] = this.local(now.mid[0], now.mid[1]);
-      if (this.pinch.dist > 0 && now.dist > 0) this.setZoom(this.zoom * (now.dist / this.pinch.dist), x, y);
+      if (this.pinch.dist > 0 && now.dist > 0) {
+        this.setZoom(this.zoom * (now.dist / this.pinch.dist), x, y);
+      }
       this.node.scrollLeft -= now.mid[0] - this.pinch.mid[0];
       this.node.scrollTop -= now.mid[1] - this.pinch.mid[1];
       this.pinch = now;
@@ -280,6 +282,7 @@ export class BoardView {
         left: this.node.scrollLeft,
         top: this.node.scrollTop,
         moved: true,
+        touch: true,
       };
     } else if (this.pointers.size === 0) {
       this.pinch = null;
