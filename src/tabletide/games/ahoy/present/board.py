@@ -1012,7 +1012,11 @@ def _battle(svg: Svg, view: View, top: float) -> float:
         color = seat_color(seat)
         won = f.get("winner") == k
         bonus, roll = int(f["modifier"][k]), int(f["roll"][k])
-        with svg.group(data_battle=role, data_seat=seat, data_bonus=bonus, data_roll=roll):
+        dice = "2 battle dice" if f["two_dice"][k] else "1 battle die"
+        tip = f"{role}: {_fig_text(view, fig)}; bonus +{bonus}; " + (
+            f"rolled {roll}, total {bonus + roll}" if roll else f"{dice} to roll"
+        )
+        with svg.group(tip=tip, data_battle=role, data_seat=seat, data_bonus=bonus, data_roll=roll):
             svg.rect(x, top + 28, bw, 60, rx=5, fill=PAPER, stroke=color,
                      stroke_width=3.5 if won else 1.5)  # fmt: skip
             svg.text(x + 8, top + 46, CUT.clip(f"{role}: {_fig_text(view, fig)}", bw - 60, 13),
@@ -1022,7 +1026,6 @@ def _battle(svg: Svg, view: View, top: float) -> float:
                          font_weight="bold", fill=color)  # fmt: skip
             svg.text(x + 8, top + 76, f"bonus +{bonus}", font_size=13)
             _die(svg, x + 88, top + 58, 24, roll or "?", stroke=MUTED)
-            dice = "2 battle dice" if f["two_dice"][k] else "1 battle die"
             text = f"rolled · total {bonus + roll}" if roll else f"{dice} to roll"
             svg.text(x + 120, top + 76, text, font_size=13, font_weight="bold" if roll else None)
     return top + 96
