@@ -358,6 +358,12 @@ def test_a_long_press_on_a_move_shows_its_text_and_plays_nothing(
     assert int(game_state(page)["version"]) == version
     page.keyboard.press("Escape")
     expect(tip).to_be_hidden()
+    # From the keyboard: "?" on the focused move shows the same text.
+    page.locator(f"[data-testid=board] [data-action='{index}']").first.focus()
+    page.keyboard.press("?")
+    expect(tip).to_have_text(text)
+    page.keyboard.press("Escape")
+    expect(tip).to_be_hidden()
     # A short click on it plays it.
     page.mouse.click(x, y)
     wait_settled(page, version)

@@ -317,6 +317,16 @@ export class BoardView {
     }
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
     if (this.node.hidden) return;
+    if (event.key === "?" && this.node.contains(document.activeElement)) {
+      // The keyboard's long press: the focused move's text.
+      const found = tipOf(document.activeElement, this.node);
+      if (found) {
+        const box = document.activeElement.getBoundingClientRect();
+        this.showTip(found.text, box.left + box.width / 2, box.bottom);
+        event.preventDefault();
+      }
+      return;
+    }
     if (event.key === "+" || event.key === "=") this.setZoom(this.zoom * STEP);
     else if (event.key === "-" || event.key === "_") this.setZoom(this.zoom / STEP);
     else if (event.key === "0") this.fit();
