@@ -257,6 +257,12 @@ class Marks:
     def tip(self, i: int | None) -> str:
         return self.labels[i] if i is not None and 0 <= i < len(self.labels) else ""
 
+    def both(self, i: int | None, text: str) -> str:
+        """The tooltip of an element that may be legal action ``i``: the move's words, then
+        the element's own full text (the page shows both on a long press of the move)."""
+        label = self.tip(i)
+        return f"{label}\n{text}" if label and text and text != label else (label or text)
+
 
 def marks_for(view: View) -> Marks:
     """Where to draw each legal action of ``view`` (nothing when it is not the seat's turn)."""
@@ -704,7 +710,7 @@ def _figures(svg: Svg, g: Grid, view: View, m: Marks) -> None:
             cy = cy0 + (k // cols - (rows - 1) / 2) * s * 0.95
             owner = int(f["owner"])
             act = m.figs.get(int(f["fig"]))
-            tip = m.tip(act) if act is not None else f"{_who(view, owner)}: {f['name']}"
+            tip = m.both(act, f"{_who(view, owner)}: {f['name']}")
             _token(svg, cx, cy, s, f, players, owner == view.get("seat"), act, tip)
 
 
@@ -723,9 +729,10 @@ def _region_marks(svg: Svg, g: Grid, view: View, cells: Mapping[XY, Entry], m: M
         fleet, un = int(r["control"]["fleet"]), int(r["control"]["union"])
         scorer = "the Fleet" if fleet > un else "the Union" if un > fleet else "nobody (a tie)"
         act = m.wealth.get(rid)
-        tip = m.tip(act) or (
+        tip = m.both(
+            act,
             f"region {rid}, {r['name']}: wealth {r['wealth']}; control Fleet {fleet}, Union "
-            f"{un}: {scorer} would score {r['wealth']}" + (" · fort" if r["fort"] else "")
+            f"{un}: {scorer} would score {r['wealth']}" + (" · fort" if r["fort"] else ""),
         )
         through = None if act is not None else "none"
         with svg.group(action=act, tip=tip, data_region=rid, data_wealth=r["wealth"],
@@ -840,7 +847,7 @@ def _draw_map(svg: Svg, view: View, m: Marks, top: float) -> float:
         bx, by = blocks[int(cell["region"])]
         inner = (1 if xy[0] == bx else -1, 1 if xy[1] == by else -1)
         act = m.cells.get(xy)
-        tip = m.tip(act) if act is not None else _cell_tip(xy, cell, islands.get(xy))
+        tip = m.both(act, _cell_tip(xy, cell, islands.get(xy)))
         _draw_cell(svg, g, xy, cell, inner, act, tip)
     _edges(svg, g, cells)
     _highlights(svg, g, v, m)
@@ -1005,7 +1012,11 @@ def _battle(svg: Svg, view: View, top: float) -> float:
         color = seat_color(seat)
         won = f.get("winner") == k
         bonus, roll = int(f["modifier"][k]), int(f["roll"][k])
-        with svg.group(data_battle=role, data_seat=seat, data_bonus=bonus, data_roll=roll):
+        dice = "2 battle dice" if f["two_dice"][k] else "1 battle die"
+        tip = f"{role}: {_fig_text(view, fig)}; bonus +{bonus}; " + (
+            f"rolled {roll}, total {bonus + roll}" if roll else f"{dice} to roll"
+        )
+        with svg.group(tip=tip, data_battle=role, data_seat=seat, data_bonus=bonus, data_roll=roll):
             svg.rect(x, top + 28, bw, 60, rx=5, fill=PAPER, stroke=color,
                      stroke_width=3.5 if won else 1.5)  # fmt: skip
             svg.text(x + 8, top + 46, CUT.clip(f"{role}: {_fig_text(view, fig)}", bw - 60, 13),
@@ -1015,7 +1026,6 @@ def _battle(svg: Svg, view: View, top: float) -> float:
                          font_weight="bold", fill=color)  # fmt: skip
             svg.text(x + 8, top + 76, f"bonus +{bonus}", font_size=13)
             _die(svg, x + 88, top + 58, 24, roll or "?", stroke=MUTED)
-            dice = "2 battle dice" if f["two_dice"][k] else "1 battle die"
             text = f"rolled · total {bonus + roll}" if roll else f"{dice} to roll"
             svg.text(x + 120, top + 76, text, font_size=13, font_weight="bold" if roll else None)
     return top + 96
@@ -1120,7 +1130,7 @@ def _market_card(svg: Svg, x: float, y: float, w: float, h: float, card: Entry, 
     top, bottom = m.recruit.get(cid), m.smuggle.get(cid)
     cost = COST.get(int(card["cost"]), "?")
     with svg.group(data_card=cid, data_crew=key):
-        with svg.group(action=top, tip=m.tip(top) or f"{card['name']} ({cost}): {text}"):
+        with svg.group(action=top, tip=m.both(top, f"{card['name']} ({cost}): {text}")):
             _frame(svg, x, y, w, h - 40, "#fdf2e9", "#a04000", top)
             _card_head(svg, x, y, w, card, 50)
             svg.rect(x + w - 50, y + 6, 44, 17, rx=8, fill=GOLD if card["cost"] else PAPER,
@@ -1273,7 +1283,7 @@ def _spot_box(
     act = m.spots.get((seat, spot))
     what = BOARD_SHORT.get(action, "")
     takes = "any die" if need == "any" else f"a die showing {need}".replace("showing even", "even")
-    tip = m.tip(act) or f"{name}: {BOARD_TEXT.get(action, what)}; takes {takes}"
+    tip = m.both(act, f"{name}: {BOARD_TEXT.get(action, what)}; takes {takes}")
     damaged = "1" if sp["damaged"] else None
     with svg.group(action=act, tip=tip, data_spot=spot, data_owner=seat, data_damaged=damaged):
         _frame(svg, x, y, w, 56, "#f8f9f9", MUTED, act,
@@ -1342,7 +1352,7 @@ def _crew_card(
     kind, text = _crew_info().get(key, ("", ""))
     act = m.cards.get((seat, cid))
     w = CARD_W
-    with svg.group(action=act, tip=m.tip(act) or f"{card['name']} ({kind}): {text}",
+    with svg.group(action=act, tip=m.both(act, f"{card['name']} ({kind}): {text}"),
                    data_card=cid, data_crew=key, data_owner=seat):  # fmt: skip
         _frame(svg, x, y, w, 72, "#fdf2e9", "#a04000", act)
         _card_head(svg, x, y, w, card, 0)
@@ -1387,8 +1397,8 @@ def _ship_card(
 def _cargo_card(svg: Svg, x: float, y: float, seat: int, card: Entry, m: Marks) -> None:
     cid = int(card["card"])
     act = m.cards.get((seat, cid))
-    tip = m.tip(act) or (
-        f"cargo {card['cargo']} for a {card['cargo_symbol']} island (card {card['name']})"
+    tip = m.both(
+        act, f"cargo {card['cargo']} for a {card['cargo_symbol']} island (card {card['name']})"
     )
     with svg.group(action=act, tip=tip, data_card=cid, data_cargo=card["cargo"],
                    data_owner=seat):  # fmt: skip
@@ -1455,7 +1465,7 @@ def _union(
 def _plan_card(svg: Svg, x: float, y: float, key: str, act: int | None, m: Marks) -> None:
     name, timing, text, _ = _plans().get(key, (key, "", "", ()))
     w = CARD_W
-    tip = m.tip(act) or f"{name} ({timing} plan): {text}"
+    tip = m.both(act, f"{name} ({timing} plan): {text}")
     with svg.group(action=act, tip=tip, data_plan=key):
         _frame(svg, x, y, w, 60, "#f4ecf7", "#6c3483", act)
         svg.text(x + 6, y + 16, CUT.clip(name, w - 12, 13), font_size=13, font_weight="bold")
@@ -1482,7 +1492,7 @@ def _smuggler(
         gx, gy = x + 8 + (i % 3) * gw, y + 18 + (i // 3) * gh
         act = m.grid.get(i) if me else None
         white, black = tokens["white"] == i, tokens["black"] == i
-        with svg.group(action=act, tip=m.tip(act) or _grid_text(space), data_grid=i,
+        with svg.group(action=act, tip=m.both(act, _grid_text(space)), data_grid=i,
                        data_white="1" if white else None,
                        data_black="1" if black else None):  # fmt: skip
             fill = "#eaeded" if i == 4 else "#fef9e7"
@@ -1515,7 +1525,7 @@ def _favor_box(
     m: Marks,
 ) -> None:  # fmt: skip
     names = ", ".join(f"{c['name']} ({c['symbol']})" for c in cards) or "nothing yet"
-    tip = m.tip(act) or f"under your {token.title()} favor token: {names}"
+    tip = m.both(act, f"under your {token.title()} favor token: {names}")
     with svg.group(action=act, tip=tip, data_favor=token, data_count=len(cards)):
         _frame(svg, x, y, w, 30, "#f2f3f4", MUTED, act)
         svg.text(x + 5, y + 13, f"under {token.title()} (secret): {len(cards)}", font_size=TINY,

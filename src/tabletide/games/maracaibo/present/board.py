@@ -328,9 +328,10 @@ def _chip(
     muted: bool = False,
     **attrs: Any,
 ) -> float:
-    """A labelled button-like box 24 high; returns its width."""
+    """A labelled button-like box 24 high; returns its width. Its tip is its text unless
+    given (a tap on the board, or a long press on a move, shows the tip)."""
     w = TEXT.width(text, SMALL) + 14
-    with svg.group(tip=tip, action=action, **attrs):
+    with svg.group(tip=tip or text, action=action, **attrs):
         svg.rect(
             x,
             y,

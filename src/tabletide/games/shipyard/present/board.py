@@ -246,6 +246,12 @@ class Ctx:
         """The words of legal action ``i``, for a tooltip only."""
         return None if i is None else str(self.legal[i]["label"])
 
+    def tip(self, i: int | None, text: str) -> str:
+        """The tooltip of an element that may be legal action ``i``: the move's words, then
+        the element's own full text (the page shows both on a long press of the move)."""
+        label = self.label(i)
+        return f"{label}\n{text}" if label and text and text != label else (label or text)
+
 
 # ---------------------------------------------------------------------------- parts and canals
 def _part_tile(
@@ -262,9 +268,7 @@ def _part_tile(
     """A ship part (``schema.Part``): its type and number, then its features as short codes."""
     svg = ctx.svg
     pid, kind = part["id"], str(part["type"])
-    tip = ctx.label(action) or str(part["part"]) + (
-        f" ({price} coins)" if price is not None else ""
-    )
+    tip = ctx.tip(action, str(part["part"]) + (f" ({price} coins)" if price is not None else ""))
     with svg.group(action=action, tip=tip, data_part=pid, class_="part"):
         fill = PART_FILL.get(kind, PAPER)
         stroke = {"stroke": RING, "stroke_width": 2.5} if action is not None else {"stroke": INK}
@@ -524,7 +528,7 @@ def _tile(ctx: Ctx, t: View, x: float, y: float, chosen: bool) -> None:
     name = str(t["tile"])
     i = _tile_action(ctx, t["id"], chosen)
     lead = bool(t["leading"])
-    tip = ctx.label(i) or f"{name}: {TILE_SUMMARY.get(name, '')}"
+    tip = ctx.tip(i, f"{name}: {TILE_SUMMARY.get(name, '')}")
     with svg.group(action=i, tip=tip, data_tile=t["id"], class_="tile"):
         svg.rect(
             x,
@@ -660,7 +664,7 @@ def _wagon_tile(
     goods = list(wagon["goods"])
     with svg.group(
         action=action,
-        tip=ctx.label(action) or "wagon tile: " + ", ".join(goods),
+        tip=ctx.tip(action, "wagon tile: " + ", ".join(goods)),
         data_wagon=_wagon_words(goods),
         class_="wagon",
     ):
@@ -731,7 +735,7 @@ def _canal_offer(ctx: Ctx) -> None:
         i = ctx.act("take_canal", slot=slot) if ctx.kind == "canal" else None
         x, y = BX + slot * 95, PY + 32
         with svg.group(
-            action=i, tip=ctx.label(i) or f"canal {c['canal']}", data_canal=card, class_="canal"
+            action=i, tip=ctx.tip(i, f"canal {c['canal']}"), data_canal=card, class_="canal"
         ):
             svg.rect(
                 x - 3,
@@ -778,8 +782,8 @@ def _circle(ctx: Ctx, cx: float, top: float, key: str, title: str) -> None:
         i = actions.get(k)
         steps = (k - pointer) % 4 or 4
         on = k == pointer
-        tip = ctx.label(i) or (
-            f"{item}: the pointer is here" if on else f"{item}: {steps} step(s) clockwise"
+        tip = ctx.tip(
+            i, f"{item}: the pointer is here" if on else f"{item}: {steps} step(s) clockwise"
         )
         with svg.group(action=i, tip=tip, data_item=item):
             svg.rect(
@@ -959,7 +963,7 @@ def _employee(
     colour, title, what, effect = _static().employees[emp]
     with svg.group(
         action=action,
-        tip=ctx.label(action) or f"{name}: {effect}",
+        tip=ctx.tip(action, f"{name}: {effect}"),
         data_employee=name,
         class_="employee",
     ):
@@ -1436,7 +1440,7 @@ def _player_wagons(ctx: Ctx, player: View, x: float, y: float) -> None:
         mark = ctx.act("use_tile", tile=wagon["id"]) if deciding else None
         with svg.group(
             action=mark,
-            tip=ctx.label(mark) or "wagon tile: " + ", ".join(goods),
+            tip=ctx.tip(mark, "wagon tile: " + ", ".join(goods)),
             data_wagon=_wagon_words(goods),
         ):
             _wagon_face(svg, cx, cy + 1, w, 20, 3, 3.5, goods, lit=mark is not None)
@@ -1466,7 +1470,7 @@ def _contract(
     cid, text = str(card["id"]), str(card["text"])
     blue = colour == "blue"
     with svg.group(
-        action=action, tip=ctx.label(action) or f"{cid}: {text}", data_card=cid, class_="contract"
+        action=action, tip=ctx.tip(action, f"{cid}: {text}"), data_card=cid, class_="contract"
     ):
         svg.rect(
             x,

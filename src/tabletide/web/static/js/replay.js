@@ -12,6 +12,7 @@ import {
   renderPrompt,
 } from "./render.js";
 import { renderGraph } from "./graph.js";
+import { BoardView } from "./boardview.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null; // the replay JSON (the engine's format)
@@ -22,6 +23,7 @@ let loading = 0;
 let downloadUrl = null;
 let graph = null; // the analysis graph of a finished table, once drawn
 let analysisTable = null; // the table whose analysis is loaded or awaited
+let boardView = null; // zoom, pan, full screen and tips of the board (boardview.js)
 
 function showError(message) {
   const box = $("replay-error");
@@ -52,7 +54,7 @@ function render() {
   $("replay-first").disabled = $("replay-back").disabled = frame.step <= 0;
   $("replay-forward").disabled = $("replay-last").disabled = frame.step >= frame.last;
   renderPrompt($("prompt"), frame.prompt, names());
-  renderBoard($("board"), $("board-text"), frame.board, { clickable: false });
+  boardView.update(() => renderBoard($("board"), $("board-text"), frame.board, { clickable: false }));
   renderActions($("actions"), frame.legal_actions, { enabled: false });
   $("actions-panel").hidden = frame.legal_actions.length === 0;
   renderPlayers(
@@ -198,6 +200,7 @@ function loadFile(file) {
 }
 
 function start() {
+  boardView = new BoardView($("board"), { tools: $("board-tools"), full: $("replay-viewer") });
   $("replay-file").addEventListener("change", (e) => loadFile(e.target.files[0]));
   $("replay-first").addEventListener("click", () => go(0));
   $("replay-back").addEventListener("click", () => go(step - 1));

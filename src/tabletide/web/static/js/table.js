@@ -17,6 +17,7 @@ import { Notifier } from "./notify.js";
 import { Clocks } from "./clock.js";
 import { existingKey } from "./identity.js";
 import { renderRematch, renderWaiting, waitingText, wireWaiting } from "./table_players.js";
+import { BoardView } from "./boardview.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -42,6 +43,7 @@ let chat = null; // the table's chat (chat.js)
 let notifier = null; // turn alerts (notify.js)
 let chatDue = false; // the chat's history is to be loaded (the socket has just opened)
 let clocks = null; // the seats' clocks, the zombie offers and Leave (clock.js)
+let boardView = null; // zoom, pan, full screen and tips of the board (boardview.js)
 
 function showError(message) {
   const box = $("error");
@@ -109,7 +111,7 @@ function render() {
   status.dataset.yourTurn = String(view.your_turn);
   const canAct = view.your_turn && !pending && !view.terminal;
   renderPrompt($("prompt"), view.prompt, names());
-  renderBoard($("board"), $("board-text"), view.board, { clickable: canAct });
+  boardView.update(() => renderBoard($("board"), $("board-text"), view.board, { clickable: canAct }));
   renderActions($("actions"), view.legal_actions, { enabled: canAct, onAction: play });
   $("actions-panel").hidden = view.legal_actions.length === 0;
   renderRuleLinks($("prompt-rules"), view.rules || [], openRule);
@@ -401,6 +403,12 @@ function start() {
       leave: () => seatChange("leave"),
     },
   );
+  // The error toast is carried into full screen (nothing outside it is drawn there).
+  boardView = new BoardView($("board"), {
+    tools: $("board-tools"),
+    full: $("game"),
+    carry: [$("error")],
+  });
   wireBoard($("board"), play);
   wireTextPanel();
   $("undo").addEventListener("click", undo);
