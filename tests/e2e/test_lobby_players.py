@@ -241,3 +241,22 @@ def test_the_device_link_moves_the_player_and_its_tables(server: Server, people:
     expect(second.get_by_test_id("you")).to_have_text("You are Ada (seat 0)")
     expect(second.get_by_test_id("connection")).to_have_attribute("data-state", "online")
     shot(second, "players-device-table")
+
+
+def test_the_lobby_fits_a_phone_at_every_player_count(server: Server, people: Any) -> None:
+    """Nothing of the lobby reaches past a 390 px screen (the seat rows of 4 players with
+    their names once did), so it never scrolls sideways."""
+    page: Page = people(PHONE)
+    page.goto(f"{server.base}/")
+    page.get_by_test_id("game-select").select_option("ahoy")
+    for count in ("2", "3", "4"):
+        page.get_by_test_id("player-count").select_option(count)
+        expect(page.get_by_test_id(f"seat-row-{int(count) - 1}")).to_be_visible()
+        wide = page.evaluate(
+            """() => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+                .map(e => e.dataset.testid || e.id || e.localName)"""
+        )
+        assert wide == [], f"{count} players: {wide}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "lobby-phone-4-players")
