@@ -259,4 +259,11 @@ def test_the_lobby_fits_a_phone_at_every_player_count(server: Server, people: An
         )
         assert wide == [], f"{count} players: {wide}"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The name fields show what an unnamed seat will be called (the server's names).
+    placeholders = [
+        page.get_by_test_id(f"seat-name-{i}").get_attribute("placeholder") for i in range(4)
+    ]
+    assert placeholders == ["Seat 0", "Bot 1 (medium)", "Bot 2 (medium)", "Bot 3 (medium)"]
+    page.get_by_test_id("seat-kind-2").select_option("bot:hard")
+    assert page.get_by_test_id("seat-name-2").get_attribute("placeholder") == "Bot (hard)"
     shot(page, "lobby-phone-4-players")

@@ -41,7 +41,7 @@ def test_create_table_gives_a_private_link_per_person_and_a_spectator_link(
     for entry in links["seats"]:
         assert entry["path"] == f"/t/{table.id}#{entry['token']}"
     summary = table.created["table"]
-    assert summary["seats"][1] == {"seat": 1, "kind": "bot", "bot": "hard", "name": "Seat 1"}
+    assert summary["seats"][1] == {"seat": 1, "kind": "bot", "bot": "hard", "name": "Bot (hard)"}
     assert summary["seed"] is None, "the seed would reveal every hidden card"
     assert summary["options"] == {"first_game": False}
     # Only hashes are stored.

@@ -71,3 +71,14 @@ def test_a_person_without_a_name_is_seat_n_everywhere(client: TestClient) -> Non
     page = view(client, table, None)
     assert page["observation"]["names"] == ["Seat 0", "Bob"]
     assert "Bob" in page["board"]["text"]
+
+
+def test_an_unnamed_bot_is_named_by_its_strength(client: TestClient) -> None:
+    """Not "Seat 1": a bot the creator left unnamed is "Bot (hard)", numbered by its seat when
+    another bot of the table has the same strength."""
+    bot = {"kind": "bot", "bot": "medium"}
+    table = create_named(
+        client, [{"kind": "human"}, bot, {"kind": "bot", "bot": "hard"}, bot], game="ahoy"
+    )
+    names = [s["name"] for s in table.created["table"]["seats"]]
+    assert names == ["Seat 0", "Bot 1 (medium)", "Bot (hard)", "Bot 3 (medium)"]

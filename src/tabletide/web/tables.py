@@ -240,6 +240,15 @@ class LiveTable:
         return f"seat {seat}" if name == f"Seat {seat}" else f"seat {seat} ({name})"
 
 
+def _bot_name(request: CreateTableRequest, seat: int) -> str:
+    """An unnamed bot's name: "Bot (medium)" by its strength, with its seat number when
+    another bot of the table has the same ("Bot 1 (medium)", "Bot 2 (medium)")."""
+    specs = [s.bot for s in request.seats if s.kind == "bot"]
+    spec = request.seats[seat].bot
+    number = f" {seat}" if specs.count(spec) > 1 else ""
+    return f"Bot{number} ({spec})"[:NAME_MAX]
+
+
 def _clean_name(name: str | None, default: str) -> str:
     if name is None:
         return default
@@ -411,7 +420,7 @@ class TableService:
                     spec = check_bot_spec(seat.bot or "")
                 except ConfigError as exc:
                     raise bad_request(f"seat {i}: {exc}") from None
-                seats.append(SeatInfo(BOT, spec, _clean_name(seat.name, f"Seat {i}")))
+                seats.append(SeatInfo(BOT, spec, _clean_name(seat.name, _bot_name(request, i))))
         if all(seat.kind == BOT for seat in seats):
             # Tables are for people: a table of bots alone would keep the bots' workers
             # busy for nobody (tournaments between bots are `tabletide tournament`).

@@ -29,6 +29,22 @@ function seatKindOptions(defaultKind) {
   );
 }
 
+/** What the server calls an unnamed seat (tables.py): "Seat 2" for a person, "Bot (hard)" for
+ * a bot, numbered by its seat when another bot has the same strength. */
+function showDefaultNames() {
+  const rows = [...$("seats").querySelectorAll(".seat-row")];
+  const kinds = rows.map((row) => row.querySelector("select").value);
+  rows.forEach((row, i) => {
+    const kind = kinds[i];
+    let name = `Seat ${i}`;
+    if (kind.startsWith("bot:")) {
+      const twin = kinds.filter((k) => k === kind).length > 1;
+      name = `Bot${twin ? ` ${i}` : ""} (${kind.slice(4)})`;
+    }
+    row.querySelector("input").placeholder = name;
+  });
+}
+
 function renderSeats() {
   const count = Number($("player-count").value);
   const container = $("seats");
@@ -63,7 +79,9 @@ function renderSeats() {
         name,
       ),
     );
+    select.addEventListener("change", showDefaultNames);
   }
+  showDefaultNames();
 }
 
 function renderOptions() {
