@@ -71,6 +71,21 @@ export function saveTable(entry) {
   writeTables(list);
 }
 
+/** A seat just taken (a join or a rematch: the server's answer with the table, seat, token
+ * and path): keep its link in this browser and open it. */
+export function goToSeat(answer, name) {
+  saveTable({
+    table: answer.table.id,
+    token: answer.token,
+    seat: answer.seat,
+    role: "player",
+    game: answer.table.game,
+    title: answer.table.title,
+    name,
+  });
+  window.location.assign(answer.path);
+}
+
 export function forgetTable(token) {
   writeTables(savedTables().filter((t) => t.token !== token));
 }

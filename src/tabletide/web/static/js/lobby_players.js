@@ -1,7 +1,7 @@
 // The lobby's player parts (issue 25): "Playing as NAME · change", the private device link,
 // open tables with their Join buttons, the ratings panel, and this player's tables (by key).
 
-import { api, ApiError, copyText, el, saveTable } from "./api.js";
+import { api, ApiError, copyText, el, goToSeat } from "./api.js";
 import { deviceLink, identity, register } from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
@@ -74,16 +74,7 @@ export async function joinTable(tableId) {
     method: "POST",
     player: identity().key,
   });
-  saveTable({
-    table: answer.table.id,
-    token: answer.token,
-    seat: answer.seat,
-    role: "player",
-    game: answer.table.game,
-    title: answer.table.title,
-    name: answer.name,
-  });
-  window.location.assign(answer.path);
+  goToSeat(answer, answer.name);
 }
 
 function ago(seconds) {

@@ -1,7 +1,7 @@
 // The game page's player parts (issue 25): "Waiting for players" with the invitation link
 // while an open table has free seats, and the end screen's Rematch / "X offers a rematch".
 
-import { absolute, api, ApiError, copyText, saveTable } from "./api.js";
+import { absolute, api, ApiError, copyText, goToSeat } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let asking = false;
@@ -63,16 +63,7 @@ async function takeRematch(tableId, token, showError) {
       token,
     });
     const seat = answer.table.seats[answer.seat];
-    saveTable({
-      table: answer.table.id,
-      token: answer.token,
-      seat: answer.seat,
-      role: "player",
-      game: answer.table.game,
-      title: answer.table.title,
-      name: seat ? seat.name : "",
-    });
-    window.location.assign(answer.path);
+    goToSeat(answer, seat ? seat.name : "");
   } catch (err) {
     showError(err instanceof ApiError ? err.message : String(err));
     asking = false;
