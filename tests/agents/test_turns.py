@@ -155,3 +155,24 @@ def test_hard_looks_one_turn_ahead_in_the_solo_game(monkeypatch: pytest.MonkeyPa
     agent.action_values(state, legal)
     assert len(seen) == len(legal)
     assert seen == [ended + 1] * len(legal)
+
+
+SOLO_GAMES = [name for name in tabletide.list_games() if tabletide.load_game(name).min_players == 1]
+
+
+@pytest.mark.parametrize("name", SOLO_GAMES)
+def test_every_solo_game_counts_its_rivals_turns(name: str) -> None:
+    """A game that can be played alone has a rival run by the rules, and must count its turns
+    (``State.automated_turns``): else every bot's "finish my turn" runs on to the game's end."""
+    state = tabletide.load_game(name).new_state(1, 0)
+    agent = GreedyAgent(0)
+    start = state.automated_turns()
+    for _ in range(400):
+        if state.is_terminal() or state.automated_turns() > start:
+            break
+        state.apply(agent.act(state))
+    assert state.automated_turns() > start
+
+
+def test_the_solo_games_are_found() -> None:
+    assert {"tiny_epic_pirates", "maracaibo"} <= set(SOLO_GAMES)
