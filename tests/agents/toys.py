@@ -5,6 +5,9 @@
   turns each, most points wins. The best drawer hides behind a door whose other drawers are poor,
   so only an agent that looks through its own follow-up decision finds it.
 
+  With 1 seat it is a solo game against "the house", a rival run by the rules that takes a
+  (pointless) turn after each of the seat's, so the seat moves again (``automated_turns``).
+
 **Foggy Vault**: Vault where each seat also holds a secret luck of 0-``LUCK`` that adds to its
   evaluation only (not to its points), so every determinization shifts all moves' values alike
   by up to ``LUCK`` points, as the other seat's secret contracts do in Shipyard.
@@ -59,6 +62,10 @@ class VaultState(State):
 
     def _scores(self) -> list[int | float]:
         return list(self.points)
+
+    def automated_turns(self) -> int:
+        """With 1 seat, the house takes a turn after each of the seat's (it does nothing)."""
+        return self.turns if self.num_players == 1 else 0
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {"points": self.points[:]}

@@ -3,8 +3,9 @@
 A move here is one atomic decision, but a game splits many turns into several (pick a tile, then
 a part, then a slot), and after the first of them the evaluation rarely changes. So the agent
 looks through its own follow-up decisions too: a decision is worth the best position it can
-reach before another seat (or the end) is to move, searched depth-first within a budget of
-``budget`` positions; where the budget runs out, the position is evaluated as it stands.
+reach before its turn ends (:func:`in_turn`: another seat, or a solo game's rival run by the
+rules, has moved), searched depth-first within a budget of ``budget`` positions; where the
+budget runs out, the position is evaluated as it stands.
 Ties are broken at random from the agent's seed. With ``epsilon`` > 0 it plays a uniformly
 random move that often (the ``easy`` strength).
 """
@@ -15,6 +16,14 @@ from tabletide.agents.values import advantage
 from tabletide.engine import Action, Rng, State
 
 TIE = 1e-9
+
+
+def in_turn(state: State, seat: int, turns: int) -> bool:
+    """Whether ``seat`` still has the move it had when ``state.automated_turns()`` was
+    ``turns``: it is to move, and no opponent run by the rules has taken a turn since. That
+    opponent (a solo game's rival) is not a seat: its turn runs in automatic steps, after
+    which the same seat is to move again, so the seat to move alone cannot tell."""
+    return state.current_player() == seat and state.automated_turns() == turns
 
 
 def best_of(legal: list[Action], values: list[float], rng: Rng) -> Action:
@@ -55,17 +64,18 @@ class GreedyAgent:
         searching at most ``budget`` positions (the agent's own budget unless given)."""
         legal = state.legal_actions() if legal is None else legal
         seat = state.current_player()
+        turns = state.automated_turns()
         share = max(1, (self.budget if budget is None else budget) // len(legal))
         values = []
         for action in legal:
             child = state.clone()
             child.apply_unchecked(action)
-            values.append(self._follow(child, seat, share - 1))
+            values.append(self._follow(child, seat, share - 1, turns))
         return values
 
-    def _follow(self, state: State, seat: int, budget: int) -> float:
-        """The best advantage ``seat`` reaches from ``state`` while it keeps the move."""
-        if budget <= 0 or state.is_terminal() or state.current_player() != seat:
+    def _follow(self, state: State, seat: int, budget: int, turns: int) -> float:
+        """The best advantage ``seat`` reaches from ``state`` while its turn goes on."""
+        if budget <= 0 or not in_turn(state, seat, turns):
             return advantage(state, seat)
         legal = state.search_legal()
         if len(legal) > budget:
@@ -75,18 +85,26 @@ class GreedyAgent:
         for action in legal:
             child = state.clone()
             child.apply_unchecked(action)
-            best = max(best, self._follow(child, seat, share - 1))
+            best = max(best, self._follow(child, seat, share - 1, turns))
         return best
 
     def __repr__(self) -> str:
         return f"GreedyAgent(name={self.name!r}, epsilon={self.epsilon}, budget={self.budget})"
 
 
-def finish_turn(state: State, seat: int, chooser: GreedyAgent, steps: int) -> None:
-    """Play ``seat``'s decisions in ``state`` while it keeps the move (at most ``steps``),
-    each the one-step best for it by :func:`advantage` (ties: the first)."""
+def finish_turn(
+    state: State, seat: int, chooser: GreedyAgent, steps: int, turns: int | None = None
+) -> None:
+    """Play ``seat``'s decisions in ``state`` while its turn goes on (:func:`in_turn`; at most
+    ``steps``), each the one-step best for it by :func:`advantage` (ties: the first).
+
+    ``turns`` is ``state.automated_turns()`` before the decision that led to ``state``
+    (default: now). If that decision ended the turn of a solo game, the rival run by the rules
+    has moved since and there is nothing left to finish, though the seat is to move again."""
+    if turns is None:
+        turns = state.automated_turns()
     for _ in range(steps):
-        if state.is_terminal() or state.current_player() != seat:
+        if not in_turn(state, seat, turns):
             return
         legal = state.search_legal()
         if len(legal) == 1:

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tabletide.agents.greedy import GreedyAgent, finish_turn
+from tabletide.agents.greedy import GreedyAgent, finish_turn, in_turn
 from tabletide.agents.values import evaluations, gaps, logistic, seat_values
 from tabletide.engine import Action, Rng, State
 
@@ -133,6 +133,7 @@ class IsmctsAgent:
         if prior:
             _seed_root(root, state, prior, self.rng.next_u64())
         own_turn = self._setting(state, "own_turn")
+        root_turns = state.automated_turns()
         per_world = self._setting(state, "per_world")
         baseline = _Baseline(state.num_players) if self._setting(state, "baseline") else None
         shift = None
@@ -151,10 +152,12 @@ class IsmctsAgent:
             det = world.clone() if per_world > 1 else world
             node = root
             path = [root]
+            turns = root_turns  # automated_turns() before the last action taken
             while not det.is_terminal():
                 mover = det.current_player()
-                if own_turn and mover != seat:
+                if own_turn and not in_turn(det, seat, root_turns):
                     break  # the turn is over: judge it here
+                turns = det.automated_turns()
                 legal = det.search_legal()
                 children = node.children
                 untried = [a for a in legal if a not in children]
@@ -181,7 +184,7 @@ class IsmctsAgent:
                 node = children[chosen]
                 path.append(node)
             if finisher is not None and not det.is_terminal():
-                finish_turn(det, path[-1].seat, finisher, FINISH_STEPS)
+                finish_turn(det, path[-1].seat, finisher, FINISH_STEPS, turns)
             for _ in range(depth):
                 if det.is_terminal():
                     break

@@ -1,7 +1,8 @@
 """The lookahead agent: whole turns, its own and the next seat's reply, played out greedily.
 
 For each legal action the agent finishes its own turn greedily (every later decision of the
-turn the one-step best by the evaluation, :func:`~tabletide.agents.greedy.finish_turn`). Then,
+turn the one-step best by the evaluation, :func:`~tabletide.agents.greedy.finish_turn`: until
+another seat is to move, or in a solo game until the rival run by the rules has moved). Then,
 for each first decision the next seat could make, it finishes that seat's turn greedily too, and
 it keeps the worst of these outcomes for itself (its :func:`advantage`). The action with the best
 worst case wins; ties are broken at random from the agent's seed.
@@ -48,15 +49,17 @@ class LookaheadAgent:
     def _value(self, state: State, action: Action, seat: int) -> float:
         mine = state.clone()
         mine.apply_unchecked(action)
-        finish_turn(mine, seat, self.chooser, TURN_STEPS)
+        finish_turn(mine, seat, self.chooser, TURN_STEPS, state.automated_turns())
         if not self.replies or mine.is_terminal() or mine.current_player() == seat:
+            # No seat replies (in a solo game the rival run by the rules has moved).
             return advantage(mine, seat)
         other = mine.current_player()
+        turns = mine.automated_turns()
         worst = float("inf")
         for reply in mine.search_legal():
             theirs = mine.clone()
             theirs.apply_unchecked(reply)
-            finish_turn(theirs, other, self.chooser, TURN_STEPS)
+            finish_turn(theirs, other, self.chooser, TURN_STEPS, turns)
             worst = min(worst, advantage(theirs, seat))
         return worst
 

@@ -129,6 +129,15 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return not self.stack
 
+    def automated_turns(self) -> int:
+        """How many turns an opponent run by the rules (not a seat: the rival of a solo game)
+        has ended so far; 0 in a game without one. Search agents take a seat's turn to be over
+        when another seat is to move *or* this number has changed: such an opponent moves in
+        automatic steps, after which the same seat is to move again, so without it "finish my
+        turn" would play on through the rest of the game. A game with a solo rival counts its
+        turns here."""
+        return 0
+
     def legal_actions(self) -> list[Action]:
         """The legal actions of the pending decision, in a fixed order; [] when terminal."""
         if not self.stack:

@@ -157,6 +157,8 @@ class MaracaiboState(TableState):
     active: int
     ending: bool
     """A ship reached Maracaibo this round: it ends after the last player's turn (MA-GAP-10.1)."""
+    john_turns: int
+    """John Silver's finished turns (for search agents, :meth:`automated_turns`)."""
     raid_used: list[int]
     dice: list[int]
     # John Silver (MA-8)
@@ -272,6 +274,7 @@ class MaracaiboState(TableState):
             s.ruby_cards = tuple(i for i in deck1 if cards[i].name in ("Bonaire", "Tobago"))
         s.ruby_market = 0
         s.round, s.active, s.ending = 1, 0, False
+        s.john_turns = 0
         s.raid_used, s.dice = [], [0, 0, 0]
         s.solo_deck, s.solo_out, s.john_level, s.john_slots = [], [], 0, 0
         s.final = []
@@ -311,6 +314,9 @@ class MaracaiboState(TableState):
     def _rank_keys(self) -> list[tuple[float, ...]]:
         """MA-7.10/7.11: VP, then buried treasures; still tied = shared victory."""
         return [(self.vp[p], self.buried_count(p)) for p in range(self.num_players)]
+
+    def automated_turns(self) -> int:
+        return self.john_turns
 
     def winners(self) -> list[int]:
         if self.stack:
@@ -395,6 +401,7 @@ class MaracaiboState(TableState):
         s.quests = [x[:] for x in self.quests]
         s.rubies, s.retired = self.rubies[:], self.retired[:]
         s.round, s.active, s.ending = self.round, self.active, self.ending
+        s.john_turns = self.john_turns
         s.raid_used, s.dice = self.raid_used[:], self.dice[:]
         s.solo_deck, s.solo_out = self.solo_deck[:], self.solo_out[:]
         s.john_level, s.john_slots = self.john_level, self.john_slots

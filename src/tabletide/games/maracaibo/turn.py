@@ -71,6 +71,8 @@ def seat_of(s: S, p: int) -> int:
 
 
 def auto_end_turn(s: S, f: Frame) -> None:
+    if s.active == s.john:
+        s.john_turns += 1  # for search agents: State.automated_turns
     if s.ending and s.active == s.participants - 1:
         end_round(s)
         return

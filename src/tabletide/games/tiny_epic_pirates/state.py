@@ -290,6 +290,10 @@ class PiratesState(TableState):
             for i in range(self.num_players)
         ]
 
+    def automated_turns(self) -> int:
+        """The Legendary Pirate's finished turns in the solo game (PC-6.4), else 0."""
+        return self.turns[self.lp] if self.lp >= 0 else 0
+
     def winners(self) -> list[int]:
         if self.stack:
             return []
