@@ -9,7 +9,16 @@ import httpx2 as httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import ARTIFACTS, Server, create_table, open_seat, shot, wait_settled
+from .helpers import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    Server,
+    create_table,
+    open_seat,
+    shot,
+    wait_settled,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -25,8 +34,10 @@ def api_view(server: Server, table_id: str, token: str) -> dict[str, Any]:
     return data
 
 
-def test_the_page_marks_the_bots_latest_moves(server: Server, page: Page) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_page_marks_the_bots_latest_moves(server: Server, page: Page, size: str) -> None:
     # Empires of the North, seed 0: the bot (seat 1) decides first, several times in a row.
+    page.set_viewport_size(DESKTOP if size == "desktop" else PHONE)
     page.goto(f"{server.base}/")
     expect(page.get_by_test_id("bot-speed")).to_have_value("normal")  # the default
     created = create_table(
@@ -50,6 +61,6 @@ def test_the_page_marks_the_bots_latest_moves(server: Server, page: Page) -> Non
     status = page.get_by_test_id("status")
     expect(status).to_have_attribute("data-latest-moves", str(latest["moves"]))
     expect(status).to_contain_text(f"played {latest['moves']} moves")
-    shot(page, "bot-latest-moves", full_page=True)
+    shot(page, f"bot-latest-moves-{size}", full_page=True)
     marked.first.scroll_into_view_if_needed()
-    page.get_by_test_id("log").screenshot(path=str(ARTIFACTS / "bot-latest-moves-log.png"))
+    page.get_by_test_id("log").screenshot(path=str(ARTIFACTS / f"bot-latest-moves-log-{size}.png"))
