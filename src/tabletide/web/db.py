@@ -1,6 +1,6 @@
 """The database schema (SQLAlchemy 2) and engine set-up.
 
-Three tables, in portable SQL (SQLite and PostgreSQL are both tested):
+The tables, in portable SQL (SQLite and PostgreSQL are both tested):
 
 * ``tt_tables`` — one row per game table: game, player count, seed, options, seats, status
   and ``version`` (the number of rows in ``tt_moves`` for it, the optimistic-lock counter);
@@ -13,7 +13,11 @@ Three tables, in portable SQL (SQLite and PostgreSQL are both tested):
 * ``tt_bot_jobs`` — PostgreSQL only in use: one row per table whose bot is to move, written in
   the same transaction as the move that made it so; server processes claim rows with
   ``FOR UPDATE SKIP LOCKED`` and hold them by a lease (``claimed_by``, ``lease_until``);
-* ``tt_chat`` — the tables' chat messages, numbered per table like the journal.
+* ``tt_chat`` — the tables' chat messages, numbered per table like the journal;
+* ``tt_players``, ``tt_seat_players``, ``tt_open_tables``, ``tt_rematches``, ``tt_ratings``,
+  ``tt_rated_tables`` — players known by their key's SHA-256, the seats bound to them, the
+  tables listed in the lobby, rematches, openskill ratings and the tables already rated
+  (``players.py``, ``ratings.py``).
 
 A table's state is never stored: it is rebuilt by replaying seed + options + the actions that
 the journal leaves after its undo rows.
