@@ -11,15 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from .helpers import bearer, running, service, web_settings
+from .test_clock import FakeNow
 from .test_players import HUMAN, create_keyed, join, play_out, player_auth, register
-
-
-class FakeNow:
-    def __init__(self) -> None:
-        self.t = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture
