@@ -78,6 +78,25 @@ def join(client: TestClient, table_id: str, key: str) -> Any:
     return client.post(f"/api/tables/{table_id}/join", headers=keyed(key))
 
 
+def join_at_once(client: TestClient, table_id: str, names: list[str]) -> list[Any]:
+    """New players (one per name) join ``table_id`` from threads released together; their
+    answers in the order of ``names``."""
+    keys = [register(client, name) for name in names]
+    answers: list[Any] = [None] * len(keys)
+    barrier = threading.Barrier(len(keys))
+
+    def go(k: int) -> None:
+        barrier.wait()
+        answers[k] = join(client, table_id, keys[k])
+
+    threads = [threading.Thread(target=go, args=(k,)) for k in range(len(keys))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
 def player_auth(key: str) -> dict[str, str]:
     return {"Authorization": f"Player {key}"}
 
@@ -270,19 +289,7 @@ def test_two_concurrent_joins_get_different_seats_and_a_third_gets_409(
 ) -> None:
     ada = register(client, "Ada")
     table = create_keyed(client, ada, [HUMAN, HUMAN, HUMAN], open_table=True)
-    keys = [register(client, name) for name in ("Bob", "Cy")]
-    answers: list[Any] = [None, None]
-    barrier = threading.Barrier(2)
-
-    def go(k: int) -> None:
-        barrier.wait()
-        answers[k] = join(client, table.id, keys[k])
-
-    threads = [threading.Thread(target=go, args=(k,)) for k in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers = join_at_once(client, table.id, ["Bob", "Cy"])
     assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
     assert sorted(a.json()["seat"] for a in answers) == [1, 2]
     third = join(client, table.id, register(client, "Dee"))
@@ -512,19 +519,7 @@ def test_joins_rematch_and_ratings_on_postgresql(tmp_path: Path) -> None:
             ).scalar()
         assert held.state.current_player() == 0  # Maracaibo: seat 0 opens
         assert queued == 0 and held.version == 0 and held.bot_task is None
-        keys = [register(client, name) for name in ("Bob", "Cy")]
-        answers: list[Any] = [None, None]
-        barrier = threading.Barrier(2)
-
-        def go(k: int) -> None:
-            barrier.wait()
-            answers[k] = join(client, table.id, keys[k])
-
-        threads = [threading.Thread(target=go, args=(k,)) for k in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        answers = join_at_once(client, table.id, ["Bob", "Cy"])
         assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
         assert sorted(a.json()["seat"] for a in answers) == [2, 3]
         for _ in range(400):  # full: the bot's job is queued, a dispatcher plays it

@@ -57,6 +57,7 @@ from tabletide.web.store import (
     Store,
     TableInfo,
     _clock_json,
+    _clock_of,
     _info,
     iso,
     now,
@@ -243,7 +244,7 @@ class Players:
                 taken = {k: v for k, v in seats[seat].items() if k != "free"}
                 seats[seat] = {**taken, "name": name}
                 full = len(free) == 1
-                clock = Clock.from_json(json.loads(row.clock)) if row.clock else None
+                clock = _clock_of(row.clock)
                 if full and clock is not None:
                     clock = clocks.resume(clock, row.to_move, wall)
                 # The conditional UPDATE: only one of two joiners finds the seats as read.

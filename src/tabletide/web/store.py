@@ -520,7 +520,7 @@ def _stored(row: TableRow, moves: Sequence[Any]) -> StoredTable:
         version=row.version,
         finished_at=row.finished_at,
         analysis=json.loads(row.analysis) if row.analysis is not None else None,
-        clock=Clock.from_json(json.loads(row.clock)) if row.clock else None,
+        clock=_clock_of(row.clock),
         moves=[
             Move(
                 seq=m.seq,
@@ -559,3 +559,8 @@ def _info(row: TableRow) -> TableInfo:
 
 def _clock_json(clock: Clock | None) -> str | None:
     return None if clock is None else json.dumps(clock.to_json(), separators=(",", ":"))
+
+
+def _clock_of(stored: str | None) -> Clock | None:
+    """The clock of a ``tt_tables.clock`` column (:func:`_clock_json`'s inverse)."""
+    return Clock.from_json(json.loads(stored)) if stored else None
