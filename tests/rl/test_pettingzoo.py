@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from engine.toy_game import register as register_lanterns
 from rl.cases import CASE_IDS, CASES
@@ -57,6 +58,28 @@ def test_pettingzoo_tests_on_whole_toy_games(num_players: int) -> None:
         warnings.simplefilter("ignore", UserWarning)
         api_test(env("rl_lanterns", num_players), num_cycles=100)
     seed_test(partial(env, "rl_lanterns", num_players), num_cycles=100)
+
+
+# ------------------------------------------------------------------ the order checks
+def test_the_wrapper_keeps_pettingzoos_order_checks_and_reads_through() -> None:
+    """``env()``'s wrapper forwards the per-turn attributes directly (for speed) but refuses
+    them before ``reset()`` exactly as PettingZoo's ``OrderEnforcingWrapper`` does."""
+    table = env("rl_lanterns", 3)
+    assert isinstance(table, OrderEnforcingWrapper)
+    for name in ("agent_selection", "agents", "terminations", "truncations", "rewards", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(table, name)
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        table.last()
+    table.reset(seed=3)
+    raw = table.unwrapped
+    assert table.agents is raw.agents and table.terminations is raw.terminations
+    assert table.agent_selection == raw.agent_selection == "player_0"
+    obs, reward, terminated, truncated, info = table.last()
+    assert np.array_equal(obs["action_mask"], raw.observe("player_0")["action_mask"])
+    assert (reward, terminated, truncated, info) == (0.0, False, False, {})
+    table.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert table.agent_selection == raw.agent_selection == "player_1"
 
 
 # ------------------------------------------------------------------ what the API means

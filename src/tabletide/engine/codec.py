@@ -97,6 +97,19 @@ class ActionCodec:
             code = self._codes[action] = self._encode(action)
         return code
 
+    def encode_all(self, actions: Sequence[Action]) -> list[int]:
+        """:meth:`encode` of each action, in order (a legal list at every step of a learner:
+        one loop with the memo at hand)."""
+        codes = self._codes
+        known = codes.get
+        out = []
+        for action in actions:
+            code = known(action)
+            if code is None:
+                code = codes[action] = self._encode(action)
+            out.append(code)
+        return out
+
     def _encode(self, action: Action) -> int:
         try:
             offset, spec = self._by_kind[action.kind]

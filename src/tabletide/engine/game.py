@@ -187,6 +187,11 @@ class Game(ABC):
         """The integer of ``action`` in ``[0, num_distinct_actions)``."""
         return self.codec.encode(action)
 
+    def encode_actions(self, state: State, actions: Sequence[Action]) -> list[int]:
+        """The integers of ``actions`` (a legal list, say), in order: :meth:`encode_action` of
+        each, in one call."""
+        return self.codec.encode_all(actions)
+
     def decode_action(self, state: State, code: int) -> Action:
         """The legal action of ``state`` with integer ``code`` (with its label).
 

@@ -53,6 +53,36 @@ def check_limit(name: str, value: int | None) -> int | None:
     return value
 
 
+class OrderedAEC(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's :class:`OrderEnforcingWrapper` (the same checks, the same errors), with the
+    attributes a training loop reads at every turn forwarded directly.
+
+    The base wrapper finds ``agent_selection``, ``terminations`` and the rest through
+    ``__getattr__``, after Python's normal lookup has failed, on every read: about a dozen reads
+    a turn in PettingZoo's own benchmark loop, as much time as our whole ``step``'s bookkeeping.
+    Here they are properties (still refused before ``reset()``), and :meth:`last` asks the
+    environment directly.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]  # raises
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+
+def _forwarded(name: str) -> property:
+    def read(self: OrderedAEC) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read, doc=f"The environment's ``{name}`` (after ``reset()``).")
+
+
+for _name in ("agent_selection", "agents", "terminations", "truncations", "rewards", "infos"):
+    setattr(OrderedAEC, _name, _forwarded(_name))
+
+
 class TabletideAEC(AECEnv):  # type: ignore[misc]
     """One game as a PettingZoo AEC environment. Use :func:`env` to build one."""
 
@@ -96,6 +126,7 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
         self.max_steps = check_limit("max_steps", max_steps)
         self.metadata = {**self.metadata, "name": f"tabletide_{self.table.game.name}_v0"}
         self.possible_agents: list[AgentId] = [agent_name(s) for s in range(self.table.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_space = spaces.Dict(
             {
                 "observation": self.table.observation_space(),
@@ -148,7 +179,7 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: AgentId) -> dict[str, np.ndarray]:
         state = self._require_state()
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         return {
             "observation": self.table.observation(state, seat),
             "action_mask": self.table.mask(state, seat),
@@ -168,7 +199,7 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             self._select_next()
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         chosen, illegal = self.table.choose(state, action_code(action), self.illegal, self._rng())
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -183,12 +214,13 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
             self._steps += 1
             if self.max_cycles is not None and self._decisions[seat] >= self.max_cycles:
                 self.truncations[agent] = True
-            self._play_stand_ins(state)
+            if self.max_cycles is not None:  # only then can an agent be out while others play
+                self._play_stand_ins(state)
             if state.is_terminal():
                 returns = state.returns()
                 for a in self.agents:
                     self.terminations[a] = True
-                    self.rewards[a] = returns[self.possible_agents.index(a)]
+                    self.rewards[a] = returns[self._seats[a]]
             elif self._past_bound(state):
                 for a in self.agents:
                     self.truncations[a] = True
@@ -218,12 +250,14 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
         """Agents that are done take their last (``None``) step first; then the deciding seat."""
         if not self.agents:
             return
-        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
-        if done:
-            self.agent_selection = done[0]
-            return
+        terminations, truncations = self.terminations, self.truncations
+        if any(terminations.values()) or any(truncations.values()):
+            done = [a for a in self.agents if terminations[a] or truncations[a]]
+            if done:
+                self.agent_selection = done[0]
+                return
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self._require_state().current_player())
+        self.agent_selection = self.possible_agents[self._require_state().current_player()]
 
     # ------------------------------------------------------------------ the rest
     def render(self) -> str | None:
@@ -254,12 +288,13 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
 
 
 def env(game: str | Game, num_players: int | None = None, **kwargs: Any) -> Any:
-    """A PettingZoo AEC environment of ``game`` (wrapped to enforce the call order).
+    """A PettingZoo AEC environment of ``game``, wrapped to enforce the call order
+    (:class:`OrderedAEC`, PettingZoo's ``OrderEnforcingWrapper``).
 
     Keyword arguments are :class:`TabletideAEC`'s (``render_mode``, ``illegal``,
     ``max_cycles``, ``max_steps``) and the game's options.
     """
-    return OrderEnforcingWrapper(TabletideAEC(game, num_players, **kwargs))
+    return OrderedAEC(TabletideAEC(game, num_players, **kwargs))
 
 
 def parallel_env(

@@ -139,7 +139,8 @@ class Table:
         """1 at the code of each legal action when ``seat`` must decide; zeros otherwise."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if state.current_player() == seat:
-            mask[list(self.legal_by_code(state))] = 1
+            by_code = self.legal_by_code(state)
+            mask[np.fromiter(by_code, np.intp, len(by_code))] = 1
         return mask
 
     def legal_codes(self, state: State) -> list[int]:
@@ -159,8 +160,8 @@ class Table:
         if memo is not None and memo[0] == made and memo[1] is top:
             found: dict[int, Action] = memo[2]
             return found
-        encode = self.game.encode_action
-        by_code = {encode(state, a): a for a in state.search_legal()}
+        legal = state.search_legal()
+        by_code = dict(zip(self.game.encode_actions(state, legal), legal, strict=True))
         state._codes_memo = (made, top, by_code)  # type: ignore[attr-defined]
         return by_code
 
