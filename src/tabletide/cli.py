@@ -1193,7 +1193,7 @@ def tensor(
         for s in layout:
             segments.add_row(escape(s.name), str(s.start), str(s.size), escape(s.meaning))
         console.print(segments)
-        codec = game.codec
+        codec = game.action_codes
         console.print(
             f"Action codec: {codec.size} codes (game.encode_action); within a kind, the code "
             "counts through the parameters, the last one fastest"

@@ -84,6 +84,10 @@ class ActionCodec:
         self._codes: dict[Action, int] = {}
         """The codes found so far (at most one entry per code: an action's code never changes)."""
 
+    def offset(self, kind: str) -> int:
+        """The first code of ``kind``."""
+        return self._by_kind[kind][0]
+
     def kinds(self) -> list[str]:
         return [s.kind for s in self.specs]
 

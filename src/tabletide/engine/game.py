@@ -120,8 +120,17 @@ class Game(ABC):
     """Per decision kind, the TypedDict of ``observation(seat)["decision"]["context"]``."""
 
     @property
+    def action_codes(self) -> ActionCodec:
+        """The layout the integer codes follow (``tabletide rules GAME`` lists it). Most games
+        code an action as their action space (``codec``) declares it; a game that numbers a
+        parameter relative to the position (Ahoy's map spaces, in the map's frame) returns its
+        own layout here and overrides :meth:`encode_action`, :meth:`encode_actions` and
+        :meth:`action_of_code`."""
+        return self.codec
+
+    @property
     def num_distinct_actions(self) -> int:
-        return self.codec.size
+        return self.action_codes.size
 
     def resolve_options(
         self, num_players: int, options: Mapping[str, Any] | None
@@ -192,12 +201,20 @@ class Game(ABC):
         each, in one call."""
         return self.codec.encode_all(actions)
 
+    def action_of_code(self, state: State, code: int) -> Action:
+        """The action ``code`` stands for at ``state``: its kind and parameters, without a
+        label and not checked for legality.
+
+        :raises IllegalActionError: ``code`` is not in ``[0, num_distinct_actions)``.
+        """
+        return self.codec.decode(code)
+
     def decode_action(self, state: State, code: int) -> Action:
         """The legal action of ``state`` with integer ``code`` (with its label).
 
         :raises IllegalActionError: no legal action of ``state`` has this code.
         """
-        action = self.codec.decode(code)
+        action = self.action_of_code(state, code)
         legal = state.legal_actions()
         if action in legal:
             return legal[legal.index(action)]

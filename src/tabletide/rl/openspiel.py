@@ -161,7 +161,7 @@ class Match:
         """The legal action with integer ``code``.
 
         :raises IllegalActionError: no legal action has this code."""
-        action = self.table.game.codec.decode(code)
+        action = self.table.game.action_of_code(self.state, code)
         legal = self.legal()
         if action in legal:
             return legal[legal.index(action)]
@@ -507,8 +507,8 @@ class TabletideState(pyspiel.State):  # type: ignore[misc]
         """The action's label (when it is legal now) and its kind and parameters."""
         if player == pyspiel.PlayerId.CHANCE:
             return f"Deal {action} (engine seed {self._first_deal + int(action)})"
-        decoded = self._match.table.game.codec.decode(int(action))
         state = self._match.state
+        decoded = self._match.table.game.action_of_code(state, int(action))
         if not state.is_terminal() and player == state.current_player():
             legal = self._match.legal()
             if decoded in legal:

@@ -4,10 +4,11 @@ Components the rulebook does not print are stand-ins in ``content/`` (see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tabletide.engine import (
+    Action,
     ActionCodec,
     ActionSpec,
     BotSettings,
@@ -17,9 +18,13 @@ from tabletide.engine import (
     ints,
 )
 from tabletide.games.ahoy.battle import REWARDS
+from tabletide.games.ahoy.codes import MapCodes
 from tabletide.games.ahoy.constants import FIGURES, SPOTS, WIDTH
 from tabletide.games.ahoy.content import load_content
 from tabletide.games.ahoy.present.schema import DECISION_SCHEMAS, AhoyView
+
+if TYPE_CHECKING:
+    from tabletide.games.ahoy.state import AhoyState
 
 SPACE = WIDTH * WIDTH
 CARDS = 30
@@ -105,7 +110,22 @@ class AhoyGame(PackagedGame):
 
     def __init__(self) -> None:
         self.codec = ActionCodec(ACTION_SPACE)
+        self.codes = MapCodes(ACTION_SPACE)
         self.content = load_content()
+
+    # Codes number map spaces in the map's frame (codes.py): 7,765 codes instead of 36,293.
+    @property
+    def action_codes(self) -> ActionCodec:
+        return self.codes.codec
+
+    def encode_action(self, state: State, action: Action) -> int:
+        return self.codes.encode(cast("AhoyState", state), action)
+
+    def encode_actions(self, state: State, actions: Sequence[Action]) -> list[int]:
+        return self.codes.encode_all(cast("AhoyState", state), actions)
+
+    def action_of_code(self, state: State, code: int) -> Action:
+        return self.codes.action_of(cast("AhoyState", state), code)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, object]) -> State:
         from tabletide.games.ahoy.state import AhoyState
