@@ -29,9 +29,13 @@ layout, a cached static part) is a memory copy, and the research APIs read the b
 millisecond per 12,000 values)."""
 
 
+_ZERO: Values = array("d", [0.0])
+
+
 def zeros(size: int) -> Values:
-    """``size`` zero values."""
-    return array("d", bytes(8 * size))
+    """``size`` zero values (one zero repeated: a memory fill, without the temporary
+    ``bytes`` object of ``size * 8`` bytes that building from bytes needs)."""
+    return _ZERO * size
 
 
 @dataclass(frozen=True)
@@ -126,14 +130,18 @@ class TensorLayout:
         return zeros(self.size)
 
     def emit(self, out: TensorWriter, values: Values) -> None:
-        """Append ``values`` (filled from :meth:`blank`) and this layout's segments to ``out``."""
+        """Append ``values`` (filled from :meth:`blank`) and this layout's segments to ``out``.
+        ``values`` is handed over: a writer that holds nothing yet takes the buffer itself
+        instead of a copy (Ahoy's 13,360 values cost a memory copy per observation), so the
+        caller must not keep or reuse it (pass a fresh :meth:`blank`, never a cached block)."""
         if len(values) != self.size:
             raise ValueError(f"a tensor of {len(values)} values for a layout of {self.size}")
         start = len(out.values)
-        out.values.extend(values)
         if start == 0:
+            out.values = values
             out.segments.extend(self.segments)
         else:
+            out.values.extend(values)
             out.segments.extend(
                 Segment(g.name, g.start + start, g.size, g.meaning) for g in self.segments
             )
