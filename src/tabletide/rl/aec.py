@@ -212,9 +212,9 @@ class TabletideAEC(AECEnv):  # type: ignore[misc]
             state.apply(chosen)
             self._decisions[seat] += 1
             self._steps += 1
-            if self.max_cycles is not None and self._decisions[seat] >= self.max_cycles:
-                self.truncations[agent] = True
             if self.max_cycles is not None:  # only then can an agent be out while others play
+                if self._decisions[seat] >= self.max_cycles:
+                    self.truncations[agent] = True
                 self._play_stand_ins(state)
             if state.is_terminal():
                 returns = state.returns()
