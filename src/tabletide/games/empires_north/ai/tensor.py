@@ -15,7 +15,9 @@ The size depends only on the player count.
 
 from __future__ import annotations
 
+from array import array
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, cast
 
 from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order, zeros
@@ -215,6 +217,13 @@ _PER_ISLAND_COPY = 1.0 / ISLAND_COPIES
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may see of ``state`` into ``out`` (see the module docstring)."""
     s = cast("EmpiresState", state)
+    layout_for(s.num_players).emit(out, tensor_values(s, seat))
+
+
+def tensor_values(state: State, seat: int) -> Values:
+    """The values :func:`write_tensor` writes, without a writer (``Game.observation_values``
+    of this game: one copy of the tensor fewer)."""
+    s = cast("EmpiresState", state)
     lay = layout_for(s.num_players)
     v = lay.blank()
     seats = seat_order(seat, s.num_players)
@@ -224,7 +233,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_own_cards(s, seat, lay, v)
     _write_sea(s, seat, lay, v)
     _write_decision(s, seat, lay, v)
-    lay.emit(out, v)
+    return v
 
 
 def _relative(seat: int, n: int, p: int) -> int:
@@ -268,36 +277,87 @@ def _write_table(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
 
 
 def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
+    """The per-seat segments from ``clan`` to ``discard_seen``: each seat's numbers come as
+    blocks cached on the seat's raw counts (:func:`_seat_blocks`), copied in by slices."""
     o = lay.off
     clan, vp, goods, workers, ships = o["clan"], o["vp"], o["goods"], o["workers"], o["ships"]
     discs, passed, piles, seen = o["discs"], o["passed"], o["piles"], o["discard_seen"]
-    width = len(TILES) + 1
+    width = DISCS * (len(TILES) + 1)
+    queued = s.ships_queued()
     for k, p in enumerate(seats):
-        v[clan + k * len(CLANS) + _CLAN_INDEX[s.clan[p]]] += 1.0
-        v[vp + k] = s.vp[p] / END_VP
-        have = s.goods[p]
+        at = clan + k * len(CLANS)
+        v[at : at + len(CLANS)] = _CLAN_ONEHOT[s.clan[p]]
+        raw = (
+            s.vp[p],
+            *_GOODS_OF(s.goods[p]),
+            s.workers[p],
+            s.tired[p],
+            s.ships[p],
+            s.ships[p] - queued[p],
+            *s.disc_at[p],
+            *s.disc_x[p],
+            len(s.hand[p]),
+            len(s.deck[p]),
+            len(s.discard[p]),
+            len(s.look[p]),
+        )
+        score, have, crew, fleet, disc_rows, pile_counts = _seat_blocks(raw)
+        v[vp + k] = score
         at = goods + k * len(GOODS)
-        for i, g in enumerate(GOODS):
-            v[at + i] = have[g] / GOODS_SCALE
-        v[workers + 2 * k] = s.workers[p] / GOODS_SCALE
-        v[workers + 2 * k + 1] = s.tired[p] / GOODS_SCALE
-        v[ships + 2 * k] = s.ships[p] / MAX_SHIPS
-        v[ships + 2 * k + 1] = s.ships_free(p) / MAX_SHIPS
-        exhausted = s.disc_x[p]
-        for d, tile in enumerate(s.disc_at[p]):
-            base = discs + (k * DISCS + d) * width
-            if tile >= 0:
-                v[base + tile] += 1.0
-            if exhausted[d]:
-                v[base + len(TILES)] += 1.0
+        v[at : at + len(GOODS)] = have
+        v[workers + 2 * k : workers + 2 * k + 2] = crew
+        v[ships + 2 * k : ships + 2 * k + 2] = fleet
+        v[discs + k * width : discs + (k + 1) * width] = disc_rows
         v[passed + k] = 1.0 if s.passed[p] else 0.0
-        at = piles + 4 * k
-        v[at] = len(s.hand[p]) / HAND_SCALE
-        v[at + 1] = len(s.deck[p]) / DECK_SIZE
-        v[at + 2] = len(s.discard[p]) / DECK_SIZE
-        v[at + 3] = len(s.look[p]) / OPENING_DRAW
+        v[piles + 4 * k : piles + 4 * k + 4] = pile_counts
         at = seen + k * CLAN_SLOTS
         v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(s.shown[p]))
+
+
+_GOODS_OF = itemgetter(*GOODS)
+"""A supply's goods in the order of ``GOODS``."""
+
+
+@lru_cache(maxsize=8192)
+def _seat_blocks(raw: tuple[int, ...]) -> tuple[float, Values, Values, Values, Values, Values]:
+    """One seat's scaled numbers from its raw counts, in :func:`_write_players`' order (VP,
+    goods, ready and tired workers, ships owned and not queued, each disc's tile, each disc's
+    exhausted flag, then hand, deck, discard pile and Lookout draws): VP and the blocks for
+    goods, workers, ships, discs and piles. Cached on the counts themselves (plain ints and
+    bools, so it cannot go stale); blocks are copied, never changed."""
+    at = 1 + len(GOODS)
+    have = array("d", [x / GOODS_SCALE for x in raw[1:at]])
+    crew = array("d", [x / GOODS_SCALE for x in raw[at : at + 2]])
+    fleet = array("d", [x / MAX_SHIPS for x in raw[at + 2 : at + 4]])
+    at += 4
+    disc_rows = array("d")
+    for tile, exhausted in zip(raw[at : at + DISCS], raw[at + DISCS : at + 2 * DISCS], strict=True):
+        disc_rows += _disc_row(tile, bool(exhausted))
+    hand, deck, discard, look = raw[at + 2 * DISCS :]
+    piles = array(
+        "d", (hand / HAND_SCALE, deck / DECK_SIZE, discard / DECK_SIZE, look / OPENING_DRAW)
+    )
+    return raw[0] / END_VP, have, crew, fleet, disc_rows, piles
+
+
+def _clan_onehot(clan: str) -> Values:
+    block = zeros(len(CLANS))
+    block[_CLAN_INDEX[clan]] = 1.0
+    return block
+
+
+_CLAN_ONEHOT = {clan: _clan_onehot(clan) for clan in CLANS}
+"""Each clan's one-hot (copied, never changed)."""
+
+
+def _disc_row(tile: int, exhausted: bool) -> Values:
+    """One disc: its tile one-hot (none in the supply, ``tile`` -1), then the exhausted bit."""
+    row = zeros(len(TILES) + 1)
+    if tile >= 0:
+        row[tile] = 1.0
+    if exhausted:
+        row[len(TILES)] = 1.0
+    return row
 
 
 def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
@@ -310,7 +370,7 @@ def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
         empire = s.empire[p]
         v[sizes + k] = len(empire) / EMPIRE_SCALE
         at = first + base
-        for block in _empire_blocks(tuple(empire)):
+        for block in _blocks_of(p, tuple(empire)):
             v[at : at + SLOTS] = block
             at += span
         for pos, goods in s.stock[p].items():
@@ -320,6 +380,25 @@ def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
                 for _ in range(amount):
                     v[at] += _PER_STORED
                     v[total] += _PER_STORED
+
+
+_LAST_BLOCKS: dict[int, tuple[tuple[Placed, ...], tuple[Values, ...]]] = {}
+"""The last empire blocks handed out for each seat number, with the empire they came from."""
+
+
+def _blocks_of(p: int, empire: tuple[Placed, ...]) -> tuple[Values, ...]:
+    """:func:`_empire_blocks` of seat ``p``'s ``empire``, first looked for among the last
+    blocks of that seat number by comparing the placed cards for equality. The key is the
+    whole value, so a hit is right for any state, clone or game (an equal empire has equal
+    blocks), and the pair is replaced in one store; the point is the cost: comparing the
+    shared ``Placed`` records is a pointer test each, where the lru_cache hashes every record
+    again (about 1 us for an empire of 15 cards)."""
+    last = _LAST_BLOCKS.get(p)
+    if last is not None and last[0] == empire:
+        return last[1]
+    blocks = _empire_blocks(empire)
+    _LAST_BLOCKS[p] = (empire, blocks)
+    return blocks
 
 
 @lru_cache(maxsize=8192)
