@@ -332,6 +332,12 @@ class MapStatic(NamedTuple):
     region_block: Values
     """The region segments (``region_placed`` to ``region_island``) with only what the map
     fixes filled in: each region is placed, its island's symbol and grid cell."""
+    templates: dict[int, Values]
+    """Per player count: a blank tensor with what the map fixes written in (the static
+    planes, ``map_offset``, ``region_block``), which every tensor of this map starts from.
+    Filled on first use; a template is copied, never changed."""
+    region_rows: dict[tuple[tuple[int, ...], ...], tuple[Values, Values]]
+    """:func:`_region_rows` of this map, by its key (filled on first use, bounded)."""
 
 
 _LAYOUTS: dict[int, Layout] = {}
@@ -362,16 +368,19 @@ def _seats_from(seat: int, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
-    """Write ``seat``'s observation of ``state`` (see the module text)."""
+    """Write ``seat``'s observation of ``state`` (see the module text). The tensor starts as
+    a copy of the map's template (:func:`_template`) and is written in place in ``out`` when
+    ``out`` holds nothing yet (the usual case), which saves a copy of its 13,000 values."""
     s: AhoyState = state  # type: ignore[assignment]
     n = s.num_players
     lay = layout(n)
-    v = lay.blank()
     off = lay.off
     order, rel = _seats_from(seat, n)
     m = _map(s)
     x0, y0 = m.x0, m.y0
-    _write_map(v, off, m)
+    direct = not out.values
+    v = out.values if direct else array("d")
+    v.extend(m.templates.get(n) or _template(m, lay))
     _write_turn(s, v, off, rel)
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
     _write_seats(s, v, off, order)
@@ -380,7 +389,10 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_figures(s, v, off, rel, m)
     _write_battle(s, v, off, rel, x0, y0)
     _write_drawn(s, v, off)
-    lay.emit(out, v)
+    if direct:
+        out.segments.extend(lay.segments)
+    else:
+        lay.emit(out, v)
 
 
 def _rel_fig(f: int, rel: tuple[int, ...]) -> int:
@@ -643,25 +655,49 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 
 # ------------------------------------------------------------------ regions and figures
 def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
-    """The region segments, and the wealth and allies planes of the map."""
+    """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
+    and allies planes of the map, as two blocks from :func:`_region_rows`."""
     fleet, union = controls(s)
-    o_placed = off["region_placed"]
-    v[o_placed : o_placed + REGION_BLOCK] = m.region_block
-    o_wealth, o_allies, o_fort = off["region_wealth"], off["region_allies"], off["region_fort"]
-    o_ctl, o_map_wealth, o_map_allies = off["region_control"], off["map_wealth"], off["map_allies"]
-    forts = s.fig[FORT0:CUTTER]
-    wealth, allies, islands, cells = s.wealth, s.allies, m.islands, m.regions
-    for r, pos in enumerate(s.island_of):
+    forts = tuple(s.fig[FORT0:CUTTER])
+    key = (s.island_of, tuple(s.wealth), tuple(s.allies), forts, tuple(fleet), tuple(union))
+    rows = m.region_rows.get(key)
+    if rows is None:
+        rows = _region_rows(m, key)
+    o = off["region_wealth"]
+    v[o : o + len(rows[0])] = rows[0]
+    o = off["map_wealth"]
+    v[o : o + 2 * PLANES] = rows[1]
+
+
+_REGION_ROWS = REGIONS * sum(k for name, k in REGION_SEGMENTS[2:-1])
+"""Values from ``region_wealth`` to the end of ``region_control``."""
+_REGION_ROWS_KEPT = 4096
+"""Keys kept per map at most; its cache starts afresh when full."""
+
+
+def _region_rows(m: MapStatic, key: tuple[tuple[int, ...], ...]) -> tuple[Values, Values]:
+    """The values from ``region_wealth`` to ``region_control``, and the ``map_wealth`` and
+    ``map_allies`` planes, for ``key``: each region's island space, wealth and allies, the
+    forts' spaces, the Fleet's and the Union's control points. Cached in ``m.region_rows``:
+    the values depend on the map (fixed for ``m``) and the key's plain numbers alone."""
+    island_of, wealth, allies, forts, fleet, union = key
+    rows, planes = zeros(_REGION_ROWS), zeros(2 * PLANES)
+    o_allies, o_fort, o_ctl = (REGIONS * k for k in (1, 2, 3))
+    for r, pos in enumerate(island_of):
         w = wealth[r] / WEALTH_MAX
-        v[o_wealth + r] = w
-        for c in cells[r]:
-            v[o_map_wealth + c] = w
+        rows[r] = w
+        for c in m.regions[r]:
+            planes[c] = w
         if allies[r]:
-            v[o_allies + r] = v[o_map_allies + islands[r]] = allies[r] / ALLY_TOKENS
+            rows[o_allies + r] = planes[PLANES + m.islands[r]] = allies[r] / ALLY_TOKENS
         if pos in forts:
-            v[o_fort + r] = 1.0
-        v[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
-        v[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
+            rows[o_fort + r] = 1.0
+        rows[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
+        rows[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
+    if len(m.region_rows) >= _REGION_ROWS_KEPT:
+        m.region_rows.clear()
+    m.region_rows[key] = (rows, planes)
+    return rows, planes
 
 
 _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
@@ -816,6 +852,8 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
             for pos, g in cell_of.items()
         },
         _region_block(island_cells, symbols),
+        {},
+        {},
     )
 
 
@@ -843,10 +881,17 @@ def _map(s: AhoyState) -> MapStatic:
     return m
 
 
-def _write_map(v: Values, off: dict[str, int], m: MapStatic) -> None:
-    """The static planes and where the grid lies."""
+def _template(m: MapStatic, lay: Layout) -> Values:
+    """``m.templates[lay.n]``, made: a blank tensor with the static planes, where the grid
+    lies (``map_offset``) and the region values the map fixes."""
+    v = lay.blank()
+    off = lay.off
     o = off["map_space"]
     v[o : o + len(m.planes)] = m.planes
     o = off["map_offset"]
     v[o] = (ORIGIN % WIDTH - m.x0) / REACH
     v[o + 1] = (ORIGIN // WIDTH - m.y0) / REACH
+    o = off["region_placed"]
+    v[o : o + REGION_BLOCK] = m.region_block
+    m.templates[lay.n] = v
+    return v
