@@ -309,6 +309,10 @@ class Layout(TensorLayout):
         add("map_focus", PLANES, f"{grid}: the space the decision is about")
 
 
+_RowsKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+"""The key of ``MapStatic.region_rows`` (see :func:`_region_rows`)."""
+
+
 class MapStatic(NamedTuple):
     """What a map shows whatever happens on it, in cells of the grid (``row * GRID + col``)."""
 
@@ -336,7 +340,7 @@ class MapStatic(NamedTuple):
     """Per player count: a blank tensor with what the map fixes written in (the static
     planes, ``map_offset``, ``region_block``), which every tensor of this map starts from.
     Filled on first use; a template is copied, never changed."""
-    region_rows: dict[tuple[tuple[int, ...], ...], tuple[Values, Values]]
+    region_rows: dict[_RowsKey, tuple[Values, Values]]
     """:func:`_region_rows` of this map, by its key (filled on first use, bounded)."""
 
 
@@ -657,12 +661,10 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
     """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
     and allies planes of the map, as two blocks from :func:`_region_rows`."""
-    fleet, union = controls(s)
-    forts = tuple(s.fig[FORT0:CUTTER])
-    key = (s.island_of, tuple(s.wealth), tuple(s.allies), forts, tuple(fleet), tuple(union))
+    key = (s.island_of, tuple(s.wealth), tuple(s.allies), tuple(s.fig), s.fleet, s.union)
     rows = m.region_rows.get(key)
     if rows is None:
-        rows = _region_rows(m, key)
+        rows = _region_rows(s, m, key)
     o = off["region_wealth"]
     v[o : o + len(rows[0])] = rows[0]
     o = off["map_wealth"]
@@ -675,12 +677,15 @@ _REGION_ROWS_KEPT = 4096
 """Keys kept per map at most; its cache starts afresh when full."""
 
 
-def _region_rows(m: MapStatic, key: tuple[tuple[int, ...], ...]) -> tuple[Values, Values]:
+def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> tuple[Values, Values]:
     """The values from ``region_wealth`` to ``region_control``, and the ``map_wealth`` and
-    ``map_allies`` planes, for ``key``: each region's island space, wealth and allies, the
-    forts' spaces, the Fleet's and the Union's control points. Cached in ``m.region_rows``:
-    the values depend on the map (fixed for ``m``) and the key's plain numbers alone."""
-    island_of, wealth, allies, forts, fleet, union = key
+    ``map_allies`` planes, of ``s`` on the map ``m``. Cached in ``m.region_rows`` by ``key``:
+    each region's island space, wealth and allies, every figure's space and the Fleet's and
+    the Union's seats. Those and the map (fixed for ``m``: it is replaced whole when a tile
+    is added) are all the values and the control points (``turn.controls``) depend on."""
+    island_of, wealth, allies = key[:3]
+    fleet, union = controls(s)
+    forts = s.fig[FORT0:CUTTER]
     rows, planes = zeros(_REGION_ROWS), zeros(2 * PLANES)
     o_allies, o_fort, o_ctl = (REGIONS * k for k in (1, 2, 3))
     for r, pos in enumerate(island_of):
