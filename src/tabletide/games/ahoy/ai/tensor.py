@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
@@ -309,10 +309,6 @@ class Layout(TensorLayout):
         add("map_focus", PLANES, f"{grid}: the space the decision is about")
 
 
-_RowsKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
-"""The key of ``MapStatic.region_rows`` (see :func:`_region_rows`)."""
-
-
 class MapStatic(NamedTuple):
     """What a map shows whatever happens on it, in cells of the grid (``row * GRID + col``)."""
 
@@ -336,12 +332,6 @@ class MapStatic(NamedTuple):
     region_block: Values
     """The region segments (``region_placed`` to ``region_island``) with only what the map
     fixes filled in: each region is placed, its island's symbol and grid cell."""
-    templates: dict[int, Values]
-    """Per player count: a blank tensor with what the map fixes written in (the static
-    planes, ``map_offset``, ``region_block``), which every tensor of this map starts from.
-    Filled on first use; a template is copied, never changed."""
-    region_rows: dict[_RowsKey, tuple[Values, Values]]
-    """:func:`_region_rows` of this map, by its key (filled on first use, bounded)."""
 
 
 _LAYOUTS: dict[int, Layout] = {}
@@ -384,7 +374,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     x0, y0 = m.x0, m.y0
     direct = not out.values
     v = out.values if direct else array("d")
-    v.extend(m.templates.get(n) or _template(m, lay))
+    v.extend(_template(m, lay))
     _write_turn(s, v, off, rel)
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
     _write_seats(s, v, off, order)
@@ -660,49 +650,79 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 # ------------------------------------------------------------------ regions and figures
 def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
     """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
-    and allies planes of the map, as two blocks from :func:`_region_rows`."""
-    key = (s.island_of, tuple(s.wealth), tuple(s.allies), tuple(s.fig), s.fleet, s.union)
-    rows = m.region_rows.get(key)
-    if rows is None:
-        rows = _region_rows(s, m, key)
+    and allies planes of the map, as two cached blocks."""
+    wealth, allies = tuple(s.wealth), tuple(s.allies)
+    key = (id(m), s.island_of, wealth, allies, tuple(s.fig), s.fleet, s.union)
+    hit = _ROWS.get(key)
+    rows = hit[1] if hit is not None and hit[0] is m else _region_rows(s, m, key)
     o = off["region_wealth"]
-    v[o : o + len(rows[0])] = rows[0]
+    v[o : o + len(rows)] = rows
+    at = (id(m), wealth, allies)
+    hit = _PLANES.get(at)
+    planes = hit[1] if hit is not None and hit[0] is m else _region_planes(m, at)
     o = off["map_wealth"]
-    v[o : o + 2 * PLANES] = rows[1]
+    v[o : o + 2 * PLANES] = planes
 
 
+# The caches of map-derived blocks below are keyed by the map's id and hold the map beside
+# each block, so that the id cannot be reused while the block is kept (a look-up checks it is
+# the same map), and each is bounded on its own: it starts afresh when full.
+_RowsKey = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+_ROWS: dict[_RowsKey, tuple[MapStatic, Values]] = {}
+_PlanesKey = tuple[int, tuple[int, ...], tuple[int, ...]]
+_PLANES: dict[_PlanesKey, tuple[MapStatic, Values]] = {}
+_TEMPLATES: dict[tuple[int, int], tuple[MapStatic, Values]] = {}
+_ROWS_KEPT, _PLANES_KEPT, _TEMPLATES_KEPT = 4096, 256, 16
+"""Blocks kept at most: about 2 MB each (the rows 55 values, the planes 968, a template
+13,360 for three players)."""
 _REGION_ROWS = REGIONS * sum(k for name, k in REGION_SEGMENTS[2:-1])
 """Values from ``region_wealth`` to the end of ``region_control``."""
-_REGION_ROWS_KEPT = 4096
-"""Keys kept per map at most; its cache starts afresh when full."""
 
 
-def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> tuple[Values, Values]:
-    """The values from ``region_wealth`` to ``region_control``, and the ``map_wealth`` and
-    ``map_allies`` planes, of ``s`` on the map ``m``. Cached in ``m.region_rows`` by ``key``:
-    each region's island space, wealth and allies, every figure's space and the Fleet's and
-    the Union's seats. Those and the map (fixed for ``m``: it is replaced whole when a tile
-    is added) are all the values and the control points (``turn.controls``) depend on."""
-    island_of, wealth, allies = key[:3]
+def _keep(
+    cache: dict[Any, tuple[MapStatic, Values]], kept: int, key: Any, m: MapStatic, block: Values
+) -> Values:
+    """Keep ``block`` for ``key`` (with its map ``m``) in ``cache`` and hand it back."""
+    if len(cache) >= kept:
+        cache.clear()
+    cache[key] = (m, block)
+    return block
+
+
+def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
+    """The values from ``region_wealth`` to ``region_control`` of ``s`` on the map ``m``.
+    Cached in ``_ROWS`` by ``key``: the map, each region's island space, wealth and allies,
+    every figure's space and the Fleet's and the Union's seats. Those and the map (replaced
+    whole when a tile is added) are all the values and the control points
+    (``turn.controls``) depend on."""
+    island_of, wealth, allies = key[1:4]
     fleet, union = controls(s)
     forts = s.fig[FORT0:CUTTER]
-    rows, planes = zeros(_REGION_ROWS), zeros(2 * PLANES)
+    rows = zeros(_REGION_ROWS)
     o_allies, o_fort, o_ctl = (REGIONS * k for k in (1, 2, 3))
     for r, pos in enumerate(island_of):
-        w = wealth[r] / WEALTH_MAX
-        rows[r] = w
-        for c in m.regions[r]:
-            planes[c] = w
+        rows[r] = wealth[r] / WEALTH_MAX
         if allies[r]:
-            rows[o_allies + r] = planes[PLANES + m.islands[r]] = allies[r] / ALLY_TOKENS
+            rows[o_allies + r] = allies[r] / ALLY_TOKENS
         if pos in forts:
             rows[o_fort + r] = 1.0
         rows[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
         rows[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
-    if len(m.region_rows) >= _REGION_ROWS_KEPT:
-        m.region_rows.clear()
-    m.region_rows[key] = (rows, planes)
-    return rows, planes
+    return _keep(_ROWS, _ROWS_KEPT, key, m, rows)
+
+
+def _region_planes(m: MapStatic, key: _PlanesKey) -> Values:
+    """The ``map_wealth`` and ``map_allies`` planes: each region's wealth on its spaces, its
+    allies on its island. Cached in ``_PLANES`` by the map, the wealth and the allies."""
+    _, wealth, allies = key
+    planes = zeros(2 * PLANES)
+    for r, cells in enumerate(m.regions):
+        w = wealth[r] / WEALTH_MAX
+        for c in cells:
+            planes[c] = w
+        if allies[r]:
+            planes[PLANES + m.islands[r]] = allies[r] / ALLY_TOKENS
+    return _keep(_PLANES, _PLANES_KEPT, key, m, planes)
 
 
 _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
@@ -857,8 +877,6 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
             for pos, g in cell_of.items()
         },
         _region_block(island_cells, symbols),
-        {},
-        {},
     )
 
 
@@ -887,8 +905,13 @@ def _map(s: AhoyState) -> MapStatic:
 
 
 def _template(m: MapStatic, lay: Layout) -> Values:
-    """``m.templates[lay.n]``, made: a blank tensor with the static planes, where the grid
-    lies (``map_offset``) and the region values the map fixes."""
+    """A blank tensor with what the map fixes written in: the static planes, where the grid
+    lies (``map_offset``) and the region values of ``m.region_block``. Every tensor of the
+    map starts as a copy of it. Cached in ``_TEMPLATES`` by map and player count."""
+    key = (id(m), lay.n)
+    hit = _TEMPLATES.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1]
     v = lay.blank()
     off = lay.off
     o = off["map_space"]
@@ -898,5 +921,4 @@ def _template(m: MapStatic, lay: Layout) -> Values:
     v[o + 1] = (ORIGIN // WIDTH - m.y0) / REACH
     o = off["region_placed"]
     v[o : o + REGION_BLOCK] = m.region_block
-    m.templates[lay.n] = v
-    return v
+    return _keep(_TEMPLATES, _TEMPLATES_KEPT, key, m, v)
