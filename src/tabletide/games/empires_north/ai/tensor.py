@@ -308,24 +308,33 @@ def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
     discs, passed, piles, seen = o["discs"], o["passed"], o["piles"], o["discard_seen"]
     width = DISCS * (len(TILES) + 1)
     queued = s.ships_queued()
+    clans, vps, supplies, ready, tired, owned = s.clan, s.vp, s.goods, s.workers, s.tired, s.ships
+    disc_at, disc_x, hands, decks, discards, looks = (
+        s.disc_at,
+        s.disc_x,
+        s.hand,
+        s.deck,
+        s.discard,
+        s.look,
+    )
     for k, p in enumerate(seats):
-        at = clan + k * len(CLANS)
-        v[at : at + len(CLANS)] = _CLAN_ONEHOT[s.clan[p]]
         raw = (
-            s.vp[p],
-            *_GOODS_OF(s.goods[p]),
-            s.workers[p],
-            s.tired[p],
-            s.ships[p],
-            s.ships[p] - queued[p],
-            *s.disc_at[p],
-            *s.disc_x[p],
-            len(s.hand[p]),
-            len(s.deck[p]),
-            len(s.discard[p]),
-            len(s.look[p]),
+            vps[p],
+            *_GOODS_OF(supplies[p]),
+            ready[p],
+            tired[p],
+            owned[p],
+            owned[p] - queued[p],
+            *disc_at[p],
+            *disc_x[p],
+            len(hands[p]),
+            len(decks[p]),
+            len(discards[p]),
+            len(looks[p]),
         )
         score, have, crew, fleet, disc_rows, pile_counts = _seat_blocks(raw)
+        at = clan + k * len(CLANS)
+        v[at : at + len(CLANS)] = _CLAN_ONEHOT[clans[p]]
         v[vp + k] = score
         at = goods + k * len(GOODS)
         v[at : at + len(GOODS)] = have
@@ -338,12 +347,13 @@ def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
         v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(s.shown[p]))
 
 
+_SeatBlocks = tuple[float, Values, Values, Values, Values, Values]
 _GOODS_OF = itemgetter(*GOODS)
 """A supply's goods in the order of ``GOODS``."""
 
 
 @lru_cache(maxsize=8192)
-def _seat_blocks(raw: tuple[int, ...]) -> tuple[float, Values, Values, Values, Values, Values]:
+def _seat_blocks(raw: tuple[int, ...]) -> _SeatBlocks:
     """One seat's scaled numbers from its raw counts, in :func:`_write_players`' order (VP,
     goods, ready and tired workers, ships owned and not queued, each disc's tile, each disc's
     exhausted flag, then hand, deck, discard pile and Lookout draws): VP and the blocks for
@@ -374,8 +384,10 @@ _CLAN_ONEHOT = {clan: _clan_onehot(clan) for clan in CLANS}
 """Each clan's one-hot (copied, never changed)."""
 
 
+@cache
 def _disc_row(tile: int, exhausted: bool) -> Values:
-    """One disc: its tile one-hot (none in the supply, ``tile`` -1), then the exhausted bit."""
+    """One disc: its tile one-hot (none in the supply, ``tile`` -1), then the exhausted bit.
+    Cached on the two; a row is copied, never changed."""
     row = zeros(len(TILES) + 1)
     if tile >= 0:
         row[tile] = 1.0
