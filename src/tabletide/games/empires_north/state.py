@@ -337,15 +337,8 @@ class EmpiresState(TableState):
 
     def ships_free(self, p: int) -> int:
         """``p``'s own ship tokens not in the queue."""
-        return self.ships[p] - self.ships_queued()[p]
-
-    def ships_queued(self) -> list[int]:
-        """Each player's own ship tokens in the queue (a common ship is nobody's)."""
-        out = [0] * self.num_players
-        for ship in self.queue:
-            if not ship.common:
-                out[ship.owner] += 1
-        return out
+        out = sum(1 for s in self.queue if s.owner == p and not s.common)
+        return self.ships[p] - out
 
     def can_pay(self, p: int, cost: dict[str, int], reserve: dict[str, int] | None = None) -> bool:
         """Whether ``p`` can pay ``cost``: gold stands in for missing resources (EN-9.21);

@@ -15,9 +15,7 @@ The size depends only on the player count.
 
 from __future__ import annotations
 
-from array import array
 from functools import cache, lru_cache
-from operator import itemgetter
 from typing import TYPE_CHECKING, cast
 
 from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order, zeros
@@ -301,99 +299,36 @@ def _table_block(
 
 
 def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
-    """The per-seat segments from ``clan`` to ``discard_seen``: each seat's numbers come as
-    blocks cached on the seat's raw counts (:func:`_seat_blocks`), copied in by slices."""
     o = lay.off
     clan, vp, goods, workers, ships = o["clan"], o["vp"], o["goods"], o["workers"], o["ships"]
     discs, passed, piles, seen = o["discs"], o["passed"], o["piles"], o["discard_seen"]
-    width = DISCS * (len(TILES) + 1)
-    queued = s.ships_queued()
-    clans, vps, supplies, ready, tired, owned = s.clan, s.vp, s.goods, s.workers, s.tired, s.ships
-    disc_at, disc_x, hands, decks, discards, looks = (
-        s.disc_at,
-        s.disc_x,
-        s.hand,
-        s.deck,
-        s.discard,
-        s.look,
-    )
+    width = len(TILES) + 1
     for k, p in enumerate(seats):
-        raw = (
-            vps[p],
-            *_GOODS_OF(supplies[p]),
-            ready[p],
-            tired[p],
-            owned[p],
-            owned[p] - queued[p],
-            *disc_at[p],
-            *disc_x[p],
-            len(hands[p]),
-            len(decks[p]),
-            len(discards[p]),
-            len(looks[p]),
-        )
-        score, have, crew, fleet, disc_rows, pile_counts = _seat_blocks(raw)
-        at = clan + k * len(CLANS)
-        v[at : at + len(CLANS)] = _CLAN_ONEHOT[clans[p]]
-        v[vp + k] = score
+        v[clan + k * len(CLANS) + _CLAN_INDEX[s.clan[p]]] += 1.0
+        v[vp + k] = s.vp[p] / END_VP
+        have = s.goods[p]
         at = goods + k * len(GOODS)
-        v[at : at + len(GOODS)] = have
-        v[workers + 2 * k : workers + 2 * k + 2] = crew
-        v[ships + 2 * k : ships + 2 * k + 2] = fleet
-        v[discs + k * width : discs + (k + 1) * width] = disc_rows
+        for i, g in enumerate(GOODS):
+            v[at + i] = have[g] / GOODS_SCALE
+        v[workers + 2 * k] = s.workers[p] / GOODS_SCALE
+        v[workers + 2 * k + 1] = s.tired[p] / GOODS_SCALE
+        v[ships + 2 * k] = s.ships[p] / MAX_SHIPS
+        v[ships + 2 * k + 1] = s.ships_free(p) / MAX_SHIPS
+        exhausted = s.disc_x[p]
+        for d, tile in enumerate(s.disc_at[p]):
+            base = discs + (k * DISCS + d) * width
+            if tile >= 0:
+                v[base + tile] += 1.0
+            if exhausted[d]:
+                v[base + len(TILES)] += 1.0
         v[passed + k] = 1.0 if s.passed[p] else 0.0
-        v[piles + 4 * k : piles + 4 * k + 4] = pile_counts
+        at = piles + 4 * k
+        v[at] = len(s.hand[p]) / HAND_SCALE
+        v[at + 1] = len(s.deck[p]) / DECK_SIZE
+        v[at + 2] = len(s.discard[p]) / DECK_SIZE
+        v[at + 3] = len(s.look[p]) / OPENING_DRAW
         at = seen + k * CLAN_SLOTS
         v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(s.shown[p]))
-
-
-_SeatBlocks = tuple[float, Values, Values, Values, Values, Values]
-_GOODS_OF = itemgetter(*GOODS)
-"""A supply's goods in the order of ``GOODS``."""
-
-
-@lru_cache(maxsize=8192)
-def _seat_blocks(raw: tuple[int, ...]) -> _SeatBlocks:
-    """One seat's scaled numbers from its raw counts, in :func:`_write_players`' order (VP,
-    goods, ready and tired workers, ships owned and not queued, each disc's tile, each disc's
-    exhausted flag, then hand, deck, discard pile and Lookout draws): VP and the blocks for
-    goods, workers, ships, discs and piles. Cached on the counts themselves (plain ints and
-    bools, so it cannot go stale); blocks are copied, never changed."""
-    at = 1 + len(GOODS)
-    have = array("d", [x / GOODS_SCALE for x in raw[1:at]])
-    crew = array("d", [x / GOODS_SCALE for x in raw[at : at + 2]])
-    fleet = array("d", [x / MAX_SHIPS for x in raw[at + 2 : at + 4]])
-    at += 4
-    disc_rows = array("d")
-    for tile, exhausted in zip(raw[at : at + DISCS], raw[at + DISCS : at + 2 * DISCS], strict=True):
-        disc_rows += _disc_row(tile, bool(exhausted))
-    hand, deck, discard, look = raw[at + 2 * DISCS :]
-    piles = array(
-        "d", (hand / HAND_SCALE, deck / DECK_SIZE, discard / DECK_SIZE, look / OPENING_DRAW)
-    )
-    return raw[0] / END_VP, have, crew, fleet, disc_rows, piles
-
-
-def _clan_onehot(clan: str) -> Values:
-    block = zeros(len(CLANS))
-    block[_CLAN_INDEX[clan]] = 1.0
-    return block
-
-
-_CLAN_ONEHOT = {clan: _clan_onehot(clan) for clan in CLANS}
-"""Each clan's one-hot (copied, never changed)."""
-
-
-@cache
-def _disc_row(tile: int, exhausted: bool) -> Values:
-    """One disc: its tile one-hot (none in the supply, ``tile`` -1), then the exhausted bit.
-    Cached on the two; a row is copied, never changed."""
-    row = zeros(len(TILES) + 1)
-    if tile >= 0:
-        row[tile] = 1.0
-    if exhausted:
-        row[len(TILES)] = 1.0
-    return row
 
 
 def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
