@@ -672,9 +672,10 @@ _ROWS: dict[_RowsKey, tuple[MapStatic, Values]] = {}
 _PlanesKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 _PLANES: dict[_PlanesKey, tuple[MapStatic, Values]] = {}
 _TEMPLATES: dict[tuple[int, int], tuple[MapStatic, Values]] = {}
-_ROWS_KEPT, _PLANES_KEPT, _TEMPLATES_KEPT = 4096, 256, 16
-"""Blocks kept at most: about 2 MB each (the rows 55 values, the planes 968, a template
-13,360 for three players)."""
+_ROWS_KEPT, _PLANES_KEPT, _TEMPLATES_KEPT = 1024, 256, 16
+"""Blocks kept at most: 0.5-2 MB each (the rows 55 values, the planes 968, a template 13,360
+for three players). Each entry holds its map (about 60 kB) alive, so the row blocks are
+bounded like the maps of ``_MAPS``."""
 _REGION_ROWS = REGIONS * sum(k for name, k in REGION_SEGMENTS[2:-1])
 """Values from ``region_wealth`` to the end of ``region_control``."""
 
