@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 
 from conformance import check_tensor
-from tabletide.engine import Rng, Segment
+from tabletide.engine import Rng, Segment, TensorWriter
 from tabletide.games.ahoy.actions import Count
 from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH
 from tabletide.games.ahoy.battle import BattleSide, Buccaneer, Ram
@@ -453,3 +453,23 @@ def test_rarely_met_decisions_carry_their_data() -> None:
     assert sum(pending("tile", SMUGGLER)) == 0
     assert pending("favor", SMUGGLER, Favor(card_of(s, "diver")))[card_of(s, "diver")] == 1
     assert pending("pay_die", UNION, PayDie(card_of(s, "gunner")))[card_of(s, "gunner")] == 1
+
+
+def test_a_tensor_after_other_segments_holds_the_same_values_and_shifted_segments() -> None:
+    """A writer that already holds values gets the tensor appended (not written in place)."""
+    s = GAME.new_state(3, 5, GAME.resolve_options(3, None))
+    rng = Rng(5)
+    for _ in range(40):
+        s.apply(rng.choice(s.legal_actions()))
+    alone = TensorWriter()
+    GAME.write_tensor(s, 1, alone)
+    after = TensorWriter()
+    after.scalar("before", 0.5)
+    GAME.write_tensor(s, 1, after)
+    assert after.values[1:] == alone.values
+    assert [(g.name, g.start - 1) for g in after.segments[1:]] == [
+        (g.name, g.start) for g in alone.segments
+    ]
+    again = TensorWriter()
+    GAME.write_tensor(s, 1, again)  # from the map's cached template and region rows
+    assert again.values == alone.values

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from conformance import check_tensor
-from tabletide.engine import Frame
+from tabletide.engine import Frame, TensorWriter
 from tabletide.games.empires_north.ai.tensor import (
     CLAN_SLOTS,
     COPIES,
@@ -319,3 +319,27 @@ def test_a_payment_shows_what_is_paid_for() -> None:
     assert kind(s2) == "pay"
     tile_ = segment(s2, 1, "decision_tile")
     assert tile_[to.num("to")] == 1.0 and sum(tile_) == 1.0
+
+
+def test_observation_values_are_what_write_tensor_writes() -> None:
+    s = new(3, ("glenn", "olaf", "heidel"))
+    build(s, 1, "Clan Feast", exhausted=True)
+    for seat in range(3):
+        out = TensorWriter()
+        GAME.write_tensor(s, seat, out)
+        assert GAME.observation_values(s, seat) == out.values
+
+
+def test_an_empire_changed_in_place_or_in_a_clone_is_seen_at_once() -> None:
+    """The empire blocks a seat was last given are reused only for an equal empire."""
+    s = new(2, ("glenn", "olaf"))
+    clear(s, 0)
+    build(s, 0, "Clan Feast")
+    before = block(segment(s, 0, "empire_exhausted"), 0, SLOTS)
+    assert sum(before) == 0
+    twin = s.clone()
+    twin.empire[0][-1] = twin.empire[0][-1]._replace(exhausted=True)
+    assert sum(block(segment(twin, 0, "empire_exhausted"), 0, SLOTS)) == approx(1 / COPIES)
+    assert sum(block(segment(s, 0, "empire_exhausted"), 0, SLOTS)) == 0
+    build(s, 0, "Kailyard")
+    assert sum(block(segment(s, 0, "empire_cards"), 0, SLOTS)) == approx(2 / COPIES)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from array import array
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
@@ -362,16 +362,19 @@ def _seats_from(seat: int, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
-    """Write ``seat``'s observation of ``state`` (see the module text)."""
+    """Write ``seat``'s observation of ``state`` (see the module text). The tensor starts as
+    a copy of the map's template (:func:`_template`) and is written in place in ``out`` when
+    ``out`` holds nothing yet (the usual case), which saves a copy of its 13,000 values."""
     s: AhoyState = state  # type: ignore[assignment]
     n = s.num_players
     lay = layout(n)
-    v = lay.blank()
     off = lay.off
     order, rel = _seats_from(seat, n)
     m = _map(s)
     x0, y0 = m.x0, m.y0
-    _write_map(v, off, m)
+    direct = not out.values
+    v = out.values if direct else array("d")
+    v.extend(_template(m, lay))
     _write_turn(s, v, off, rel)
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
     _write_seats(s, v, off, order)
@@ -380,7 +383,10 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_figures(s, v, off, rel, m)
     _write_battle(s, v, off, rel, x0, y0)
     _write_drawn(s, v, off)
-    lay.emit(out, v)
+    if direct:
+        out.segments.extend(lay.segments)
+    else:
+        lay.emit(out, v)
 
 
 def _rel_fig(f: int, rel: tuple[int, ...]) -> int:
@@ -643,25 +649,81 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 
 # ------------------------------------------------------------------ regions and figures
 def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
-    """The region segments, and the wealth and allies planes of the map."""
+    """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
+    and allies planes of the map, as two cached blocks."""
+    wealth, allies = tuple(s.wealth), tuple(s.allies)
+    key = (id(m), s.island_of, wealth, allies, tuple(s.fig), s.fleet, s.union)
+    hit = _ROWS.get(key)
+    rows = hit[1] if hit is not None and hit[0] is m else _region_rows(s, m, key)
+    o = off["region_wealth"]
+    v[o : o + len(rows)] = rows
+    at = (id(m), wealth, allies)
+    hit = _PLANES.get(at)
+    planes = hit[1] if hit is not None and hit[0] is m else _region_planes(m, at)
+    o = off["map_wealth"]
+    v[o : o + 2 * PLANES] = planes
+
+
+# The caches of map-derived blocks below are keyed by the map's id and hold the map beside
+# each block, so that the id cannot be reused while the block is kept (a look-up checks it is
+# the same map), and each is bounded on its own: it starts afresh when full.
+_RowsKey = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+_ROWS: dict[_RowsKey, tuple[MapStatic, Values]] = {}
+_PlanesKey = tuple[int, tuple[int, ...], tuple[int, ...]]
+_PLANES: dict[_PlanesKey, tuple[MapStatic, Values]] = {}
+_TEMPLATES: dict[tuple[int, int], tuple[MapStatic, Values]] = {}
+_ROWS_KEPT, _PLANES_KEPT, _TEMPLATES_KEPT = 1024, 256, 16
+"""Blocks kept at most: 0.5-2 MB each (the rows 55 values, the planes 968, a template 13,360
+for three players). Each entry holds its map (about 60 kB) alive, so the row blocks are
+bounded like the maps of ``_MAPS``."""
+_REGION_ROWS = REGIONS * sum(k for name, k in REGION_SEGMENTS[2:-1])
+"""Values from ``region_wealth`` to the end of ``region_control``."""
+
+
+def _keep(
+    cache: dict[Any, tuple[MapStatic, Values]], kept: int, key: Any, m: MapStatic, block: Values
+) -> Values:
+    """Keep ``block`` for ``key`` (with its map ``m``) in ``cache`` and hand it back."""
+    if len(cache) >= kept:
+        cache.clear()
+    cache[key] = (m, block)
+    return block
+
+
+def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
+    """The values from ``region_wealth`` to ``region_control`` of ``s`` on the map ``m``.
+    Cached in ``_ROWS`` by ``key``: the map, each region's island space, wealth and allies,
+    every figure's space and the Fleet's and the Union's seats. Those and the map (replaced
+    whole when a tile is added) are all the values and the control points
+    (``turn.controls``) depend on."""
+    island_of, wealth, allies = key[1:4]
     fleet, union = controls(s)
-    o_placed = off["region_placed"]
-    v[o_placed : o_placed + REGION_BLOCK] = m.region_block
-    o_wealth, o_allies, o_fort = off["region_wealth"], off["region_allies"], off["region_fort"]
-    o_ctl, o_map_wealth, o_map_allies = off["region_control"], off["map_wealth"], off["map_allies"]
     forts = s.fig[FORT0:CUTTER]
-    wealth, allies, islands, cells = s.wealth, s.allies, m.islands, m.regions
-    for r, pos in enumerate(s.island_of):
-        w = wealth[r] / WEALTH_MAX
-        v[o_wealth + r] = w
-        for c in cells[r]:
-            v[o_map_wealth + c] = w
+    rows = zeros(_REGION_ROWS)
+    o_allies, o_fort, o_ctl = (REGIONS * k for k in (1, 2, 3))
+    for r, pos in enumerate(island_of):
+        rows[r] = wealth[r] / WEALTH_MAX
         if allies[r]:
-            v[o_allies + r] = v[o_map_allies + islands[r]] = allies[r] / ALLY_TOKENS
+            rows[o_allies + r] = allies[r] / ALLY_TOKENS
         if pos in forts:
-            v[o_fort + r] = 1.0
-        v[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
-        v[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
+            rows[o_fort + r] = 1.0
+        rows[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
+        rows[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
+    return _keep(_ROWS, _ROWS_KEPT, key, m, rows)
+
+
+def _region_planes(m: MapStatic, key: _PlanesKey) -> Values:
+    """The ``map_wealth`` and ``map_allies`` planes: each region's wealth on its spaces, its
+    allies on its island. Cached in ``_PLANES`` by the map, the wealth and the allies."""
+    _, wealth, allies = key
+    planes = zeros(2 * PLANES)
+    for r, cells in enumerate(m.regions):
+        w = wealth[r] / WEALTH_MAX
+        for c in cells:
+            planes[c] = w
+        if allies[r]:
+            planes[PLANES + m.islands[r]] = allies[r] / ALLY_TOKENS
+    return _keep(_PLANES, _PLANES_KEPT, key, m, planes)
 
 
 _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
@@ -843,10 +905,21 @@ def _map(s: AhoyState) -> MapStatic:
     return m
 
 
-def _write_map(v: Values, off: dict[str, int], m: MapStatic) -> None:
-    """The static planes and where the grid lies."""
+def _template(m: MapStatic, lay: Layout) -> Values:
+    """A blank tensor with what the map fixes written in: the static planes, where the grid
+    lies (``map_offset``) and the region values of ``m.region_block``. Every tensor of the
+    map starts as a copy of it. Cached in ``_TEMPLATES`` by map and player count."""
+    key = (id(m), lay.n)
+    hit = _TEMPLATES.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    v = lay.blank()
+    off = lay.off
     o = off["map_space"]
     v[o : o + len(m.planes)] = m.planes
     o = off["map_offset"]
     v[o] = (ORIGIN % WIDTH - m.x0) / REACH
     v[o + 1] = (ORIGIN // WIDTH - m.y0) / REACH
+    o = off["region_placed"]
+    v[o : o + REGION_BLOCK] = m.region_block
+    return _keep(_TEMPLATES, _TEMPLATES_KEPT, key, m, v)

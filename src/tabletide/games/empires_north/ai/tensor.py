@@ -215,6 +215,13 @@ _PER_ISLAND_COPY = 1.0 / ISLAND_COPIES
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may see of ``state`` into ``out`` (see the module docstring)."""
     s = cast("EmpiresState", state)
+    layout_for(s.num_players).emit(out, tensor_values(s, seat))
+
+
+def tensor_values(state: State, seat: int) -> Values:
+    """The values :func:`write_tensor` writes, without a writer (``Game.observation_values``
+    of this game: one copy of the tensor fewer)."""
+    s = cast("EmpiresState", state)
     lay = layout_for(s.num_players)
     v = lay.blank()
     seats = seat_order(seat, s.num_players)
@@ -224,7 +231,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_own_cards(s, seat, lay, v)
     _write_sea(s, seat, lay, v)
     _write_decision(s, seat, lay, v)
-    lay.emit(out, v)
+    return v
 
 
 def _relative(seat: int, n: int, p: int) -> int:
@@ -254,17 +261,41 @@ def _clan_slot_counts(cards: tuple[int, ...]) -> Values:
 
 
 def _write_table(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
-    o, n = lay.off, lay.n
-    v[o["round"]] = s.round / ROUND_LIMIT
-    v[o["phase"] + _PHASE_INDEX[s.phase]] = 1.0
+    """The segments from ``round`` to ``circle`` (the start of the tensor), as one block."""
+    block = _table_block(
+        lay.n, seat, s.round, s.phase, s.last_round, s.next_last, s.start, s.active, s.circle
+    )
+    v[: len(block)] = block
+
+
+@lru_cache(maxsize=4096)
+def _table_block(
+    n: int,
+    seat: int,
+    round_: int,
+    phase: str,
+    last_round: bool,
+    next_last: bool,
+    start: int,
+    active: int,
+    circle: tuple[str, ...],
+) -> Values:
+    """The round, phase, last-round flags, start player and active player (relative to
+    ``seat``) and the action circle. Cached on those plain values (the circle is a tuple of
+    tile names fixed at setup), so it cannot go stale; a block is copied, never changed."""
+    o = layout_for(n).off
+    v = zeros(o["circle"] + len(TILES) * len(TILES))
+    v[o["round"]] = round_ / ROUND_LIMIT
+    v[o["phase"] + _PHASE_INDEX[phase]] = 1.0
     at = o["last_round"]
-    v[at] = 1.0 if s.last_round else 0.0
-    v[at + 1] = 1.0 if s.next_last else 0.0
-    _onehot(v, o["start_player"], _relative(seat, n, s.start))
-    _onehot(v, o["active"], _relative(seat, n, s.active))
+    v[at] = 1.0 if last_round else 0.0
+    v[at + 1] = 1.0 if next_last else 0.0
+    _onehot(v, o["start_player"], _relative(seat, n, start))
+    _onehot(v, o["active"], _relative(seat, n, active))
     at, tiles = o["circle"], len(TILES)
-    for place, name in enumerate(s.circle):
+    for place, name in enumerate(circle):
         v[at + _TILE_INDEX[name] * tiles + place] += 1.0
+    return v
 
 
 def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
@@ -310,7 +341,7 @@ def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
         empire = s.empire[p]
         v[sizes + k] = len(empire) / EMPIRE_SCALE
         at = first + base
-        for block in _empire_blocks(tuple(empire)):
+        for block in _blocks_of(p, tuple(empire)):
             v[at : at + SLOTS] = block
             at += span
         for pos, goods in s.stock[p].items():
@@ -320,6 +351,25 @@ def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) ->
                 for _ in range(amount):
                     v[at] += _PER_STORED
                     v[total] += _PER_STORED
+
+
+_LAST_BLOCKS: dict[int, tuple[tuple[Placed, ...], tuple[Values, ...]]] = {}
+"""The last empire blocks handed out for each seat number, with the empire they came from."""
+
+
+def _blocks_of(p: int, empire: tuple[Placed, ...]) -> tuple[Values, ...]:
+    """:func:`_empire_blocks` of seat ``p``'s ``empire``, first looked for among the last
+    blocks of that seat number by comparing the placed cards for equality. The key is the
+    whole value, so a hit is right for any state, clone or game (an equal empire has equal
+    blocks), and the pair is replaced in one store; the point is the cost: comparing the
+    shared ``Placed`` records is a pointer test each, where the lru_cache hashes every record
+    again (about 1 us for an empire of 15 cards)."""
+    last = _LAST_BLOCKS.get(p)
+    if last is not None and last[0] == empire:
+        return last[1]
+    blocks = _empire_blocks(empire)
+    _LAST_BLOCKS[p] = (empire, blocks)
+    return blocks
 
 
 @lru_cache(maxsize=8192)
@@ -376,22 +426,54 @@ def _island_counts(cards: tuple[int, ...]) -> Values:
 
 
 def _write_sea(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
-    o, n = lay.off, lay.n
-    up = o["islands_up"]
-    for d in (NEAR, DISTANT):
-        for i, card in enumerate(s.isl_up[d]):
+    """The segments from ``islands_up`` to ``queue_length`` (they follow one another in the
+    layout), as one block from :func:`_sea_block`."""
+    key = (
+        lay.n,
+        seat,
+        tuple(s.isl_up[NEAR]),
+        tuple(s.isl_up[DISTANT]),
+        len(s.isl_deck[NEAR]),
+        len(s.isl_deck[DISTANT]),
+        tuple(s.isl_discard[NEAR] + s.isl_discard[DISTANT]),
+        s.revealed,
+        tuple(s.queue),
+    )
+    block = _sea_block(key)
+    at = lay.off["islands_up"]
+    v[at : at + len(block)] = block
+
+
+_SeaKey = tuple[
+    int, int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, tuple[Ship, ...]
+]
+
+
+@lru_cache(maxsize=4096)
+def _sea_block(key: _SeaKey) -> Values:
+    """The sailing board as ``seat`` sees it with ``n`` players: the face-up islands, the
+    island decks' sizes, the raided islands, the island being decided on and the ship queue
+    (owners relative to ``seat``). Cached on those plain values and immutable ``Ship``
+    records themselves (so it cannot go stale); a block is copied, never changed."""
+    n, seat, near_up, distant_up, near_deck, distant_deck, raided, revealed, queue = key
+    lay = layout_for(n)
+    o = lay.off
+    start = o["islands_up"]
+    v = zeros(o["queue_length"] + 1 - start)
+    for d, up in ((NEAR, near_up), (DISTANT, distant_up)):
+        for i, card in enumerate(up):
             island = _island_slot(card)
             if island >= 0:
-                v[up + (d * FACE_UP + i) * ISLAND_SLOTS + island] += 1.0
-    decks = o["island_decks"]
-    v[decks] = len(s.isl_deck[NEAR]) / ISLAND_DECK
-    v[decks + 1] = len(s.isl_deck[DISTANT]) / ISLAND_DECK
-    at = o["island_discards"]
-    v[at : at + ISLAND_SLOTS] = _island_counts(tuple(s.isl_discard[NEAR] + s.isl_discard[DISTANT]))
-    _onehot(v, o["revealed"], _island_slot(s.revealed))
+                v[(d * FACE_UP + i) * ISLAND_SLOTS + island] += 1.0
+    decks = o["island_decks"] - start
+    v[decks] = near_deck / ISLAND_DECK
+    v[decks + 1] = distant_deck / ISLAND_DECK
+    at = o["island_discards"] - start
+    v[at : at + ISLAND_SLOTS] = _island_counts(raided)
+    _onehot(v, o["revealed"] - start, _island_slot(revealed))
     width = n + 3
-    at = o["queue"]
-    for ship in s.queue[:QUEUE_SLOTS]:
+    at = o["queue"] - start
+    for ship in queue[:QUEUE_SLOTS]:
         v[at + (ship.owner - seat) % n] += 1.0
         if ship.fish:
             v[at + n] += 1.0
@@ -400,7 +482,8 @@ def _write_sea(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
         if ship.common:
             v[at + n + 2] += 1.0
         at += width
-    v[o["queue_length"]] = len(s.queue) / QUEUE_SLOTS
+    v[o["queue_length"] - start] = len(queue) / QUEUE_SLOTS
+    return v
 
 
 def _write_decision(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
