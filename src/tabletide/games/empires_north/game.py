@@ -4,8 +4,7 @@ stand-ins in ``content/`` (see ``docs/games/empires_north.md``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cached_property
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletide.engine import (
@@ -16,7 +15,6 @@ from tabletide.engine import (
     OptionSpec,
     PackagedGame,
     State,
-    Values,
     ints,
 )
 from tabletide.games.empires_north.constants import CLANS, DISCS, RESOURCES, STOCK_GOODS, TILES
@@ -120,15 +118,6 @@ class EmpiresNorthGame(PackagedGame):
         for k in range(num_players + 1, 5):
             if options[f"clan_{k}"] != "random":
                 raise ConfigError(f"clan_{k} names a seat beyond the {num_players} players")
-
-    def observation_values(self, state: State, seat: int) -> Values:
-        """The tensor as ``ai/tensor.py`` fills it, without the TensorWriter round trip (the
-        same values as ``write_tensor``; the writer only copied them once more)."""
-        return self._tensor_values(state, seat)  # type: ignore[no-any-return]
-
-    @cached_property
-    def _tensor_values(self) -> Callable[..., Any]:
-        return self._part("ai.tensor", "tensor_values")
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from tabletide.games.empires_north.state import EmpiresState

@@ -363,8 +363,7 @@ def _seats_from(seat: int, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``state`` (see the module text). The tensor starts as
-    a copy of the map's template (:func:`_template`) and is written in place in ``out`` when
-    ``out`` holds nothing yet (the usual case), which saves a copy of its 13,000 values."""
+    a copy of the map's template (:func:`_template`), which ``emit`` hands to ``out``."""
     s: AhoyState = state  # type: ignore[assignment]
     n = s.num_players
     lay = layout(n)
@@ -372,9 +371,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     order, rel = _seats_from(seat, n)
     m = _map(s)
     x0, y0 = m.x0, m.y0
-    direct = not out.values
-    v = out.values if direct else array("d")
-    v.extend(_template(m, lay))
+    v = _template(m, lay)[:]  # a copy: the template is shared
     _write_turn(s, v, off, rel)
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
     _write_seats(s, v, off, order)
@@ -383,10 +380,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_figures(s, v, off, rel, m)
     _write_battle(s, v, off, rel, x0, y0)
     _write_drawn(s, v, off)
-    if direct:
-        out.segments.extend(lay.segments)
-    else:
-        lay.emit(out, v)
+    lay.emit(out, v)
 
 
 def _rel_fig(f: int, rel: tuple[int, ...]) -> int:

@@ -219,8 +219,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
 
 
 def tensor_values(state: State, seat: int) -> Values:
-    """The values :func:`write_tensor` writes, without a writer (``Game.observation_values``
-    of this game: one copy of the tensor fewer)."""
+    """The values :func:`write_tensor` writes, in a fresh buffer."""
     s = cast("EmpiresState", state)
     lay = layout_for(s.num_players)
     v = lay.blank()
