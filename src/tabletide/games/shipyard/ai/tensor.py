@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
@@ -41,7 +40,7 @@ from tabletide.games.shipyard.constants import (
 )
 from tabletide.games.shipyard.content import SYMBOLS, Content
 from tabletide.games.shipyard.scoring import Discard
-from tabletide.games.shipyard.supplies import CircleChoice, WagonSale
+from tabletide.games.shipyard.supplies import CircleChoice, Oval, WagonSale
 from tabletide.games.shipyard.turn import Menu
 from tabletide.games.shipyard.voyage import Route, Ship, base_speed, max_boost, route_options
 
@@ -324,6 +323,8 @@ class Layout(TensorLayout):
             self.add(name, size, MEANING[name])
         # _write_track copies these five segments as one block.
         assert self.off["tile_income"] == self.off["leader_space"] + 1 + 3 * NUM_TILES
+        # _write_board copies these two as one block.
+        assert self.off["oval_steps"] == self.off["oval_employees"] + emp
 
 
 _LAYOUTS: dict[tuple[int, Tables], Layout] = {}
@@ -340,6 +341,13 @@ def layout(n: int, t: Tables) -> Layout:
 def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may know of ``s`` (see the module docstring)."""
     t = tables(s.content)
+    layout(s.num_players, t).emit(out, tensor_values(s, seat))
+
+
+def tensor_values(s: ShipyardState, seat: int) -> Values:
+    """:func:`write_tensor`'s values alone, a new buffer (``game.observation_values``, which
+    the research APIs call at every step, skips the writer and its segment list)."""
+    t = tables(s.content)
     lay = layout(s.num_players, t)
     off = lay.off
     v = lay.blank()
@@ -352,7 +360,7 @@ def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     _write_board(s, t, v, off)
     _write_ship(s, t, v, off)
     _write_decision_data(s, t, v, off, top)
-    lay.emit(out, v)
+    return v
 
 
 def _write_turn(
@@ -418,8 +426,10 @@ def _write_seats(
     for k, p in enumerate(order):
         v[coins + k] = s.coins[p] / COINS_MAX
         v[vp + k] = s.vp[p] / VP_MAX
-        at = supply + k * n_items
-        v[at : at + n_items] = _supply_block(tuple(s.supply[p]))
+        items = s.supply[p]
+        if any(items):  # an empty supply stays zero
+            at = supply + k * n_items
+            v[at : at + n_items] = _supply_block(tuple(items))
         figs = s.figs[p]
         if figs:
             at = figures + k * NUM_TILES
@@ -428,11 +438,13 @@ def _write_seats(
             v[oldest + k * NUM_TILES + figs[0]] = 1.0
         v[first + k] = s.first_left[p] / first_scale
         v[turns + k] = s.turns_taken[p] / TURNS_MAX
-        row_parts, row_features = _row_block(tuple(s.row[p]), t)
-        at = parts + k * len(row_parts)
-        v[at : at + len(row_parts)] = row_parts
-        at = features + k * len(row_features)
-        v[at : at + len(row_features)] = row_features
+        row = s.row[p]
+        if row.count(EMPTY) != len(row):  # an empty row stays zero
+            row_parts, row_features = _row_block(tuple(row), t)
+            at = parts + k * len(row_parts)
+            v[at : at + len(row_parts)] = row_parts
+            at = features + k * len(row_features)
+            v[at : at + len(row_features)] = row_features
         if s.employees[p]:
             at = employees + k * t.employees
             v[at : at + t.employees] = _id_counts(tuple(s.employees[p]), t.employees)
@@ -444,7 +456,10 @@ def _write_seats(
             at = fleet + k * len(FLEET_STATS)
             v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
         at = system + k * CANAL_STATS
-        v[at : at + CANAL_STATS] = canal_block(s, t, p)
+        if s.canals[p] or s.boat[p] is not None:
+            v[at : at + CANAL_STATS] = canal_block(s, t, p)
+        else:  # no canals, no boat: only the canals used up (canal_stats)
+            v[at + 2] = s.used_count[p] / USED_MAX
 
 
 @lru_cache(maxsize=1 << 12)
@@ -546,11 +561,9 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     at += CIRCLE_SPACES
     v[at + s.hex_ptr] = 1.0
     v[at + t.exchange_spaces + s.oval_ptr] = 1.0
-    copies, steps = _oval_block(tuple(map(tuple, chain.from_iterable(s.oval))), s.oval_ptr, t)
-    at = off["oval_employees"]
-    v[at : at + len(copies)] = copies
-    at = off["oval_steps"]
-    v[at : at + len(steps)] = steps
+    block = oval_block(s.oval, s.oval_ptr, t)
+    at = off["oval_employees"]  # oval_steps follows it
+    v[at : at + len(block)] = block
 
 
 @lru_cache(maxsize=1 << 12)
@@ -583,21 +596,33 @@ def _canal_offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Value
     return array("d", shapes), array("d", symbols)
 
 
-@lru_cache(maxsize=1 << 12)
-def _oval_block(
-    stacks: tuple[tuple[int, ...], ...], pointer: int, t: Tables
-) -> tuple[Values, Values]:
-    """The ``oval_employees`` and ``oval_steps`` segments from the oval's stacks (space by
-    space, three each) and its pointer (cached: keyed on immutable copies of both)."""
+_OVAL_BLOCKS: dict[tuple[int, int], tuple[Oval, Values]] = {}
+_OVAL_BLOCKS_CAP = 1 << 12
+
+
+def oval_block(oval: Oval, pointer: int, t: Tables) -> Values:
+    """The adjacent ``oval_employees`` and ``oval_steps`` segments, cached by the oval's
+    identity and the pointer: the oval is immutable (a hire replaces it) and kept alive in the
+    entry, so its id names the same stacks for as long as the entry lives. Hashing its
+    24 stacks would cost more than the block."""
+    key = (id(oval), pointer)
+    hit = _OVAL_BLOCKS.get(key)
+    if hit is None or hit[0] is not oval:
+        if len(_OVAL_BLOCKS) >= _OVAL_BLOCKS_CAP:
+            _OVAL_BLOCKS.clear()
+        hit = _OVAL_BLOCKS[key] = (oval, _oval_values(oval, pointer, t))
+    return hit[1]
+
+
+def _oval_values(oval: Oval, pointer: int, t: Tables) -> Values:
     copies = [0.0] * t.employees
     steps = [0.0] * t.employees
-    per_space = len(stacks) // t.oval_spaces
-    for i, stack in enumerate(stacks):
-        if stack:
-            space = i // per_space
-            copies[stack[-1]] = len(stack) / 2
-            steps[stack[-1]] = ((space - pointer - 1) % t.oval_spaces + 1) / t.oval_spaces
-    return array("d", copies), array("d", steps)
+    for space, stacks in enumerate(oval):
+        for stack in stacks:
+            if stack:
+                copies[stack[-1]] = len(stack) / 2
+                steps[stack[-1]] = ((space - pointer - 1) % t.oval_spaces + 1) / t.oval_spaces
+    return array("d", copies + steps)
 
 
 def _write_ship(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
