@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
@@ -147,9 +147,18 @@ def income(s: MaracaiboState, p: int) -> tuple[int, int]:
 
 def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``s`` into ``out`` (see the module docstring)."""
+    layout(s.participants).emit(out, tensor_values(s, seat))
+
+
+def tensor_values(s: MaracaiboState, seat: int) -> Values:
+    """:func:`write_tensor`'s values alone, a new buffer (``game.observation_values``, which
+    the research APIs call at every step, skips the writer and its segment list)."""
     n = s.participants
     lay = layout(n)
-    v = lay.blank()
+    solo = s.john >= 0
+    level = int(s.options.get("difficulty", 0)) if solo else 0
+    first = bool(s.options.get("first_game"))
+    v = _fixed(n, s.mods, first, s.board, solo, level)[:]
     order = seat_order(seat, n)
     rel = [0] * n
     for k, p in enumerate(order):
@@ -160,7 +169,23 @@ def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     _own(s, seat, v, lay)
     _supply(s, v, lay)
     _grid(s, rel, v, lay)
-    lay.emit(out, v)
+    return v
+
+
+@cache
+def _fixed(
+    n: int, mods: frozenset[str], first: bool, board: Board, solo: bool, level: int
+) -> Values:
+    """A blank tensor with the parts that never change in a game already written: the options
+    block and the layout's terrain. Cached on the participant count, the options and the board
+    (all immutable); callers copy it (``[:]``, one memory copy) and never write into it."""
+    lay = layout(n)
+    v = lay.blank()
+    at = lay.options
+    v[at : at + OPTIONS] = _options(mods, first, board.name, solo, level)
+    at = lay.grid_cell
+    v[at : at + GRID * CELL_FIELDS] = _terrain(board)
+    return v
 
 
 # ---------------------------------------------------------------------------- the game
@@ -188,11 +213,7 @@ def _options(mods: frozenset[str], first: bool, layout: str, solo: bool, level: 
 
 
 def _game(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
-    solo = s.john >= 0
-    level = int(s.options.get("difficulty", 0)) if solo else 0
-    first = bool(s.options.get("first_game"))
-    at = lay.options
-    v[at : at + OPTIONS] = _options(s.mods, first, s.board.name, solo, level)
+    """The turn and the raid actions used (the options are in :func:`_fixed`)."""
     at = lay.turn
     v[at + s.round - 1] = 1.0
     if s.ending:
@@ -444,24 +465,58 @@ def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> Non
         at = lay.cards_owned + k * CARDS
         for c in s.owned[p]:
             v[at + c] += 1.0
-        at = lay.ship_board + k * SHIP_BOARD
-        _set_bits(v, s.slots[p], at)
-        if s.fig[p] >= 0:
-            v[at + SHIP_SLOTS + s.fig[p]] = 1.0
-        at = lay.hideout + k * HIDEOUT
-        bonus = s.bonus[p]
-        for c in range(3):
-            _set_bits(v, bonus[c], at + _BONUS_AT[c])
-            _set_bits(v, dug[c], at + _BURIED_AT[c])
-        at += _POSEIDON_AT
-        for i, c in enumerate(s.poseidon[p]):
-            if c >= 0:
-                v[at + i * 3 + c] = 1.0
+        slots, fig = s.slots[p], s.fig[p]
+        if slots or fig >= 0:
+            at = lay.ship_board + k * SHIP_BOARD
+            v[at : at + SHIP_BOARD] = _ship_board_block(slots, fig)
+        hideout = (*s.bonus[p], *dug, *s.poseidon[p])
+        if hideout != _EMPTY_HIDEOUT:
+            at = lay.hideout + k * HIDEOUT
+            v[at : at + HIDEOUT] = _hideout_block(hideout)
         at = lay.tokens + k * TOKENS
-        _set_bits(v, s.rivers[p], at)
-        at += RIVERS
-        for t in s.smug_left[p]:
-            v[at + t] = 1.0
+        v[at : at + TOKENS] = _tokens_block(s.rivers[p], tuple(s.smug_left[p]))
+
+
+_EMPTY_HIDEOUT = (0,) * (2 * len(COLORS)) + (-1,) * len(POSEIDON)
+"""A hideout with nothing on it, as :func:`_hideout_block`'s key (its values are all zero)."""
+
+
+@cache
+def _ship_board_block(slots: int, fig: int) -> Values:
+    """One participant's ``ship_board`` values (cached: keyed on the filled-slot bitmask and
+    the figurehead, plain ints; a few hundred combinations at most)."""
+    values = zeros(SHIP_BOARD)
+    _set_bits(values, slots, 0)
+    if fig >= 0:
+        values[SHIP_SLOTS + fig] = 1.0
+    return values
+
+
+@lru_cache(maxsize=1 << 12)
+def _hideout_block(hideout: tuple[int, ...]) -> Values:
+    """One participant's ``hideout`` values from its bonus-space and buried-treasure bitmasks
+    (one per colour) and Poseidon's colours (-1 = empty), the key being an immutable copy of
+    all three."""
+    values = zeros(HIDEOUT)
+    n = len(COLORS)
+    for c in range(n):
+        _set_bits(values, hideout[c], _BONUS_AT[c])
+        _set_bits(values, hideout[n + c], _BURIED_AT[c])
+    for i, c in enumerate(hideout[2 * n :]):
+        if c >= 0:
+            values[_POSEIDON_AT + i * 3 + c] = 1.0
+    return values
+
+
+@lru_cache(maxsize=1 << 12)
+def _tokens_block(rivers: int, smugglers: tuple[int, ...]) -> Values:
+    """One participant's ``tokens`` values (cached: keyed on the rivers bitmask and an
+    immutable copy of the smuggler tiles not placed)."""
+    values = zeros(TOKENS)
+    _set_bits(values, rivers, 0)
+    for t in smugglers:
+        values[RIVERS + t] = 1.0
+    return values
 
 
 JOHN_MEANING = (
@@ -562,7 +617,7 @@ def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
     """The 36 grid cells (column by column, rows top to bottom), one block per feature."""
     n_p = s.participants
     cards_at, cell_at, pieces_at = lay.grid_card, lay.grid_cell, lay.grid_pieces
-    v[cell_at : cell_at + GRID * CELL_FIELDS] = _terrain(s.board)
+    # the terrain is in the blank tensor already (_fixed)
     slot, up, smug = s.slot, s.up, s.smug
     refill_of, ruby_cards, res = s.refill_of, s.ruby_cards, s.res
     markers = n_p + SMUGGLER_TILES
