@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.constants import (
     FIGUREHEAD_COST,
     FIRST_BUILDER_VP,
@@ -44,7 +45,7 @@ POSEIDON = (  # MA-10.1.G: Poseidon's four spaces
     (Effect(do="ship_upgrade"),),
     (Effect(do="treasure", color="any"),),
 )
-SKIP = Action.make("skip", "Skip")
+SKIP = make_action("skip", "Skip")
 
 
 # ---------------------------------------------------------------------------- decision records
@@ -214,7 +215,7 @@ def auto_do(s: S, f: Frame) -> None:
 def legal_color(s: S, f: Frame) -> list[Action]:
     purpose = f.record(ColorChoice).purpose
     return [
-        Action.make("color", f"{purpose.replace('_', ' ')}: {name} (island {s.islands[i]})", c=i)
+        make_action("color", f"{purpose.replace('_', ' ')}: {name} (island {s.islands[i]})", c=i)
         for i, name in enumerate(COLORS)
     ]
 
@@ -264,10 +265,10 @@ def legal_store(s: S, f: Frame) -> list[Action]:
     color = f.record(Store).color
     spaces = s.content.hideout.section(COLORS[color]).bonus
     out = [
-        Action.make("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
+        make_action("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
         for i in free_bonus(s, f.seat, color)
     ]
-    out.append(Action.make("store", "Store it without a bonus", space=-1))
+    out.append(make_action("store", "Store it without a bonus", space=-1))
     return out
 
 
@@ -312,12 +313,12 @@ def legal_bury(s: S, f: Frame) -> list[Action]:
             if not taken >> k & 1:
                 gain = describe_all(bonus) if bonus else "no bonus"
                 text = f"{cube} on burial space {k + 1}: {gain}"
-                out.append(Action.make("bury", text, color=c, on="hideout", space=k))
+                out.append(make_action("bury", text, color=c, on="hideout", space=k))
         if posei:
             for k in range(len(POSEIDON)):
                 if s.poseidon[p][k] < 0:
                     text = f"{cube} on Poseidon's space {k + 1}: {describe_all(POSEIDON[k])}"
-                    out.append(Action.make("bury", text, color=c, on="poseidon", space=k))
+                    out.append(make_action("bury", text, color=c, on="poseidon", space=k))
     if out:
         out.append(SKIP)
     return out
@@ -352,16 +353,16 @@ def legal_quest(s: S, f: Frame) -> list[Action]:
     offer (MA-10.1.D)."""
     p, refreshed = f.seat, f.record(QuestChoice).refreshed
     out = [
-        Action.make(
+        make_action(
             "quest", f"Take quest {q} from the offer: {s.content.quests[q].summary}", quest=q
         )
         for q in s.quest_offer
     ]
     if s.quest_deck:
-        out.append(Action.make("quest", "Take the top quest of the deck", quest=-1))
+        out.append(make_action("quest", "Take the top quest of the deck", quest=-1))
     whale = s.fig[p] >= 0 and s.content.figureheads[s.fig[p]].special == "whale"
     if whale and not refreshed and s.quest_deck:
-        out.append(Action.make("refresh", "Whale: refresh the quest offer first"))
+        out.append(make_action("refresh", "Whale: refresh the quest offer first"))
     if out:
         out.append(SKIP)
     return out
@@ -392,7 +393,7 @@ def apply_quest(s: S, f: Frame, a: Action) -> None:
 
 def legal_quest_sell(s: S, f: Frame) -> list[Action]:
     out = [
-        Action.make("sell_quest", f"Discard quest {q} for {QUEST_SELL} doubloons", quest=q)
+        make_action("sell_quest", f"Discard quest {q} for {QUEST_SELL} doubloons", quest=q)
         for q in s.quests[f.seat]
     ]
     return [*out, SKIP] if out else []
@@ -451,7 +452,7 @@ def legal_lightning(s: S, f: Frame) -> list[Action]:
     for i in record.effects_left:
         if effects[i] not in seen:
             seen.add(effects[i])
-            out.append(Action.make("effect", describe(effects[i]), i=i))
+            out.append(make_action("effect", describe(effects[i]), i=i))
     return out
 
 
@@ -484,7 +485,7 @@ def legal_buy(s: S, f: Frame) -> list[Action]:
     Caribbean at its cost (+ the surcharge); only face-up cards can be chosen."""
     buy = f.record(Buy)
     out = [
-        Action.make("buy", f"Gain {s.cards[s.slot[n]].name} for {price}", at=n)
+        make_action("buy", f"Gain {s.cards[s.slot[n]].name} for {price}", at=n)
         for n, price in buyable(s, f.seat, buy.category, buy.surcharge)
     ]
     return [*out, SKIP] if out else []
@@ -517,7 +518,7 @@ def open_slots(s: S, p: int) -> list[int]:
 
 def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
     slots = s.content.ship.slots
-    out = [Action.make("slot", slot_label(i, slots[i]), i=i) for i in open_slots(s, f.seat)]
+    out = [make_action("slot", slot_label(i, slots[i]), i=i) for i in open_slots(s, f.seat)]
     return [*out, SKIP] if out else []
 
 
@@ -545,7 +546,7 @@ def legal_figurehead(s: S, f: Frame) -> list[Action]:
         return []
     heads = s.content.figureheads
     out = [
-        Action.make(
+        make_action(
             "figurehead", f"Pay {FIGUREHEAD_COST} for {heads[i].name}: {heads[i].text}", fig=i
         )
         for i in s.fig_offer
@@ -587,7 +588,7 @@ def legal_smuggler(s: S, f: Frame) -> list[Action]:
     for t in s.smug_left[p]:
         text = s.content.smugglers[t][s.smug_sides[t]].text
         for n in free_locations(s):
-            out.append(Action.make("smuggle", f"Tile '{text}' on {node_name(s, n)}", tile=t, at=n))
+            out.append(make_action("smuggle", f"Tile '{text}' on {node_name(s, n)}", tile=t, at=n))
     return [*out, SKIP] if out else []
 
 
@@ -608,7 +609,7 @@ def apply_smuggler(s: S, f: Frame, a: Action) -> None:
 def legal_activate(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = [
-        Action.make("activate", f"Activate your tile on {node_name(s, n)}", at=n)
+        make_action("activate", f"Activate your tile on {node_name(s, n)}", at=n)
         for n in range(GRID)
         if s.smug[n] >= 0 and s.smug[n] // 10 == p
     ]
@@ -654,7 +655,7 @@ def build(s: S, p: int, node: int, price: int) -> None:
 
 def legal_residence(s: S, f: Frame) -> list[Action]:
     out = [
-        Action.make("build", f"Build {s.cards[s.slot[n]].name} for {price}", at=n)
+        make_action("build", f"Build {s.cards[s.slot[n]].name} for {price}", at=n)
         for n, price in buildable(s, f.seat)
     ]
     return [*out, SKIP] if out else []
