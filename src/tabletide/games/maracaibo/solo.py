@@ -18,7 +18,7 @@ from tabletide.games.maracaibo.constants import (
     column,
     row,
 )
-from tabletide.games.maracaibo.content import COLORS, Track
+from tabletide.games.maracaibo.content import COLORS, Card, Track
 from tabletide.games.maracaibo.effects import take_card
 from tabletide.games.maracaibo.explore import move_explorer, reach, river_ids
 from tabletide.games.maracaibo.movement import arrive
@@ -128,10 +128,27 @@ def offers(s: S, node: int, action: str) -> bool:
     card = s.slot[node]
     if card < 0 or not s.up[node] or s.cards[card].type != "location":
         return False
-    kinds = {e.do for group in s.cards[card].actions for alt in group for e in alt}
+    kinds = action_kinds(s.cards)[card]
     if action == "gain_upgrade":
         return "card" in kinds
     return action in kinds
+
+
+_ACTION_KINDS: dict[int, tuple[tuple[Card, ...], tuple[frozenset[str], ...]]] = {}
+"""id(cards) -> the card list (kept alive, so its id is not reused) and its action kinds."""
+
+
+def action_kinds(cards: tuple[Card, ...]) -> tuple[frozenset[str], ...]:
+    """Per card, the kinds of effect (``Effect.do``) among its location actions. Cached by the
+    identity of the card list, an immutable tuple shared by every state of a game (a
+    state whose cards are replaced gets its own entry)."""
+    hit = _ACTION_KINDS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        kinds = tuple(
+            frozenset(e.do for group in c.actions for alt in group for e in alt) for c in cards
+        )
+        hit = _ACTION_KINDS[id(cards)] = (cards, kinds)
+    return hit[1]
 
 
 def sail(s: S, node: int) -> None:

@@ -53,6 +53,21 @@ class PermsMemo:
         self.table: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]] = {}
 
 
+_LEVEL1_LOCATIONS: dict[int, tuple[tuple[Card, ...], tuple[bool, ...]]] = {}
+"""id(cards) -> the card list (kept alive, so its id is not reused) and its level I flags."""
+
+
+def level1_locations(cards: tuple[Card, ...]) -> tuple[bool, ...]:
+    """Per card, whether it is a level I location: what a face-down card is known to be with
+    Uncharted Waters: Locations (:meth:`MaracaiboState.face_down_kind`). Cached by the
+    identity of the card list, an immutable tuple shared by every state of a content."""
+    hit = _LEVEL1_LOCATIONS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        flags = tuple(c.type == "location" and c.level == 1 for c in cards)
+        hit = _LEVEL1_LOCATIONS[id(cards)] = (cards, flags)
+    return hit[1]
+
+
 _MODULES = (turn, movement, spaces, effects, raid, explore, solo)
 
 PROMPTS = {
@@ -573,8 +588,7 @@ class MaracaiboState(TableState):
     def face_down_kind(self, n: int) -> str:
         """What everybody knows of a face-down card: the level I locations of Uncharted Waters:
         Locations are known to be locations (they carry doubloons); any other is just a card."""
-        card = self.cards[self.slot[n]]
-        if "uncharted_locations" in self.mods and card.type == "location" and card.level == 1:
+        if "uncharted_locations" in self.mods and level1_locations(self.cards)[self.slot[n]]:
             return "location"
         return "card"
 

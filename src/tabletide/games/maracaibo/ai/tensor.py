@@ -52,7 +52,7 @@ from tabletide.games.maracaibo.movement import Pay, Step
 from tabletide.games.maracaibo.raid import Reroll, Spend
 from tabletide.games.maracaibo.scoring import fulfilled
 from tabletide.games.maracaibo.spaces import Space, Visit
-from tabletide.games.maracaibo.state import BLANK, PROMPTS, MaracaiboState
+from tabletide.games.maracaibo.state import BLANK, PROMPTS, MaracaiboState, level1_locations
 
 _C = load_content()
 DECISIONS: tuple[str, ...] = tuple(PROMPTS)
@@ -607,50 +607,61 @@ def _terrain(board: Board) -> Values:
 
 
 @cache
-def _slot_offsets(board: Board, pieces_size: int) -> tuple[tuple[int, int, int, int], ...]:
-    """For each card slot of a layout: its node and where its cell, its card and its pieces
-    start within their segments (cached on the immutable board and the pieces' width)."""
-    return tuple((n, n * CELL_FIELDS, n * CARDS, n * pieces_size) for n in board.slots)
+def _slot_offsets(board: Board, n: int) -> tuple[tuple[int, int, int, int], ...]:
+    """For each card slot of a layout: its node and where, in the tensor of ``n``
+    participants, its cell, its card one-hot and its pieces start (cached on the immutable
+    board and the participant count)."""
+    lay = layout(n)
+    return tuple(
+        (
+            node,
+            lay.grid_cell + node * CELL_FIELDS,
+            lay.grid_card + node * CARDS,
+            lay.grid_pieces + node * lay.pieces_size,
+        )
+        for node in board.slots
+    )
+
+
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 
 def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
-    """The 36 grid cells (column by column, rows top to bottom), one block per feature."""
+    """The 36 grid cells (column by column, rows top to bottom), one block per feature (the
+    terrain is in the blank tensor already, :func:`_fixed`)."""
     n_p = s.participants
-    cards_at, cell_at, pieces_at = lay.grid_card, lay.grid_cell, lay.grid_pieces
-    # the terrain is in the blank tensor already (_fixed)
-    slot, up, smug = s.slot, s.up, s.smug
+    slot, up, smug, coins = s.slot, s.up, s.smug, s.coins
     refill_of, ruby_cards, res = s.refill_of, s.ruby_cards, s.res
+    # face_down_kind(n) == "location", per card (never with the module off)
+    location = level1_locations(s.cards) if "uncharted_locations" in s.mods else None
     markers = n_p + SMUGGLER_TILES
-    for n, cell, card_base, pieces in _slot_offsets(s.board, lay.pieces_size):
+    for n, at, card_at, pieces in _slot_offsets(s.board, n_p):
         card = slot[n]
-        at = cell_at + cell
         if card == -1:
             v[at + _HIDDEN_AT + 3] = 1.0
         elif card == BLANK:
             v[at + _HIDDEN_AT + 2] = 1.0
         elif up[n]:
-            v[cards_at + card_base + card] = 1.0
+            v[card_at + card] = 1.0
             tile = refill_of.get(card)
             if tile is not None:
-                v[at + _REFILL_AT + COLORS.index(tile)] = 1.0
+                v[at + _REFILL_AT + _COLOR_INDEX[tile]] = 1.0
             if card in ruby_cards:
                 v[at + _RUBY_AT] = 1.0
             who = res.get(card)
             if who:
-                base = pieces_at + pieces + markers
+                base = pieces + markers
                 for p in who:
                     v[base + rel[p]] += 1.0
         else:
-            location = s.face_down_kind(n) == "location"
-            v[at + _HIDDEN_AT + (1 if location else 0)] = 1.0
-            for i in range(min(s.coins[n], MAX_COINS)):
+            v[at + _HIDDEN_AT + (1 if location is not None and location[card] else 0)] = 1.0
+            for i in range(min(coins[n], MAX_COINS)):
                 v[at + _COINS_AT + i] = 1.0
         mark = smug[n]
         if mark >= 0:
             owner, tile_no = divmod(mark, 10)
-            base = pieces_at + pieces
-            v[base + rel[owner]] += 1.0
-            v[base + n_p + tile_no] += 1.0
+            v[pieces + rel[owner]] += 1.0
+            v[pieces + n_p + tile_no] += 1.0
 
 
 # ---------------------------------------------------------------------------- the layout
