@@ -11,6 +11,7 @@ a cube on that slot with no tile placed costs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -26,7 +27,8 @@ from tabletide.games.maracaibo.constants import (
     RAID_SLOT,
     where,
 )
-from tabletide.games.maracaibo.content import COLORS, Effect, Slot
+from tabletide.games.maracaibo.content import COLORS, Effect, ShipBoard, Slot
+from tabletide.games.maracaibo.memo import per_object
 from tabletide.games.maracaibo.present.words import (
     article,
     describe,
@@ -501,8 +503,17 @@ def apply_buy(s: S, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------------------- ship upgrades
 def open_slots(s: S, p: int) -> list[int]:
     """MA-5.49: a slot right of a threshold needs that many cubes left of it."""
-    board = s.content.ship
-    filled = s.slots[p]
+    return list(_open_slots_of(s.content.ship)(s.slots[p]))
+
+
+@per_object
+def _open_slots_of(board: ShipBoard) -> Callable[[int], tuple[int, ...]]:
+    """:func:`open_slots` for one ship board, cached by the filled-slot bitmask (the answer
+    depends on the immutable board and the mask only)."""
+    return cache(lambda filled: tuple(_open_slots(board, filled)))
+
+
+def _open_slots(board: ShipBoard, filled: int) -> list[int]:
     by_zone = [0, 0, 0, 0]
     for i, sl in enumerate(board.slots):
         if filled >> i & 1:
@@ -517,15 +528,22 @@ def open_slots(s: S, p: int) -> list[int]:
 
 
 def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
-    slots = s.content.ship.slots
-    out = [make_action("slot", slot_label(i, slots[i]), i=i) for i in open_slots(s, f.seat)]
+    actions = _slot_actions(s.content.ship)
+    out = [actions[i] for i in open_slots(s, f.seat)]
     return [*out, SKIP] if out else []
 
 
-@cache
+@per_object
+def _slot_actions(board: ShipBoard) -> tuple[Action, ...]:
+    """The action taking each slot of a ship board (made once per board, an immutable
+    record: the same slot always reads the same)."""
+    return tuple(
+        make_action("slot", slot_label(i, slot), i=i) for i, slot in enumerate(board.slots)
+    )
+
+
 def slot_label(i: int, slot: Slot) -> str:
-    """The label of taking ship slot ``i``. Cached on the slot number and the slot (an
-    immutable record): the same slot always reads the same."""
+    """The label of taking ship slot ``i``."""
     return f"Ship slot {i + 1}: {describe_slot(slot)}"
 
 

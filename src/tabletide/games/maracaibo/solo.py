@@ -21,6 +21,7 @@ from tabletide.games.maracaibo.constants import (
 from tabletide.games.maracaibo.content import COLORS, Card, Track
 from tabletide.games.maracaibo.effects import take_card
 from tabletide.games.maracaibo.explore import move_explorer, reach, river_ids
+from tabletide.games.maracaibo.memo import per_object
 from tabletide.games.maracaibo.movement import arrive
 from tabletide.games.maracaibo.movement import reveal as reveal_card
 
@@ -134,21 +135,13 @@ def offers(s: S, node: int, action: str) -> bool:
     return action in kinds
 
 
-_ACTION_KINDS: dict[int, tuple[tuple[Card, ...], tuple[frozenset[str], ...]]] = {}
-"""id(cards) -> the card list (kept alive, so its id is not reused) and its action kinds."""
-
-
+@per_object
 def action_kinds(cards: tuple[Card, ...]) -> tuple[frozenset[str], ...]:
-    """Per card, the kinds of effect (``Effect.do``) among its location actions. Cached by the
-    identity of the card list, an immutable tuple shared by every state of a game (a
-    state whose cards are replaced gets its own entry)."""
-    hit = _ACTION_KINDS.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        kinds = tuple(
-            frozenset(e.do for group in c.actions for alt in group for e in alt) for c in cards
-        )
-        hit = _ACTION_KINDS[id(cards)] = (cards, kinds)
-    return hit[1]
+    """Per card, the kinds of effect (``Effect.do``) among its location actions (computed once
+    per card list, an immutable tuple shared by every state of a game)."""
+    return tuple(
+        frozenset(e.do for group in c.actions for alt in group for e in alt) for c in cards
+    )
 
 
 def sail(s: S, node: int) -> None:

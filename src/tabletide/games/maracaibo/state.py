@@ -32,6 +32,7 @@ from tabletide.games.maracaibo.constants import (
     START_DOUBLOONS,
 )
 from tabletide.games.maracaibo.content import COLORS, Card, Content, Effect, Perm
+from tabletide.games.maracaibo.memo import per_object
 
 if TYPE_CHECKING:
     from tabletide.engine import Game
@@ -53,19 +54,12 @@ class PermsMemo:
         self.table: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]] = {}
 
 
-_LEVEL1_LOCATIONS: dict[int, tuple[tuple[Card, ...], tuple[bool, ...]]] = {}
-"""id(cards) -> the card list (kept alive, so its id is not reused) and its level I flags."""
-
-
+@per_object
 def level1_locations(cards: tuple[Card, ...]) -> tuple[bool, ...]:
     """Per card, whether it is a level I location: what a face-down card is known to be with
-    Uncharted Waters: Locations (:meth:`MaracaiboState.face_down_kind`). Cached by the
-    identity of the card list, an immutable tuple shared by every state of a content."""
-    hit = _LEVEL1_LOCATIONS.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        flags = tuple(c.type == "location" and c.level == 1 for c in cards)
-        hit = _LEVEL1_LOCATIONS[id(cards)] = (cards, flags)
-    return hit[1]
+    Uncharted Waters: Locations (:meth:`MaracaiboState.face_down_kind`). Computed once per card
+    list, an immutable tuple shared by every state of a content."""
+    return tuple(c.type == "location" and c.level == 1 for c in cards)
 
 
 _MODULES = (turn, movement, spaces, effects, raid, explore, solo)
