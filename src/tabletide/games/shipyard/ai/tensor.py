@@ -19,10 +19,10 @@ keys: the content tables, fleet summaries and the longest voyage of a canal syst
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
+from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.shipyard import canals, track
 from tabletide.games.shipyard.building import MAX_PARTS_PER_ACTION, Build, Place
 from tabletide.games.shipyard.constants import (
@@ -321,10 +321,17 @@ class Layout(TensorLayout):
             ("discard_keep", 1),
         ):
             self.add(name, size, MEANING[name])
-        # _write_track copies these five segments as one block.
+        # _write_track writes these five segments from one offset.
         assert self.off["tile_income"] == self.off["leader_space"] + 1 + 3 * NUM_TILES
-        # _write_board copies these two as one block.
+        # _write_board copies these pairs as one block each.
         assert self.off["oval_steps"] == self.off["oval_employees"] + emp
+        assert self.off["part_offer_features"] == self.off["part_offer"] + 4 * OFFER_ROWS
+        self._zeros = zeros(self.size)
+
+    def blank(self) -> Values:
+        """A tensor of zeros: a copy of one kept zero buffer (a memory copy, cheaper than
+        making the zeros afresh)."""
+        return self._zeros[:]
 
 
 _LAYOUTS: dict[tuple[int, Tables], Layout] = {}
@@ -351,7 +358,7 @@ def tensor_values(s: ShipyardState, seat: int) -> Values:
     lay = layout(s.num_players, t)
     off = lay.off
     v = lay.blank()
-    order = seat_order(seat, s.num_players)
+    order = _seat_order(seat, s.num_players)
     top = s.stack[-1] if s.stack else None
     _write_turn(s, v, off, order, top)
     _write_track(s, v, off)
@@ -363,8 +370,14 @@ def tensor_values(s: ShipyardState, seat: int) -> Values:
     return v
 
 
+@cache
+def _seat_order(seat: int, n: int) -> tuple[int, ...]:
+    """:func:`seat_order` as a tuple, made once per seat and player count."""
+    return tuple(seat_order(seat, n))
+
+
 def _write_turn(
-    s: ShipyardState, v: Values, off: dict[str, int], order: list[int], top: Frame | None
+    s: ShipyardState, v: Values, off: dict[str, int], order: tuple[int, ...], top: Frame | None
 ) -> None:
     if top is None:
         v[off["flags"]] = 1.0
@@ -380,34 +393,29 @@ def _write_turn(
 
 
 def _write_track(s: ShipyardState, v: Values, off: dict[str, int]) -> None:
-    block = _track_block(tuple(s.pos), s.lead, track.occupied(s), s.tiles, s.track_len)
-    at = off["leader_space"]
-    v[at : at + len(block)] = block
-
-
-@lru_cache(maxsize=1 << 14)
-def _track_block(
-    pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
-) -> Values:
     """The adjacent segments ``leader_space``, ``tile_in_play``, ``tile_behind``,
-    ``tile_leading`` and ``tile_income`` (cached: keyed on everything the track's values
-    depend on, all immutable: tile positions, the leader, occupied tiles, tiles in play)."""
+    ``tile_leading`` and ``tile_income``, written directly: the track changes twice a turn, so
+    a block cached on it was computed afresh at every other step anyway."""
+    pos, lead, n = s.pos, s.lead, s.track_len
     last = n - 1
     lead_pos = pos[lead]
-    in_play, behind, leading, income = ([0.0] * NUM_TILES for _ in range(4))
-    for tile in tiles:
-        in_play[tile] = 1.0
-        behind[tile] = ((lead_pos - pos[tile]) % n) / last
-    leading[lead] = 1.0
-    coins = track.tile_incomes(pos, lead, occ, tiles, n)
-    for tile in tiles:
+    at = off["leader_space"]
+    v[at] = lead_pos / last
+    in_play = at + 1
+    behind = in_play + NUM_TILES
+    income = behind + 2 * NUM_TILES
+    v[behind + NUM_TILES + lead] = 1.0  # tile_leading
+    occ = track.occupied(s)
+    coins = track.incomes(s, occ)
+    for tile in s.tiles:
+        v[in_play + tile] = 1.0
+        v[behind + tile] = ((lead_pos - pos[tile]) % n) / last
         if tile not in occ:
-            income[tile] = coins[tile] / INCOME_MAX
-    return array("d", [lead_pos / last, *in_play, *behind, *leading, *income])
+            v[income + tile] = coins[tile] / INCOME_MAX
 
 
 def _write_seats(
-    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: list[int]
+    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: tuple[int, ...]
 ) -> None:
     n = s.num_players
     n_items = len(ITEMS)
@@ -497,9 +505,10 @@ def _row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
-    """The ``part_offer`` and ``part_offer_features`` values of the part offer, its 4 columns
-    of 5 concatenated (cached: the offer changes only during Ship building; never mutated)."""
+def _offer_block(offer: tuple[int, ...], t: Tables) -> Values:
+    """The adjacent ``part_offer`` and ``part_offer_features`` segments from the part offer,
+    its 4 columns of 5 concatenated (cached: the offer changes only during Ship building;
+    never mutated)."""
     present = [0.0] * len(offer)
     features = [0.0] * (len(offer) * NF)
     for slot, code in enumerate(offer):
@@ -507,7 +516,7 @@ def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
             present[slot] = 1.0
             for f in t.part_features[code]:
                 features[slot * NF + f] += 1 / FEATURE_MAX
-    return array("d", present), array("d", features)
+    return array("d", present + features)
 
 
 def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat: int) -> None:
@@ -533,11 +542,9 @@ def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat
 
 def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
     bow, left, right, stern = s.offer
-    present, features = _offer_block((*bow, *left, *right, *stern), t)
-    at = off["part_offer"]
-    v[at : at + len(present)] = present
-    at = off["part_offer_features"]
-    v[at : at + len(features)] = features
+    block = _offer_block((*bow, *left, *right, *stern), t)
+    at = off["part_offer"]  # part_offer_features follows it
+    v[at : at + len(block)] = block
     bows, middles, sterns = s.part_decks
     group_a = len(t.group_a.intersection(middles))
     parts = (len(bows), group_a, len(middles) - group_a, len(sterns))
