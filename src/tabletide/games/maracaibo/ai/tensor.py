@@ -120,6 +120,20 @@ _CARD_INCOME, _SLOT_INCOME, _FIG_INCOME = _income_table()
 _WHALE = tuple(f.special == "whale" for f in _C.figureheads)
 
 
+@cache
+def _slots_income(filled: int) -> tuple[int, int]:
+    """The income of the filled ship slots (cached on the bitmask, a plain int)."""
+    d = v = i = 0
+    while filled:
+        if filled & 1:
+            sd, sv = _SLOT_INCOME[i]
+            d += sd
+            v += sv
+        filled >>= 1
+        i += 1
+    return d, v
+
+
 def income(s: MaracaiboState, p: int) -> tuple[int, int]:
     """``s.income(p)`` from the tables above (the tests check they agree)."""
     if p == s.john:
@@ -129,15 +143,9 @@ def income(s: MaracaiboState, p: int) -> tuple[int, int]:
         cd, cv = _CARD_INCOME[c]
         d += cd
         v += cv
-    filled = s.slots[p]
-    i = 0
-    while filled:
-        if filled & 1:
-            sd, sv = _SLOT_INCOME[i]
-            d += sd
-            v += sv
-        filled >>= 1
-        i += 1
+    sd, sv = _slots_income(s.slots[p])
+    d += sd
+    v += sv
     fig = s.fig[p]
     if fig >= 0:
         d += _FIG_INCOME[fig][0] + (len(s.quests[p]) if _WHALE[fig] else 0)
@@ -437,10 +445,17 @@ def _set_bits(v: Values, mask: int, base: int) -> None:
 
 def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> None:
     """Public boards of every participant, the observer first."""
+    numbers_at, ship_at, explorer_at = lay.player_numbers, lay.ship_at, lay.explorer_at
+    cards_at, board_at, hideout_at, tokens_at = (
+        lay.cards_owned,
+        lay.ship_board,
+        lay.hideout,
+        lay.tokens,
+    )
     for k, p in enumerate(order):
         d, vp_income = income(s, p)
         store, dug = s.store[p], s.buried_at[p]
-        at = lay.player_numbers + k * NUMBERS
+        at = numbers_at + k * NUMBERS
         v[at : at + NUMBERS] = array(
             "d",
             (
@@ -460,20 +475,20 @@ def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> Non
                 1.0 if p == s.john else 0.0,
             ),
         )
-        v[lay.ship_at + k * NODES + s.ship[p]] = 1.0
-        v[lay.explorer_at + k * TRACK + s.explorer[p]] = 1.0
-        at = lay.cards_owned + k * CARDS
+        v[ship_at + k * NODES + s.ship[p]] = 1.0
+        v[explorer_at + k * TRACK + s.explorer[p]] = 1.0
+        at = cards_at + k * CARDS
         for c in s.owned[p]:
             v[at + c] += 1.0
         slots, fig = s.slots[p], s.fig[p]
         if slots or fig >= 0:
-            at = lay.ship_board + k * SHIP_BOARD
+            at = board_at + k * SHIP_BOARD
             v[at : at + SHIP_BOARD] = _ship_board_block(slots, fig)
         hideout = (*s.bonus[p], *dug, *s.poseidon[p])
         if hideout != _EMPTY_HIDEOUT:
-            at = lay.hideout + k * HIDEOUT
+            at = hideout_at + k * HIDEOUT
             v[at : at + HIDEOUT] = _hideout_block(hideout)
-        at = lay.tokens + k * TOKENS
+        at = tokens_at + k * TOKENS
         v[at : at + TOKENS] = _tokens_block(s.rivers[p], tuple(s.smug_left[p]))
 
 
@@ -554,25 +569,60 @@ OFFERS_MEANING = (
 )
 
 
+SUPPLY = len(COLORS) + 2
+_QUEST_OFFER_AT = SUPPLY
+_LEVEL2_AT = _QUEST_OFFER_AT + MAX_OFFER * QUESTS
+_OFFERS_AT = _LEVEL2_AT + CARDS
+"""Where ``quest_offer``, ``level2_top`` and ``offers`` start after ``supply`` (adjacent)."""
+
+
 def _supply(s: MaracaiboState, v: Values, lay: Layout) -> None:
+    """The segments ``supply``, ``quest_offer``, ``level2_top`` and ``offers``, one block."""
+    shown = s.deck2 and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
+    block = _supply_block(
+        tuple(s.islands),
+        len(s.quest_deck),
+        len(s.deck2),
+        tuple(s.quest_offer),
+        s.deck2[-1] if shown else -1,
+        tuple(s.fig_offer),
+        tuple(s.smug_sides),
+        s.ruby_market,
+    )
     at = lay.supply
-    for i, c in enumerate(s.islands):
-        v[at + i] = c / ISLAND_SCALE
-    v[at + 3] = len(s.quest_deck) / QUESTS
-    v[at + 4] = len(s.deck2) / LEVEL2
-    at = lay.quest_offer
-    for i, q in enumerate(s.quest_offer):
-        v[at + i * QUESTS + q] = 1.0
-    if s.deck2 and s.deck2_up[-1] and "uncharted_upgrades" in s.mods:
-        v[lay.level2_top + s.deck2[-1]] = 1.0
-    at = lay.offers
-    for fig in s.fig_offer:
-        v[at + fig] += 1.0
-    at += FIGUREHEADS
-    for t, side in enumerate(s.smug_sides):
+    v[at : at + len(block)] = block
+
+
+@lru_cache(maxsize=1 << 12)
+def _supply_block(
+    islands: tuple[int, ...],
+    quest_deck: int,
+    deck2: int,
+    quest_offer: tuple[int, ...],
+    level2_top: int,
+    fig_offer: tuple[int, ...],
+    smug_sides: tuple[int, ...],
+    ruby_market: int,
+) -> Values:
+    """:func:`_supply`'s block (cached: keyed on plain ints and immutable copies of the lists,
+    everything it shows; the level II top is -1 when it is not shown)."""
+    values = zeros(_OFFERS_AT + OFFERS)
+    for i, c in enumerate(islands):
+        values[i] = c / ISLAND_SCALE
+    values[3] = quest_deck / QUESTS
+    values[4] = deck2 / LEVEL2
+    for i, q in enumerate(quest_offer):
+        values[_QUEST_OFFER_AT + i * QUESTS + q] = 1.0
+    if level2_top >= 0:
+        values[_LEVEL2_AT + level2_top] = 1.0
+    for fig in fig_offer:
+        values[_OFFERS_AT + fig] += 1.0
+    at = _OFFERS_AT + FIGUREHEADS
+    for t, side in enumerate(smug_sides):
         if side:
-            v[at + t] = 1.0
-    _set_bits(v, s.ruby_market, at + SMUGGLER_TILES)
+            values[at + t] = 1.0
+    _set_bits(values, ruby_market, at + SMUGGLER_TILES)
+    return values
 
 
 # ---------------------------------------------------------------------------- the Caribbean
@@ -692,7 +742,7 @@ class Layout(TensorLayout):
         add("own_quests", QUESTS, "my quest cards, by quest")
         add("own_quests_fulfilled", QUESTS, "my quests fulfilled now")
         add("john", JOHN_SPACES + 2 + SOLO_CARDS, JOHN_MEANING)
-        add("supply", len(COLORS) + 2, SUPPLY_MEANING)
+        add("supply", SUPPLY, SUPPLY_MEANING)
         add("quest_offer", MAX_OFFER * QUESTS, "the quest in each offer position")
         add(
             "level2_top",
@@ -730,6 +780,8 @@ class Layout(TensorLayout):
         self.grid_card = off["grid_card"]
         self.grid_cell = off["grid_cell"]
         self.grid_pieces = off["grid_pieces"]
+        # _supply writes these four segments as one block.
+        assert self.offers == self.supply + _OFFERS_AT
 
 
 @cache
