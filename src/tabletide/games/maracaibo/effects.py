@@ -603,10 +603,11 @@ def legal_smuggler(s: S, f: Frame) -> list[Action]:
     if s.doubloons[p] < f.record(Smuggler).price:
         return []
     out = []
+    places = [(n, node_name(s, n)) for n in free_locations(s)]  # the same for every tile
     for t in s.smug_left[p]:
         text = s.content.smugglers[t][s.smug_sides[t]].text
-        for n in free_locations(s):
-            out.append(make_action("smuggle", f"Tile '{text}' on {node_name(s, n)}", tile=t, at=n))
+        for n, name in places:
+            out.append(make_action("smuggle", f"Tile '{text}' on {name}", tile=t, at=n))
     return [*out, SKIP] if out else []
 
 
