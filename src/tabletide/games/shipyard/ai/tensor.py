@@ -323,9 +323,12 @@ class Layout(TensorLayout):
             self.add(name, size, MEANING[name])
         # _write_track writes these five segments from one offset.
         assert self.off["tile_income"] == self.off["leader_space"] + 1 + 3 * NUM_TILES
-        # _write_board copies these pairs as one block each.
+        # _write_board copies these runs of segments as one block each.
         assert self.off["oval_steps"] == self.off["oval_employees"] + emp
         assert self.off["part_offer_features"] == self.off["part_offer"] + 4 * OFFER_ROWS
+        offer_shapes = self.off["wagon_offer"] + OFFER_ROWS * len(GOODS)
+        assert self.off["canal_offer_shape"] == offer_shapes
+        assert self.off["canal_offer_symbols"] == offer_shapes + OFFER_ROWS * len(SHAPE_NAMES)
         self._zeros = zeros(self.size)
 
     def blank(self) -> Values:
@@ -553,14 +556,9 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     decks = _decks_block(counts, t)
     at = off["decks"]
     v[at : at + len(decks)] = decks
-    wagons = _wagon_offer_block(tuple(s.wagon_offer), t)
-    at = off["wagon_offer"]
-    v[at : at + len(wagons)] = wagons
-    shapes, symbols = _canal_offer_block(tuple(s.canal_offer), t)
-    at = off["canal_offer_shape"]
-    v[at : at + len(shapes)] = shapes
-    at = off["canal_offer_symbols"]
-    v[at : at + len(symbols)] = symbols
+    block = _columns_block(tuple(s.wagon_offer), tuple(s.canal_offer), t)
+    at = off["wagon_offer"]  # canal_offer_shape and canal_offer_symbols follow it
+    v[at : at + len(block)] = block
     at = off["pointers"]
     v[at + s.eq_ptr] = 1.0
     at += CIRCLE_SPACES
@@ -581,26 +579,21 @@ def _decks_block(counts: tuple[int, ...], t: Tables) -> Values:
 
 
 @lru_cache(maxsize=1 << 12)
-def _wagon_offer_block(offer: tuple[int, ...], t: Tables) -> Values:
-    """The ``wagon_offer`` segment (cached: keyed on the wagon ids in the offer, immutable)."""
-    out = [0.0] * (OFFER_ROWS * len(GOODS))
-    for slot, w in enumerate(offer):
+def _columns_block(wagons: tuple[int, ...], canals: tuple[int, ...], t: Tables) -> Values:
+    """The adjacent ``wagon_offer``, ``canal_offer_shape`` and ``canal_offer_symbols``
+    segments (cached: keyed on the wagon ids and the canal card ids in the offers, immutable
+    copies)."""
+    goods = [0.0] * (OFFER_ROWS * len(GOODS))
+    for slot, w in enumerate(wagons):
         for g in t.wagon_goods[w]:
-            out[slot * len(GOODS) + g] += 1 / 2
-    return array("d", out)
-
-
-@lru_cache(maxsize=1 << 12)
-def _canal_offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
-    """The ``canal_offer_shape`` and ``canal_offer_symbols`` segments (cached: keyed on the
-    card ids in the offer, immutable)."""
+            goods[slot * len(GOODS) + g] += 1 / 2
     shapes = [0.0] * (OFFER_ROWS * len(SHAPE_NAMES))
     symbols = [0.0] * (OFFER_ROWS * len(SCORING_SYMBOLS))
-    for slot, card in enumerate(offer):
+    for slot, card in enumerate(canals):
         shapes[slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
         for k in t.canal_symbols[card]:
             symbols[slot * len(SCORING_SYMBOLS) + k] += 1 / 2
-    return array("d", shapes), array("d", symbols)
+    return array("d", goods + shapes + symbols)
 
 
 _OVAL_BLOCKS: dict[tuple[int, int], tuple[Oval, Values]] = {}
