@@ -31,6 +31,7 @@ from tabletide.games.maracaibo.effects import (
     take_card,
 )
 from tabletide.games.maracaibo.explore import reach
+from tabletide.games.maracaibo.memo import per_object
 from tabletide.games.maracaibo.present.words import describe_all
 
 if TYPE_CHECKING:
@@ -169,17 +170,33 @@ def legal_location(s: S, f: Frame) -> list[Action]:
     visit = f.record(Visit)
     p, node, done = f.seat, visit.node, visit.groups_done
     out = []
-    seen: set[Alternatives] = set()
-    for g, alts in enumerate(groups_of(s, node)):
-        if done >> g & 1 or alts in seen:
+    groups = groups_of(s, node)
+    twins, acts = _earlier_twins(groups), _act_actions(groups)
+    for g, alts in enumerate(groups):
+        if done >> g & 1 or any(not done >> h & 1 for h in twins[g]):
             continue  # a group printed twice is one choice until the first is done
-        seen.add(alts)
         for i, alt in enumerate(alts):
             if affordable(s, p, alt) and possible(s, p, alt):
-                out.append(make_action("act", describe_all(alt), group=g, alt=i))
+                out.append(acts[g][i])
     if out:
         out.append(DONE)
     return out
+
+
+@per_object
+def _earlier_twins(groups: tuple[Alternatives, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per action group, the earlier groups printed the same (once per immutable group
+    tuple: comparing pydantic records walks every field)."""
+    return tuple(tuple(h for h in range(g) if groups[h] == groups[g]) for g in range(len(groups)))
+
+
+@per_object
+def _act_actions(groups: tuple[Alternatives, ...]) -> tuple[tuple[Action, ...], ...]:
+    """The action choosing each alternative of each group (made once per group tuple)."""
+    return tuple(
+        tuple(make_action("act", describe_all(alt), group=g, alt=i) for i, alt in enumerate(alts))
+        for g, alts in enumerate(groups)
+    )
 
 
 def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
