@@ -434,40 +434,46 @@ def _write_seats(
     parts, features = off["shipyard_parts"], off["shipyard_features"]
     employees, wagons, held = off["employees"], off["wagons"], off["contracts_held"]
     fleet, system = off["fleet"], off["canal_system"]
-    for k, p in enumerate(order):
-        v[coins + k] = s.coins[p] / COINS_MAX
-        v[vp + k] = s.vp[p] / VP_MAX
-        items = s.supply[p]
-        if any(items):  # an empty supply stays zero
+    row_kinds, row_features, n_employees = t.cells * CELL_KINDS, t.cells * NF, t.employees
+    n_fleet = len(FLEET_STATS)
+    coins_of, vp_of, supply_of, figs_of = s.coins, s.vp, s.supply, s.figs
+    first_of, turns_of, rows, employees_of = s.first_left, s.turns_taken, s.row, s.employees
+    wagons_of, contracts_of, fleets, systems = s.wagons, s.contracts, s.fleet, s.canals
+    for k, p in enumerate(order):  # only non-zero values are written
+        v[coins + k] = coins_of[p] / COINS_MAX
+        v[vp + k] = vp_of[p] / VP_MAX
+        items = supply_of[p]
+        if any(items):
             at = supply + k * n_items
             v[at : at + n_items] = _supply_block(tuple(items))
-        figs = s.figs[p]
+        figs = figs_of[p]
         if figs:
             at = figures + k * NUM_TILES
             for tile in figs:
                 v[at + tile] += fig_scale
             v[oldest + k * NUM_TILES + figs[0]] = 1.0
-        v[first + k] = s.first_left[p] / first_scale
-        v[turns + k] = s.turns_taken[p] / TURNS_MAX
-        row = s.row[p]
-        if row.count(EMPTY) != len(row):  # an empty row stays zero
-            row_parts, row_features = _row_block(tuple(row), t)
-            at = parts + k * len(row_parts)
-            v[at : at + len(row_parts)] = row_parts
-            at = features + k * len(row_features)
-            v[at : at + len(row_features)] = row_features
-        if s.employees[p]:
-            at = employees + k * t.employees
-            v[at : at + t.employees] = _id_counts(tuple(s.employees[p]), t.employees)
-        if s.wagons[p]:
+        if first_of[p]:
+            v[first + k] = first_of[p] / first_scale
+        v[turns + k] = turns_of[p] / TURNS_MAX
+        row = rows[p]
+        if row.count(EMPTY) != len(row):
+            row_parts, row_feats = _row_block(tuple(row), t)
+            at = parts + k * row_kinds
+            v[at : at + row_kinds] = row_parts
+            at = features + k * row_features
+            v[at : at + row_features] = row_feats
+        if employees_of[p]:
+            at = employees + k * n_employees
+            v[at : at + n_employees] = _id_counts(tuple(employees_of[p]), n_employees)
+        if wagons_of[p]:
             at = wagons + k * WAGON_IDS
-            v[at : at + WAGON_IDS] = _id_counts(tuple(s.wagons[p]), WAGON_IDS)
-        v[held + k] = len(s.contracts[p]) / CONTRACTS_MAX
-        if s.fleet[p]:
-            at = fleet + k * len(FLEET_STATS)
-            v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
+            v[at : at + WAGON_IDS] = _id_counts(tuple(wagons_of[p]), WAGON_IDS)
+        v[held + k] = len(contracts_of[p]) / CONTRACTS_MAX
+        if fleets[p]:
+            at = fleet + k * n_fleet
+            v[at : at + n_fleet] = fleet_stats(tuple(fleets[p]), t)
         at = system + k * CANAL_STATS
-        if s.canals[p] or s.boat[p] is not None:
+        if systems[p] or s.boat[p] is not None:
             v[at : at + CANAL_STATS] = canal_block(s, t, p)
         else:  # no canals, no boat: only the canals used up (canal_stats)
             v[at + 2] = s.used_count[p] / USED_MAX
