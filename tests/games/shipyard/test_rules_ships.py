@@ -711,7 +711,9 @@ def oval_state(coins: int, owned: list[int], spaces: dict[int, list[int]]) -> Sh
     s.coins[0] = coins
     s.employees[0] = owned
     n = s.content.board.oval_spaces
-    s.oval = [[[e] for e in spaces.get(sp, [HELMSMAN, RIGGER, ACCOUNTANT])] for sp in range(n)]
+    s.oval = tuple(
+        tuple((e,) for e in spaces.get(sp, [HELMSMAN, RIGGER, ACCOUNTANT])) for sp in range(n)
+    )
     s.oval_ptr = 0
     s.push("oval", 0)
     return s
@@ -1898,7 +1900,8 @@ def test_three_employees_a_space_the_upper_of_a_pair_is_taken() -> None:
     s.stack.clear()
     space = (s.oval_ptr + 1) % s.content.board.oval_spaces
     assert len(s.oval[space]) == 3 and all(len(st) == 2 for st in s.oval[space])
-    s.oval[space] = [[HELMSMAN, HELMSMAN], [RIGGER, RIGGER], [ACCOUNTANT, ACCOUNTANT]]
+    pairs = ((HELMSMAN, HELMSMAN), (RIGGER, RIGGER), (ACCOUNTANT, ACCOUNTANT))
+    s.oval = (*s.oval[:space], pairs, *s.oval[space + 1 :])
     for seat in (0, 1, 2):
         s.coins[seat] = 0  # one free step: onto that space
         s.oval_ptr = (space - 1) % s.content.board.oval_spaces
@@ -1911,7 +1914,7 @@ def test_three_employees_a_space_the_upper_of_a_pair_is_taken() -> None:
         assert len(s.legal_actions()) == 3
         take(s, "hire", slot=1)
         assert s.employees[seat] == [RIGGER]
-        assert s.oval[space][1] == [RIGGER] * (1 - seat)
+        assert s.oval[space][1] == (RIGGER,) * (1 - seat)
 
 
 @rule("SY-5.5.5", "SY-2.3")

@@ -11,10 +11,12 @@ a cube on that slot with no tile placed costs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.constants import (
     FIGUREHEAD_COST,
     FIRST_BUILDER_VP,
@@ -25,7 +27,8 @@ from tabletide.games.maracaibo.constants import (
     RAID_SLOT,
     where,
 )
-from tabletide.games.maracaibo.content import COLORS, Effect, Slot
+from tabletide.games.maracaibo.content import COLORS, Effect, ShipBoard, Slot
+from tabletide.games.maracaibo.memo import per_object
 from tabletide.games.maracaibo.present.words import (
     article,
     describe,
@@ -44,7 +47,7 @@ POSEIDON = (  # MA-10.1.G: Poseidon's four spaces
     (Effect(do="ship_upgrade"),),
     (Effect(do="treasure", color="any"),),
 )
-SKIP = Action.make("skip", "Skip")
+SKIP = make_action("skip", "Skip")
 
 
 # ---------------------------------------------------------------------------- decision records
@@ -214,7 +217,7 @@ def auto_do(s: S, f: Frame) -> None:
 def legal_color(s: S, f: Frame) -> list[Action]:
     purpose = f.record(ColorChoice).purpose
     return [
-        Action.make("color", f"{purpose.replace('_', ' ')}: {name} (island {s.islands[i]})", c=i)
+        make_action("color", f"{purpose.replace('_', ' ')}: {name} (island {s.islands[i]})", c=i)
         for i, name in enumerate(COLORS)
     ]
 
@@ -264,10 +267,10 @@ def legal_store(s: S, f: Frame) -> list[Action]:
     color = f.record(Store).color
     spaces = s.content.hideout.section(COLORS[color]).bonus
     out = [
-        Action.make("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
+        make_action("store", f"Bonus space {i + 1}: {describe_all(spaces[i])}", space=i)
         for i in free_bonus(s, f.seat, color)
     ]
-    out.append(Action.make("store", "Store it without a bonus", space=-1))
+    out.append(make_action("store", "Store it without a bonus", space=-1))
     return out
 
 
@@ -312,12 +315,12 @@ def legal_bury(s: S, f: Frame) -> list[Action]:
             if not taken >> k & 1:
                 gain = describe_all(bonus) if bonus else "no bonus"
                 text = f"{cube} on burial space {k + 1}: {gain}"
-                out.append(Action.make("bury", text, color=c, on="hideout", space=k))
+                out.append(make_action("bury", text, color=c, on="hideout", space=k))
         if posei:
             for k in range(len(POSEIDON)):
                 if s.poseidon[p][k] < 0:
                     text = f"{cube} on Poseidon's space {k + 1}: {describe_all(POSEIDON[k])}"
-                    out.append(Action.make("bury", text, color=c, on="poseidon", space=k))
+                    out.append(make_action("bury", text, color=c, on="poseidon", space=k))
     if out:
         out.append(SKIP)
     return out
@@ -352,16 +355,16 @@ def legal_quest(s: S, f: Frame) -> list[Action]:
     offer (MA-10.1.D)."""
     p, refreshed = f.seat, f.record(QuestChoice).refreshed
     out = [
-        Action.make(
+        make_action(
             "quest", f"Take quest {q} from the offer: {s.content.quests[q].summary}", quest=q
         )
         for q in s.quest_offer
     ]
     if s.quest_deck:
-        out.append(Action.make("quest", "Take the top quest of the deck", quest=-1))
+        out.append(make_action("quest", "Take the top quest of the deck", quest=-1))
     whale = s.fig[p] >= 0 and s.content.figureheads[s.fig[p]].special == "whale"
     if whale and not refreshed and s.quest_deck:
-        out.append(Action.make("refresh", "Whale: refresh the quest offer first"))
+        out.append(make_action("refresh", "Whale: refresh the quest offer first"))
     if out:
         out.append(SKIP)
     return out
@@ -392,7 +395,7 @@ def apply_quest(s: S, f: Frame, a: Action) -> None:
 
 def legal_quest_sell(s: S, f: Frame) -> list[Action]:
     out = [
-        Action.make("sell_quest", f"Discard quest {q} for {QUEST_SELL} doubloons", quest=q)
+        make_action("sell_quest", f"Discard quest {q} for {QUEST_SELL} doubloons", quest=q)
         for q in s.quests[f.seat]
     ]
     return [*out, SKIP] if out else []
@@ -451,7 +454,7 @@ def legal_lightning(s: S, f: Frame) -> list[Action]:
     for i in record.effects_left:
         if effects[i] not in seen:
             seen.add(effects[i])
-            out.append(Action.make("effect", describe(effects[i]), i=i))
+            out.append(make_action("effect", describe(effects[i]), i=i))
     return out
 
 
@@ -484,7 +487,7 @@ def legal_buy(s: S, f: Frame) -> list[Action]:
     Caribbean at its cost (+ the surcharge); only face-up cards can be chosen."""
     buy = f.record(Buy)
     out = [
-        Action.make("buy", f"Gain {s.cards[s.slot[n]].name} for {price}", at=n)
+        make_action("buy", f"Gain {s.cards[s.slot[n]].name} for {price}", at=n)
         for n, price in buyable(s, f.seat, buy.category, buy.surcharge)
     ]
     return [*out, SKIP] if out else []
@@ -500,8 +503,17 @@ def apply_buy(s: S, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------------------- ship upgrades
 def open_slots(s: S, p: int) -> list[int]:
     """MA-5.49: a slot right of a threshold needs that many cubes left of it."""
-    board = s.content.ship
-    filled = s.slots[p]
+    return list(_open_slots_of(s.content.ship)(s.slots[p]))
+
+
+@per_object
+def _open_slots_of(board: ShipBoard) -> Callable[[int], tuple[int, ...]]:
+    """:func:`open_slots` for one ship board, cached by the filled-slot bitmask (the answer
+    depends on the immutable board and the mask only)."""
+    return cache(lambda filled: tuple(_open_slots(board, filled)))
+
+
+def _open_slots(board: ShipBoard, filled: int) -> list[int]:
     by_zone = [0, 0, 0, 0]
     for i, sl in enumerate(board.slots):
         if filled >> i & 1:
@@ -516,15 +528,22 @@ def open_slots(s: S, p: int) -> list[int]:
 
 
 def legal_ship_upgrade(s: S, f: Frame) -> list[Action]:
-    slots = s.content.ship.slots
-    out = [Action.make("slot", slot_label(i, slots[i]), i=i) for i in open_slots(s, f.seat)]
+    actions = _slot_actions(s.content.ship)
+    out = [actions[i] for i in open_slots(s, f.seat)]
     return [*out, SKIP] if out else []
 
 
-@cache
+@per_object
+def _slot_actions(board: ShipBoard) -> tuple[Action, ...]:
+    """The action taking each slot of a ship board (made once per board, an immutable
+    record: the same slot always reads the same)."""
+    return tuple(
+        make_action("slot", slot_label(i, slot), i=i) for i, slot in enumerate(board.slots)
+    )
+
+
 def slot_label(i: int, slot: Slot) -> str:
-    """The label of taking ship slot ``i``. Cached on the slot number and the slot (an
-    immutable record): the same slot always reads the same."""
+    """The label of taking ship slot ``i``."""
     return f"Ship slot {i + 1}: {describe_slot(slot)}"
 
 
@@ -545,7 +564,7 @@ def legal_figurehead(s: S, f: Frame) -> list[Action]:
         return []
     heads = s.content.figureheads
     out = [
-        Action.make(
+        make_action(
             "figurehead", f"Pay {FIGUREHEAD_COST} for {heads[i].name}: {heads[i].text}", fig=i
         )
         for i in s.fig_offer
@@ -584,10 +603,11 @@ def legal_smuggler(s: S, f: Frame) -> list[Action]:
     if s.doubloons[p] < f.record(Smuggler).price:
         return []
     out = []
+    places = [(n, node_name(s, n)) for n in free_locations(s)]  # the same for every tile
     for t in s.smug_left[p]:
         text = s.content.smugglers[t][s.smug_sides[t]].text
-        for n in free_locations(s):
-            out.append(Action.make("smuggle", f"Tile '{text}' on {node_name(s, n)}", tile=t, at=n))
+        for n, name in places:
+            out.append(make_action("smuggle", f"Tile '{text}' on {name}", tile=t, at=n))
     return [*out, SKIP] if out else []
 
 
@@ -608,7 +628,7 @@ def apply_smuggler(s: S, f: Frame, a: Action) -> None:
 def legal_activate(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = [
-        Action.make("activate", f"Activate your tile on {node_name(s, n)}", at=n)
+        make_action("activate", f"Activate your tile on {node_name(s, n)}", at=n)
         for n in range(GRID)
         if s.smug[n] >= 0 and s.smug[n] // 10 == p
     ]
@@ -654,7 +674,7 @@ def build(s: S, p: int, node: int, price: int) -> None:
 
 def legal_residence(s: S, f: Frame) -> list[Action]:
     out = [
-        Action.make("build", f"Build {s.cards[s.slot[n]].name} for {price}", at=n)
+        make_action("build", f"Build {s.cards[s.slot[n]].name} for {price}", at=n)
         for n, price in buildable(s, f.seat)
     ]
     return [*out, SKIP] if out else []

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.content import Perm, Track
 from tabletide.games.maracaibo.effects import (
     build,
@@ -91,7 +92,7 @@ def legal_explore(s: S, f: Frame) -> list[Action]:
     explore = f.record(Explore)
     p, steps, used = f.seat, explore.steps, explore.trades_used
     out = [
-        Action.make(
+        make_action(
             "go",
             f"Explore to space {t}: {describe_all(s.content.track.spaces[t].effects)}"
             + (f" (+{mask.bit_count()} river)" if mask else ""),
@@ -103,7 +104,7 @@ def legal_explore(s: S, f: Frame) -> list[Action]:
         if not used >> k & 1 and cost < steps:
             gives = describe_all(perm.gives)
             text = f"Give up {cost} step(s) for {gives} ({source})"
-            out.append(Action.make("trade", text, source=base))
+            out.append(make_action("trade", text, source=base))
     return out
 
 
@@ -137,7 +138,7 @@ def legal_retire(s: S, f: Frame) -> list[Action]:
     """MA-9.20-9.22: build a residence at half price (discounts first, round up), then the
     explorer goes back to the start. If none can be built, the tile waits (MA-GAP-12.4)."""
     return [
-        Action.make("build", f"Retire to {s.cards[s.slot[n]].name} for {price}", at=n)
+        make_action("build", f"Retire to {s.cards[s.slot[n]].name} for {price}", at=n)
         for n, price in buildable(s, f.seat, half=True)
     ]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.board import can_finish, destinations
 from tabletide.games.maracaibo.constants import (
     BAY,
@@ -54,7 +55,7 @@ def auto_move(s: S, f: Frame) -> None:
 def legal_move(s: S, f: Frame) -> list[Action]:
     p = f.seat
     return [
-        Action.make("sail", f"Sail to {node_name(s, n)}", to=n)
+        make_action("sail", f"Sail to {node_name(s, n)}", to=n)
         for n in destinations(s.board, s.ship[p], s.max_moves(p))
     ]
 
@@ -78,9 +79,9 @@ def legal_step(s: S, f: Frame) -> list[Action]:
     if left > 0 and (here != BAY or len(path) == 1):
         for n in s.board.neighbours(here):
             if n not in path and can_finish(s.board, n, start_col, left - 1, frozenset(path) | {n}):
-                out.append(Action.make("sail", f"Sail on to {node_name(s, n)}", to=n))
+                out.append(make_action("sail", f"Sail on to {node_name(s, n)}", to=n))
     if column(here) > start_col and len(path) > 1:
-        out.append(Action.make("stop", f"Stop at {node_name(s, here)}"))
+        out.append(make_action("stop", f"Stop at {node_name(s, here)}"))
     return out
 
 
@@ -167,7 +168,7 @@ def pay(s: S, p: int, q: int) -> None:
 
 def legal_pay(s: S, f: Frame) -> list[Action]:
     return [
-        Action.make("pay", f"Pay 1 doubloon to {s.name(q)}", seat=q) for q in f.record(Pay).payees
+        make_action("pay", f"Pay 1 doubloon to {s.name(q)}", seat=q) for q in f.record(Pay).payees
     ]
 
 

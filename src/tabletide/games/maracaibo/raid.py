@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.constants import DIE_NAMES, RAID_STD
 from tabletide.games.maracaibo.content import COLORS, Perm
 from tabletide.games.maracaibo.effects import push_effects, source_name
@@ -65,7 +66,7 @@ def start_raid(s: S, p: int) -> None:
 def legal_reroll(s: S, f: Frame) -> list[Action]:
     p, left = f.seat, f.record(Reroll).rerolls
     out = [
-        Action.make(
+        make_action(
             "die",
             f"Choose the {DIE_NAMES[i]} {s.dice[i]}: strength {s.dice[i] + raid_bonus(s, p, i)}, "
             f"{COLORS[i]}",
@@ -74,7 +75,7 @@ def legal_reroll(s: S, f: Frame) -> list[Action]:
         for i in range(3)
     ]
     if left > 0:
-        out.append(Action.make("reroll", f"Reroll all three dice ({left} left)"))
+        out.append(make_action("reroll", f"Reroll all three dice ({left} left)"))
     return out
 
 
@@ -111,7 +112,7 @@ def legal_spend(s: S, f: Frame) -> list[Action]:
     p, strength = f.seat, f.record(Spend).strength
     used = s.raid_used
     out = [
-        Action.make(
+        make_action(
             "spend",
             f"Spend {perm.n}: {describe_all(perm.gives)} ({source_name(s, p, rid)})",
             action=rid,
@@ -120,7 +121,7 @@ def legal_spend(s: S, f: Frame) -> list[Action]:
         if perm.n <= strength and rid not in used
     ]
     if out:
-        out.append(Action.make("done", f"End the raid ({strength} strength unspent)"))
+        out.append(make_action("done", f"End the raid ({strength} strength unspent)"))
     return out
 
 

@@ -18,9 +18,10 @@ from tabletide.games.maracaibo.constants import (
     column,
     row,
 )
-from tabletide.games.maracaibo.content import COLORS, Track
+from tabletide.games.maracaibo.content import COLORS, Card, Track
 from tabletide.games.maracaibo.effects import take_card
 from tabletide.games.maracaibo.explore import move_explorer, reach, river_ids
+from tabletide.games.maracaibo.memo import per_object
 from tabletide.games.maracaibo.movement import arrive
 from tabletide.games.maracaibo.movement import reveal as reveal_card
 
@@ -128,10 +129,19 @@ def offers(s: S, node: int, action: str) -> bool:
     card = s.slot[node]
     if card < 0 or not s.up[node] or s.cards[card].type != "location":
         return False
-    kinds = {e.do for group in s.cards[card].actions for alt in group for e in alt}
+    kinds = action_kinds(s.cards)[card]
     if action == "gain_upgrade":
         return "card" in kinds
     return action in kinds
+
+
+@per_object
+def action_kinds(cards: tuple[Card, ...]) -> tuple[frozenset[str], ...]:
+    """Per card, the kinds of effect (``Effect.do``) among its location actions (computed once
+    per card list, an immutable tuple shared by every state of a game)."""
+    return tuple(
+        frozenset(e.do for group in c.actions for alt in group for e in alt) for c in cards
+    )
 
 
 def sail(s: S, node: int) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.constants import (
     BAY,
     MARACAIBO,
@@ -30,12 +31,13 @@ from tabletide.games.maracaibo.effects import (
     take_card,
 )
 from tabletide.games.maracaibo.explore import reach
+from tabletide.games.maracaibo.memo import per_object
 from tabletide.games.maracaibo.present.words import describe_all
 
 if TYPE_CHECKING:
     from tabletide.games.maracaibo.state import MaracaiboState as S
 
-DONE = Action.make("done", "End your turn here")
+DONE = make_action("done", "End your turn here")
 
 
 class Space(NamedTuple):
@@ -108,10 +110,10 @@ def maracaibo(s: S, p: int) -> None:
 def legal_upgrade_space(s: S, f: Frame) -> list[Action]:
     """MA-5.11: 5 doubloons, or pay the discounted cost and take the card."""
     p, node = f.seat, f.record(Space).node
-    out = [Action.make("take5", f"Take {UPGRADE_SPACE_DOUBLOONS} doubloons")]
+    out = [make_action("take5", f"Take {UPGRADE_SPACE_DOUBLOONS} doubloons")]
     price = s.cost(p, s.slot[node])
     if price <= s.doubloons[p]:
-        out.append(Action.make("buy", f"Buy {s.cards[s.slot[node]].name} for {price}", at=node))
+        out.append(make_action("buy", f"Buy {s.cards[s.slot[node]].name} for {price}", at=node))
     return out
 
 
@@ -132,7 +134,7 @@ def legal_residence_space(s: S, f: Frame) -> list[Action]:
     price = residence_price(s, p, card)
     if p in s.res[card] or price > s.doubloons[p]:
         return []
-    return [Action.make("build", f"Build {s.cards[card].name} for {price}", at=node), SKIP]
+    return [make_action("build", f"Build {s.cards[card].name} for {price}", at=node), SKIP]
 
 
 def apply_residence_space(s: S, f: Frame, a: Action) -> None:
@@ -147,7 +149,7 @@ def legal_smuggle_here(s: S, f: Frame) -> list[Action]:
     node = f.record(Space).node
     tile = s.smug[node] % 10
     text = s.content.smugglers[tile][s.smug_sides[tile]].text
-    return [Action.make("yes", f"Activate your smuggler tile: {text}"), Action.make("no", "No")]
+    return [make_action("yes", f"Activate your smuggler tile: {text}"), make_action("no", "No")]
 
 
 def apply_smuggle_here(s: S, f: Frame, a: Action) -> None:
@@ -168,17 +170,33 @@ def legal_location(s: S, f: Frame) -> list[Action]:
     visit = f.record(Visit)
     p, node, done = f.seat, visit.node, visit.groups_done
     out = []
-    seen: set[Alternatives] = set()
-    for g, alts in enumerate(groups_of(s, node)):
-        if done >> g & 1 or alts in seen:
+    groups = groups_of(s, node)
+    twins, acts = _earlier_twins(groups), _act_actions(groups)
+    for g, alts in enumerate(groups):
+        if done >> g & 1 or any(not done >> h & 1 for h in twins[g]):
             continue  # a group printed twice is one choice until the first is done
-        seen.add(alts)
         for i, alt in enumerate(alts):
             if affordable(s, p, alt) and possible(s, p, alt):
-                out.append(Action.make("act", describe_all(alt), group=g, alt=i))
+                out.append(acts[g][i])
     if out:
         out.append(DONE)
     return out
+
+
+@per_object
+def _earlier_twins(groups: tuple[Alternatives, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per action group, the earlier groups printed the same (once per immutable group
+    tuple: comparing pydantic records walks every field)."""
+    return tuple(tuple(h for h in range(g) if groups[h] == groups[g]) for g in range(len(groups)))
+
+
+@per_object
+def _act_actions(groups: tuple[Alternatives, ...]) -> tuple[tuple[Action, ...], ...]:
+    """The action choosing each alternative of each group (made once per group tuple)."""
+    return tuple(
+        tuple(make_action("act", describe_all(alt), group=g, alt=i) for i, alt in enumerate(alts))
+        for g, alts in enumerate(groups)
+    )
 
 
 def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
@@ -212,7 +230,7 @@ def apply_location(s: S, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------------------- rubies
 def legal_ruby(s: S, f: Frame) -> list[Action]:
-    return [Action.make("yes", "Take a ruby"), Action.make("no", "No")]
+    return [make_action("yes", "Take a ruby"), make_action("no", "No")]
 
 
 def apply_ruby(s: S, f: Frame, a: Action) -> None:
@@ -227,11 +245,11 @@ def legal_sell_ruby(s: S, f: Frame) -> list[Action]:
     market = s.content.places.ruby_market
     free = [i for i in range(len(market)) if not s.ruby_market >> i & 1]
     out = [
-        Action.make("sell_ruby", f"Sell a ruby: {describe_all(market[i])}", space=i) for i in free
+        make_action("sell_ruby", f"Sell a ruby: {describe_all(market[i])}", space=i) for i in free
     ]
     if not free:
         vp = s.content.places.ruby_sold_out_vp
-        out.append(Action.make("sell_ruby", f"Sell a ruby for {vp} VP", space=-1))
+        out.append(make_action("sell_ruby", f"Sell a ruby for {vp} VP", space=-1))
     return [*out, SKIP]
 
 

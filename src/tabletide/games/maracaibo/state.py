@@ -32,6 +32,7 @@ from tabletide.games.maracaibo.constants import (
     START_DOUBLOONS,
 )
 from tabletide.games.maracaibo.content import COLORS, Card, Content, Effect, Perm
+from tabletide.games.maracaibo.memo import per_object
 
 if TYPE_CHECKING:
     from tabletide.engine import Game
@@ -51,6 +52,14 @@ class PermsMemo:
     def __init__(self, content: Content, cards: tuple[Card, ...]) -> None:
         self.content, self.cards = content, cards
         self.table: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]] = {}
+
+
+@per_object
+def level1_locations(cards: tuple[Card, ...]) -> tuple[bool, ...]:
+    """Per card, whether it is a level I location: what a face-down card is known to be with
+    Uncharted Waters: Locations (:meth:`MaracaiboState.face_down_kind`). Computed once per card
+    list, an immutable tuple shared by every state of a content."""
+    return tuple(c.type == "location" and c.level == 1 for c in cards)
 
 
 _MODULES = (turn, movement, spaces, effects, raid, explore, solo)
@@ -573,8 +582,7 @@ class MaracaiboState(TableState):
     def face_down_kind(self, n: int) -> str:
         """What everybody knows of a face-down card: the level I locations of Uncharted Waters:
         Locations are known to be locations (they carry doubloons); any other is just a card."""
-        card = self.cards[self.slot[n]]
-        if "uncharted_locations" in self.mods and card.type == "location" and card.level == 1:
+        if "uncharted_locations" in self.mods and level1_locations(self.cards)[self.slot[n]]:
             return "location"
         return "card"
 

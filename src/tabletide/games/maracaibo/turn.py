@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, Frame
+from tabletide.games.maracaibo.actions import make_action
 from tabletide.games.maracaibo.constants import GRID, ROUNDS, START
 from tabletide.games.maracaibo.scoring import final_scoring
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 def legal_draft(s: S, f: Frame) -> list[Action]:
     """MA-3.11 / MA-9.13: discard one of the drawn quests (keep 1 of 2, or 2 of 3)."""
     return [
-        Action.make("discard_quest", f"Discard quest {q}: {s.content.quests[q].summary}", quest=q)
+        make_action("discard_quest", f"Discard quest {q}: {s.content.quests[q].summary}", quest=q)
         for q in s.quests[f.seat]
     ]
 

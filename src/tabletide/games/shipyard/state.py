@@ -37,6 +37,7 @@ from tabletide.games.shipyard.constants import (
     SUBSTITUTE,
 )
 from tabletide.games.shipyard.content import Content, Employee, Item, Part
+from tabletide.games.shipyard.supplies import Oval
 from tabletide.games.shipyard.voyage import Ship
 
 if TYPE_CHECKING:
@@ -123,8 +124,10 @@ class ShipyardState(TableState):
     crew_ptr: int
     hex_ptr: int
     oval_ptr: int
-    oval: list[list[list[int]]]
-    """Employee oval: per space, three stacks of employee ids (top = last)."""
+    oval: Oval
+    """Employee oval: per space, three stacks of employee ids (top = last). Immutable: a hire
+    replaces it (:func:`supplies.hire_from_oval`), so clones share it and the tensor caches its
+    block by identity."""
     ship: Ship | None
     """The ship being fitted or sailing, between launch and the end of its voyage."""
 
@@ -225,7 +228,7 @@ class ShipyardState(TableState):
         s.advance()
         return s
 
-    def _lay_out_employees(self, first_game: bool) -> list[list[list[int]]]:
+    def _lay_out_employees(self, first_game: bool) -> Oval:
         """SY-3.2 steps 13-15: three employees per oval space, in random order; with 3-4
         players each is a stack of two identical tiles. First game: every space gets one
         Engineer or Recruiter."""
@@ -240,7 +243,7 @@ class ShipyardState(TableState):
             for sp in range(spaces):
                 ids += [key[sp], rest[2 * sp], rest[2 * sp + 1]]
         copies = 1 if self.num_players == 2 else 2
-        return [[[ids[sp * 3 + k]] * copies for k in range(3)] for sp in range(spaces)]
+        return tuple(tuple((ids[sp * 3 + k],) * copies for k in range(3)) for sp in range(spaces))
 
     # ------------------------------------------------------------------ engine plumbing
     def _scores(self) -> list[int | float]:
@@ -313,7 +316,7 @@ class ShipyardState(TableState):
             self.hex_ptr,
             self.oval_ptr,
         )
-        s.oval = [[st[:] for st in sp] for sp in self.oval]
+        s.oval = self.oval  # immutable
         s.ship = self.ship
         return s
 

@@ -5,7 +5,7 @@ exchange (SY-5.7) and Subsidy (SY-5.8)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from tabletide.engine import Action, Frame
 from tabletide.games.shipyard.actions import make_action
@@ -20,6 +20,9 @@ from tabletide.games.shipyard.content import Goods
 
 if TYPE_CHECKING:
     from tabletide.games.shipyard.state import ShipyardState
+
+Oval: TypeAlias = tuple[tuple[tuple[int, ...], ...], ...]
+"""The employee oval: per space, its three stacks of employee ids (top = last)."""
 
 CIRCLE_SPACES = 4
 
@@ -124,6 +127,16 @@ def oval_moves(state: ShipyardState, seat: int, coins: int) -> Iterator[tuple[in
             yield steps, cost
 
 
+def hire_from_oval(state: ShipyardState, space: int, slot: int) -> int:
+    """Take the top employee of a stack off the oval and return its id. The oval is immutable
+    (shared by clones, cached by the tensor), so this replaces it."""
+    stacks = state.oval[space]
+    stack = stacks[slot]
+    stacks = (*stacks[:slot], stack[:-1], *stacks[slot + 1 :])
+    state.oval = (*state.oval[:space], stacks, *state.oval[space + 1 :])
+    return stack[-1]
+
+
 def start_hiring(state: ShipyardState, seat: int) -> None:
     state.push("oval", seat)
 
@@ -166,8 +179,7 @@ def legal_hire(state: ShipyardState, frame: Frame) -> list[Action]:
 
 def apply_hire(state: ShipyardState, frame: Frame, action: Action) -> None:
     seat = frame.seat
-    stack = state.oval[state.oval_ptr][action.num("slot")]
-    emp = state.content.employees[stack.pop()]
+    emp = state.content.employees[hire_from_oval(state, state.oval_ptr, action.num("slot"))]
     state.coins[seat] -= emp.surcharge  # SY-5.5.3
     state.employees[seat].append(emp.id)
     state.log("hire", seat, employee=state.employee_name(emp.id), cost=emp.surcharge)

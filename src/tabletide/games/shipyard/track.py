@@ -51,9 +51,12 @@ def income(state: ShipyardState, tile: int) -> int:
     return incomes(state)[tile]
 
 
-def incomes(state: ShipyardState) -> tuple[int, ...]:
-    """:func:`income` for every tile id in one pass (0 for a tile not in play)."""
-    return tile_incomes(tuple(state.pos), state.lead, occupied(state), state.tiles, state.track_len)
+def incomes(state: ShipyardState, occ: frozenset[int] | None = None) -> tuple[int, ...]:
+    """:func:`income` for every tile id in one pass (0 for a tile not in play); ``occ`` is
+    :func:`occupied`, for a caller that has it at hand."""
+    if occ is None:
+        occ = occupied(state)
+    return tile_incomes(tuple(state.pos), state.lead, occ, state.tiles, state.track_len)
 
 
 @lru_cache(maxsize=1 << 14)

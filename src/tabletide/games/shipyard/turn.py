@@ -100,18 +100,23 @@ def tile_candidates(state: ShipyardState, seat: int) -> tuple[list[int], bool]:
     """Tiles the seat may choose in phase 2 and whether they are performable (SY-4.9.1). In
     first turns any unoccupied tile, the leading one included (SY-4.3, SY-4.4). If none is
     performable, any allowed tile is chosen and performs nothing (SY-GAP-11b)."""
+    tiles, able, _ = _candidates(state, seat)
+    return tiles, able
+
+
+def _candidates(state: ShipyardState, seat: int) -> tuple[list[int], bool, tuple[int, ...]]:
+    """:func:`tile_candidates` and the income of every tile (the track read once)."""
     occ = track.occupied(state)
+    inc = track.incomes(state, occ)
     first = state.first_left[seat] > 0
     allowed = [t for t in state.tiles if t not in occ and (first or t != state.lead)]
     coins = state.coins[seat]
-    inc = track.incomes(state)
     able = [t for t in allowed if performable(state, seat, t, coins + inc[t])]
-    return (able, True) if able else (allowed, False)
+    return (able, True, inc) if able else (allowed, False, inc)
 
 
 def legal_choose_tile(state: ShipyardState, frame: Frame) -> list[Action]:
-    tiles, _ = tile_candidates(state, frame.seat)
-    inc = track.incomes(state)
+    tiles, _, inc = _candidates(state, frame.seat)
     return [_choose_tile_action(t, inc[t]) for t in tiles]
 
 

@@ -29,7 +29,7 @@ from tabletide.games.shipyard.constants import (
     SOLDIER,
     SUBSTITUTE,
 )
-from tabletide.games.shipyard.content import geometry
+from tabletide.games.shipyard.content import Content, geometry
 
 if TYPE_CHECKING:
     from tabletide.games.shipyard.state import ShipyardState
@@ -55,13 +55,32 @@ class Hull(NamedTuple):
     lanterns: int
 
 
+_HULLS: dict[int, tuple[Content, dict[tuple[int, ...], Hull]]] = {}
+"""id(content) -> the content (kept alive, so its id is not reused) and its hulls by parts."""
+
+
 def hull(state: ShipyardState, parts: tuple[int, ...]) -> Hull:
-    """Sum of the parts' features; substitutes have none (SY-5.1.9)."""
+    """Sum of the parts' features; substitutes have none (SY-5.1.9). Cached per content set
+    by the parts (a tuple of part codes; a part's features never change)."""
+    content = state.content
+    entry = _HULLS.get(id(content))
+    if entry is None or entry[0] is not content:
+        entry = _HULLS[id(content)] = (content, {})
+    known = entry[1]
+    found = known.get(parts)
+    if found is None:
+        if len(known) >= 1 << 14:
+            known.clear()
+        found = known[parts] = _hull(content, parts)
+    return found
+
+
+def _hull(content: Content, parts: tuple[int, ...]) -> Hull:
     totals = [0] * 8
     for code in parts:
         if code >= SUBSTITUTE:
             continue
-        p = state.content.parts[code]
+        p = content.parts[code]
         m = p.mounts
         for i, v in enumerate(
             (

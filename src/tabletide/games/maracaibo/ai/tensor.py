@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
@@ -52,7 +52,7 @@ from tabletide.games.maracaibo.movement import Pay, Step
 from tabletide.games.maracaibo.raid import Reroll, Spend
 from tabletide.games.maracaibo.scoring import fulfilled
 from tabletide.games.maracaibo.spaces import Space, Visit
-from tabletide.games.maracaibo.state import BLANK, PROMPTS, MaracaiboState
+from tabletide.games.maracaibo.state import BLANK, PROMPTS, MaracaiboState, level1_locations
 
 _C = load_content()
 DECISIONS: tuple[str, ...] = tuple(PROMPTS)
@@ -120,6 +120,20 @@ _CARD_INCOME, _SLOT_INCOME, _FIG_INCOME = _income_table()
 _WHALE = tuple(f.special == "whale" for f in _C.figureheads)
 
 
+@cache
+def _slots_income(filled: int) -> tuple[int, int]:
+    """The income of the filled ship slots (cached on the bitmask, a plain int)."""
+    d = v = i = 0
+    while filled:
+        if filled & 1:
+            sd, sv = _SLOT_INCOME[i]
+            d += sd
+            v += sv
+        filled >>= 1
+        i += 1
+    return d, v
+
+
 def income(s: MaracaiboState, p: int) -> tuple[int, int]:
     """``s.income(p)`` from the tables above (the tests check they agree)."""
     if p == s.john:
@@ -129,15 +143,9 @@ def income(s: MaracaiboState, p: int) -> tuple[int, int]:
         cd, cv = _CARD_INCOME[c]
         d += cd
         v += cv
-    filled = s.slots[p]
-    i = 0
-    while filled:
-        if filled & 1:
-            sd, sv = _SLOT_INCOME[i]
-            d += sd
-            v += sv
-        filled >>= 1
-        i += 1
+    sd, sv = _slots_income(s.slots[p])
+    d += sd
+    v += sv
     fig = s.fig[p]
     if fig >= 0:
         d += _FIG_INCOME[fig][0] + (len(s.quests[p]) if _WHALE[fig] else 0)
@@ -147,9 +155,18 @@ def income(s: MaracaiboState, p: int) -> tuple[int, int]:
 
 def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``s`` into ``out`` (see the module docstring)."""
+    layout(s.participants).emit(out, tensor_values(s, seat))
+
+
+def tensor_values(s: MaracaiboState, seat: int) -> Values:
+    """:func:`write_tensor`'s values alone, a new buffer (``game.observation_values``, which
+    the research APIs call at every step, skips the writer and its segment list)."""
     n = s.participants
     lay = layout(n)
-    v = lay.blank()
+    solo = s.john >= 0
+    level = int(s.options.get("difficulty", 0)) if solo else 0
+    first = bool(s.options.get("first_game"))
+    v = _fixed(n, s.mods, first, s.board, solo, level)[:]
     order = seat_order(seat, n)
     rel = [0] * n
     for k, p in enumerate(order):
@@ -160,7 +177,23 @@ def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     _own(s, seat, v, lay)
     _supply(s, v, lay)
     _grid(s, rel, v, lay)
-    lay.emit(out, v)
+    return v
+
+
+@cache
+def _fixed(
+    n: int, mods: frozenset[str], first: bool, board: Board, solo: bool, level: int
+) -> Values:
+    """A blank tensor with the parts that never change in a game already written: the options
+    block and the layout's terrain. Cached on the participant count, the options and the board
+    (all immutable); callers copy it (``[:]``, one memory copy) and never write into it."""
+    lay = layout(n)
+    v = lay.blank()
+    at = lay.options
+    v[at : at + OPTIONS] = _options(mods, first, board.name, solo, level)
+    at = lay.grid_cell
+    v[at : at + GRID * CELL_FIELDS] = _terrain(board)
+    return v
 
 
 # ---------------------------------------------------------------------------- the game
@@ -188,11 +221,7 @@ def _options(mods: frozenset[str], first: bool, layout: str, solo: bool, level: 
 
 
 def _game(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
-    solo = s.john >= 0
-    level = int(s.options.get("difficulty", 0)) if solo else 0
-    first = bool(s.options.get("first_game"))
-    at = lay.options
-    v[at : at + OPTIONS] = _options(s.mods, first, s.board.name, solo, level)
+    """The turn and the raid actions used (the options are in :func:`_fixed`)."""
     at = lay.turn
     v[at + s.round - 1] = 1.0
     if s.ending:
@@ -416,10 +445,17 @@ def _set_bits(v: Values, mask: int, base: int) -> None:
 
 def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> None:
     """Public boards of every participant, the observer first."""
+    numbers_at, ship_at, explorer_at = lay.player_numbers, lay.ship_at, lay.explorer_at
+    cards_at, board_at, hideout_at, tokens_at = (
+        lay.cards_owned,
+        lay.ship_board,
+        lay.hideout,
+        lay.tokens,
+    )
     for k, p in enumerate(order):
         d, vp_income = income(s, p)
         store, dug = s.store[p], s.buried_at[p]
-        at = lay.player_numbers + k * NUMBERS
+        at = numbers_at + k * NUMBERS
         v[at : at + NUMBERS] = array(
             "d",
             (
@@ -439,29 +475,63 @@ def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> Non
                 1.0 if p == s.john else 0.0,
             ),
         )
-        v[lay.ship_at + k * NODES + s.ship[p]] = 1.0
-        v[lay.explorer_at + k * TRACK + s.explorer[p]] = 1.0
-        at = lay.cards_owned + k * CARDS
+        v[ship_at + k * NODES + s.ship[p]] = 1.0
+        v[explorer_at + k * TRACK + s.explorer[p]] = 1.0
+        at = cards_at + k * CARDS
         for c in s.owned[p]:
             v[at + c] += 1.0
-        at = lay.ship_board + k * SHIP_BOARD
-        _set_bits(v, s.slots[p], at)
-        if s.fig[p] >= 0:
-            v[at + SHIP_SLOTS + s.fig[p]] = 1.0
-        at = lay.hideout + k * HIDEOUT
-        bonus = s.bonus[p]
-        for c in range(3):
-            _set_bits(v, bonus[c], at + _BONUS_AT[c])
-            _set_bits(v, dug[c], at + _BURIED_AT[c])
-        at += _POSEIDON_AT
-        for i, c in enumerate(s.poseidon[p]):
-            if c >= 0:
-                v[at + i * 3 + c] = 1.0
-        at = lay.tokens + k * TOKENS
-        _set_bits(v, s.rivers[p], at)
-        at += RIVERS
-        for t in s.smug_left[p]:
-            v[at + t] = 1.0
+        slots, fig = s.slots[p], s.fig[p]
+        if slots or fig >= 0:
+            at = board_at + k * SHIP_BOARD
+            v[at : at + SHIP_BOARD] = _ship_board_block(slots, fig)
+        hideout = (*s.bonus[p], *dug, *s.poseidon[p])
+        if hideout != _EMPTY_HIDEOUT:
+            at = hideout_at + k * HIDEOUT
+            v[at : at + HIDEOUT] = _hideout_block(hideout)
+        at = tokens_at + k * TOKENS
+        v[at : at + TOKENS] = _tokens_block(s.rivers[p], tuple(s.smug_left[p]))
+
+
+_EMPTY_HIDEOUT = (0,) * (2 * len(COLORS)) + (-1,) * len(POSEIDON)
+"""A hideout with nothing on it, as :func:`_hideout_block`'s key (its values are all zero)."""
+
+
+@cache
+def _ship_board_block(slots: int, fig: int) -> Values:
+    """One participant's ``ship_board`` values (cached: keyed on the filled-slot bitmask and
+    the figurehead, plain ints; a few hundred combinations at most)."""
+    values = zeros(SHIP_BOARD)
+    _set_bits(values, slots, 0)
+    if fig >= 0:
+        values[SHIP_SLOTS + fig] = 1.0
+    return values
+
+
+@lru_cache(maxsize=1 << 12)
+def _hideout_block(hideout: tuple[int, ...]) -> Values:
+    """One participant's ``hideout`` values from its bonus-space and buried-treasure bitmasks
+    (one per colour) and Poseidon's colours (-1 = empty), the key being an immutable copy of
+    all three."""
+    values = zeros(HIDEOUT)
+    n = len(COLORS)
+    for c in range(n):
+        _set_bits(values, hideout[c], _BONUS_AT[c])
+        _set_bits(values, hideout[n + c], _BURIED_AT[c])
+    for i, c in enumerate(hideout[2 * n :]):
+        if c >= 0:
+            values[_POSEIDON_AT + i * 3 + c] = 1.0
+    return values
+
+
+@lru_cache(maxsize=1 << 12)
+def _tokens_block(rivers: int, smugglers: tuple[int, ...]) -> Values:
+    """One participant's ``tokens`` values (cached: keyed on the rivers bitmask and an
+    immutable copy of the smuggler tiles not placed)."""
+    values = zeros(TOKENS)
+    _set_bits(values, rivers, 0)
+    for t in smugglers:
+        values[RIVERS + t] = 1.0
+    return values
 
 
 JOHN_MEANING = (
@@ -499,25 +569,60 @@ OFFERS_MEANING = (
 )
 
 
+SUPPLY = len(COLORS) + 2
+_QUEST_OFFER_AT = SUPPLY
+_LEVEL2_AT = _QUEST_OFFER_AT + MAX_OFFER * QUESTS
+_OFFERS_AT = _LEVEL2_AT + CARDS
+"""Where ``quest_offer``, ``level2_top`` and ``offers`` start after ``supply`` (adjacent)."""
+
+
 def _supply(s: MaracaiboState, v: Values, lay: Layout) -> None:
+    """The segments ``supply``, ``quest_offer``, ``level2_top`` and ``offers``, one block."""
+    shown = s.deck2 and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
+    block = _supply_block(
+        tuple(s.islands),
+        len(s.quest_deck),
+        len(s.deck2),
+        tuple(s.quest_offer),
+        s.deck2[-1] if shown else -1,
+        tuple(s.fig_offer),
+        tuple(s.smug_sides),
+        s.ruby_market,
+    )
     at = lay.supply
-    for i, c in enumerate(s.islands):
-        v[at + i] = c / ISLAND_SCALE
-    v[at + 3] = len(s.quest_deck) / QUESTS
-    v[at + 4] = len(s.deck2) / LEVEL2
-    at = lay.quest_offer
-    for i, q in enumerate(s.quest_offer):
-        v[at + i * QUESTS + q] = 1.0
-    if s.deck2 and s.deck2_up[-1] and "uncharted_upgrades" in s.mods:
-        v[lay.level2_top + s.deck2[-1]] = 1.0
-    at = lay.offers
-    for fig in s.fig_offer:
-        v[at + fig] += 1.0
-    at += FIGUREHEADS
-    for t, side in enumerate(s.smug_sides):
+    v[at : at + len(block)] = block
+
+
+@lru_cache(maxsize=1 << 12)
+def _supply_block(
+    islands: tuple[int, ...],
+    quest_deck: int,
+    deck2: int,
+    quest_offer: tuple[int, ...],
+    level2_top: int,
+    fig_offer: tuple[int, ...],
+    smug_sides: tuple[int, ...],
+    ruby_market: int,
+) -> Values:
+    """:func:`_supply`'s block (cached: keyed on plain ints and immutable copies of the lists,
+    everything it shows; the level II top is -1 when it is not shown)."""
+    values = zeros(_OFFERS_AT + OFFERS)
+    for i, c in enumerate(islands):
+        values[i] = c / ISLAND_SCALE
+    values[3] = quest_deck / QUESTS
+    values[4] = deck2 / LEVEL2
+    for i, q in enumerate(quest_offer):
+        values[_QUEST_OFFER_AT + i * QUESTS + q] = 1.0
+    if level2_top >= 0:
+        values[_LEVEL2_AT + level2_top] = 1.0
+    for fig in fig_offer:
+        values[_OFFERS_AT + fig] += 1.0
+    at = _OFFERS_AT + FIGUREHEADS
+    for t, side in enumerate(smug_sides):
         if side:
-            v[at + t] = 1.0
-    _set_bits(v, s.ruby_market, at + SMUGGLER_TILES)
+            values[at + t] = 1.0
+    _set_bits(values, ruby_market, at + SMUGGLER_TILES)
+    return values
 
 
 # ---------------------------------------------------------------------------- the Caribbean
@@ -552,50 +657,61 @@ def _terrain(board: Board) -> Values:
 
 
 @cache
-def _slot_offsets(board: Board, pieces_size: int) -> tuple[tuple[int, int, int, int], ...]:
-    """For each card slot of a layout: its node and where its cell, its card and its pieces
-    start within their segments (cached on the immutable board and the pieces' width)."""
-    return tuple((n, n * CELL_FIELDS, n * CARDS, n * pieces_size) for n in board.slots)
+def _slot_offsets(board: Board, n: int) -> tuple[tuple[int, int, int, int], ...]:
+    """For each card slot of a layout: its node and where, in the tensor of ``n``
+    participants, its cell, its card one-hot and its pieces start (cached on the immutable
+    board and the participant count)."""
+    lay = layout(n)
+    return tuple(
+        (
+            node,
+            lay.grid_cell + node * CELL_FIELDS,
+            lay.grid_card + node * CARDS,
+            lay.grid_pieces + node * lay.pieces_size,
+        )
+        for node in board.slots
+    )
+
+
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 
 def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
-    """The 36 grid cells (column by column, rows top to bottom), one block per feature."""
+    """The 36 grid cells (column by column, rows top to bottom), one block per feature (the
+    terrain is in the blank tensor already, :func:`_fixed`)."""
     n_p = s.participants
-    cards_at, cell_at, pieces_at = lay.grid_card, lay.grid_cell, lay.grid_pieces
-    v[cell_at : cell_at + GRID * CELL_FIELDS] = _terrain(s.board)
-    slot, up, smug = s.slot, s.up, s.smug
+    slot, up, smug, coins = s.slot, s.up, s.smug, s.coins
     refill_of, ruby_cards, res = s.refill_of, s.ruby_cards, s.res
+    # face_down_kind(n) == "location", per card (never with the module off)
+    location = level1_locations(s.cards) if "uncharted_locations" in s.mods else None
     markers = n_p + SMUGGLER_TILES
-    for n, cell, card_base, pieces in _slot_offsets(s.board, lay.pieces_size):
+    for n, at, card_at, pieces in _slot_offsets(s.board, n_p):
         card = slot[n]
-        at = cell_at + cell
         if card == -1:
             v[at + _HIDDEN_AT + 3] = 1.0
         elif card == BLANK:
             v[at + _HIDDEN_AT + 2] = 1.0
         elif up[n]:
-            v[cards_at + card_base + card] = 1.0
+            v[card_at + card] = 1.0
             tile = refill_of.get(card)
             if tile is not None:
-                v[at + _REFILL_AT + COLORS.index(tile)] = 1.0
+                v[at + _REFILL_AT + _COLOR_INDEX[tile]] = 1.0
             if card in ruby_cards:
                 v[at + _RUBY_AT] = 1.0
             who = res.get(card)
             if who:
-                base = pieces_at + pieces + markers
+                base = pieces + markers
                 for p in who:
                     v[base + rel[p]] += 1.0
         else:
-            location = s.face_down_kind(n) == "location"
-            v[at + _HIDDEN_AT + (1 if location else 0)] = 1.0
-            for i in range(min(s.coins[n], MAX_COINS)):
+            v[at + _HIDDEN_AT + (1 if location is not None and location[card] else 0)] = 1.0
+            for i in range(min(coins[n], MAX_COINS)):
                 v[at + _COINS_AT + i] = 1.0
         mark = smug[n]
         if mark >= 0:
             owner, tile_no = divmod(mark, 10)
-            base = pieces_at + pieces
-            v[base + rel[owner]] += 1.0
-            v[base + n_p + tile_no] += 1.0
+            v[pieces + rel[owner]] += 1.0
+            v[pieces + n_p + tile_no] += 1.0
 
 
 # ---------------------------------------------------------------------------- the layout
@@ -626,7 +742,7 @@ class Layout(TensorLayout):
         add("own_quests", QUESTS, "my quest cards, by quest")
         add("own_quests_fulfilled", QUESTS, "my quests fulfilled now")
         add("john", JOHN_SPACES + 2 + SOLO_CARDS, JOHN_MEANING)
-        add("supply", len(COLORS) + 2, SUPPLY_MEANING)
+        add("supply", SUPPLY, SUPPLY_MEANING)
         add("quest_offer", MAX_OFFER * QUESTS, "the quest in each offer position")
         add(
             "level2_top",
@@ -664,6 +780,8 @@ class Layout(TensorLayout):
         self.grid_card = off["grid_card"]
         self.grid_cell = off["grid_cell"]
         self.grid_pieces = off["grid_pieces"]
+        # _supply writes these four segments as one block.
+        assert self.offers == self.supply + _OFFERS_AT
 
 
 @cache

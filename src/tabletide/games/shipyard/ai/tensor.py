@@ -19,11 +19,10 @@ keys: the content tables, fleet summaries and the longest voyage of a canal syst
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
-from itertools import chain
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order
+from tabletide.engine import TensorLayout, TensorWriter, Values, seat_order, zeros
 from tabletide.games.shipyard import canals, track
 from tabletide.games.shipyard.building import MAX_PARTS_PER_ACTION, Build, Place
 from tabletide.games.shipyard.constants import (
@@ -41,7 +40,7 @@ from tabletide.games.shipyard.constants import (
 )
 from tabletide.games.shipyard.content import SYMBOLS, Content
 from tabletide.games.shipyard.scoring import Discard
-from tabletide.games.shipyard.supplies import CircleChoice, WagonSale
+from tabletide.games.shipyard.supplies import CircleChoice, Oval, WagonSale
 from tabletide.games.shipyard.turn import Menu
 from tabletide.games.shipyard.voyage import Route, Ship, base_speed, max_boost, route_options
 
@@ -322,8 +321,20 @@ class Layout(TensorLayout):
             ("discard_keep", 1),
         ):
             self.add(name, size, MEANING[name])
-        # _write_track copies these five segments as one block.
+        # _write_track writes these five segments from one offset.
         assert self.off["tile_income"] == self.off["leader_space"] + 1 + 3 * NUM_TILES
+        # _write_board copies these runs of segments as one block each.
+        assert self.off["oval_steps"] == self.off["oval_employees"] + emp
+        assert self.off["part_offer_features"] == self.off["part_offer"] + 4 * OFFER_ROWS
+        offer_shapes = self.off["wagon_offer"] + OFFER_ROWS * len(GOODS)
+        assert self.off["canal_offer_shape"] == offer_shapes
+        assert self.off["canal_offer_symbols"] == offer_shapes + OFFER_ROWS * len(SHAPE_NAMES)
+        self._zeros = zeros(self.size)
+
+    def blank(self) -> Values:
+        """A tensor of zeros: a copy of one kept zero buffer (a memory copy, cheaper than
+        making the zeros afresh)."""
+        return self._zeros[:]
 
 
 _LAYOUTS: dict[tuple[int, Tables], Layout] = {}
@@ -340,10 +351,17 @@ def layout(n: int, t: Tables) -> Layout:
 def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may know of ``s`` (see the module docstring)."""
     t = tables(s.content)
+    layout(s.num_players, t).emit(out, tensor_values(s, seat))
+
+
+def tensor_values(s: ShipyardState, seat: int) -> Values:
+    """:func:`write_tensor`'s values alone, a new buffer (``game.observation_values``, which
+    the research APIs call at every step, skips the writer and its segment list)."""
+    t = tables(s.content)
     lay = layout(s.num_players, t)
     off = lay.off
     v = lay.blank()
-    order = seat_order(seat, s.num_players)
+    order = _seat_order(seat, s.num_players)
     top = s.stack[-1] if s.stack else None
     _write_turn(s, v, off, order, top)
     _write_track(s, v, off)
@@ -352,11 +370,17 @@ def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     _write_board(s, t, v, off)
     _write_ship(s, t, v, off)
     _write_decision_data(s, t, v, off, top)
-    lay.emit(out, v)
+    return v
+
+
+@cache
+def _seat_order(seat: int, n: int) -> tuple[int, ...]:
+    """:func:`seat_order` as a tuple, made once per seat and player count."""
+    return tuple(seat_order(seat, n))
 
 
 def _write_turn(
-    s: ShipyardState, v: Values, off: dict[str, int], order: list[int], top: Frame | None
+    s: ShipyardState, v: Values, off: dict[str, int], order: tuple[int, ...], top: Frame | None
 ) -> None:
     if top is None:
         v[off["flags"]] = 1.0
@@ -372,34 +396,29 @@ def _write_turn(
 
 
 def _write_track(s: ShipyardState, v: Values, off: dict[str, int]) -> None:
-    block = _track_block(tuple(s.pos), s.lead, track.occupied(s), s.tiles, s.track_len)
-    at = off["leader_space"]
-    v[at : at + len(block)] = block
-
-
-@lru_cache(maxsize=1 << 14)
-def _track_block(
-    pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
-) -> Values:
     """The adjacent segments ``leader_space``, ``tile_in_play``, ``tile_behind``,
-    ``tile_leading`` and ``tile_income`` (cached: keyed on everything the track's values
-    depend on, all immutable: tile positions, the leader, occupied tiles, tiles in play)."""
+    ``tile_leading`` and ``tile_income``, written directly: the track changes twice a turn, so
+    a block cached on it was computed afresh at every other step anyway."""
+    pos, lead, n = s.pos, s.lead, s.track_len
     last = n - 1
     lead_pos = pos[lead]
-    in_play, behind, leading, income = ([0.0] * NUM_TILES for _ in range(4))
-    for tile in tiles:
-        in_play[tile] = 1.0
-        behind[tile] = ((lead_pos - pos[tile]) % n) / last
-    leading[lead] = 1.0
-    coins = track.tile_incomes(pos, lead, occ, tiles, n)
-    for tile in tiles:
+    at = off["leader_space"]
+    v[at] = lead_pos / last
+    in_play = at + 1
+    behind = in_play + NUM_TILES
+    income = behind + 2 * NUM_TILES
+    v[behind + NUM_TILES + lead] = 1.0  # tile_leading
+    occ = track.occupied(s)
+    coins = track.incomes(s, occ)
+    for tile in s.tiles:
+        v[in_play + tile] = 1.0
+        v[behind + tile] = ((lead_pos - pos[tile]) % n) / last
         if tile not in occ:
-            income[tile] = coins[tile] / INCOME_MAX
-    return array("d", [lead_pos / last, *in_play, *behind, *leading, *income])
+            v[income + tile] = coins[tile] / INCOME_MAX
 
 
 def _write_seats(
-    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: list[int]
+    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: tuple[int, ...]
 ) -> None:
     n = s.num_players
     n_items = len(ITEMS)
@@ -415,36 +434,49 @@ def _write_seats(
     parts, features = off["shipyard_parts"], off["shipyard_features"]
     employees, wagons, held = off["employees"], off["wagons"], off["contracts_held"]
     fleet, system = off["fleet"], off["canal_system"]
-    for k, p in enumerate(order):
-        v[coins + k] = s.coins[p] / COINS_MAX
-        v[vp + k] = s.vp[p] / VP_MAX
-        at = supply + k * n_items
-        v[at : at + n_items] = _supply_block(tuple(s.supply[p]))
-        figs = s.figs[p]
+    row_kinds, row_features, n_employees = t.cells * CELL_KINDS, t.cells * NF, t.employees
+    n_fleet = len(FLEET_STATS)
+    coins_of, vp_of, supply_of, figs_of = s.coins, s.vp, s.supply, s.figs
+    first_of, turns_of, rows, employees_of = s.first_left, s.turns_taken, s.row, s.employees
+    wagons_of, contracts_of, fleets, systems = s.wagons, s.contracts, s.fleet, s.canals
+    for k, p in enumerate(order):  # only non-zero values are written
+        v[coins + k] = coins_of[p] / COINS_MAX
+        v[vp + k] = vp_of[p] / VP_MAX
+        items = supply_of[p]
+        if any(items):
+            at = supply + k * n_items
+            v[at : at + n_items] = _supply_block(tuple(items))
+        figs = figs_of[p]
         if figs:
             at = figures + k * NUM_TILES
             for tile in figs:
                 v[at + tile] += fig_scale
             v[oldest + k * NUM_TILES + figs[0]] = 1.0
-        v[first + k] = s.first_left[p] / first_scale
-        v[turns + k] = s.turns_taken[p] / TURNS_MAX
-        row_parts, row_features = _row_block(tuple(s.row[p]), t)
-        at = parts + k * len(row_parts)
-        v[at : at + len(row_parts)] = row_parts
-        at = features + k * len(row_features)
-        v[at : at + len(row_features)] = row_features
-        if s.employees[p]:
-            at = employees + k * t.employees
-            v[at : at + t.employees] = _id_counts(tuple(s.employees[p]), t.employees)
-        if s.wagons[p]:
+        if first_of[p]:
+            v[first + k] = first_of[p] / first_scale
+        v[turns + k] = turns_of[p] / TURNS_MAX
+        row = rows[p]
+        if row.count(EMPTY) != len(row):
+            row_parts, row_feats = _row_block(tuple(row), t)
+            at = parts + k * row_kinds
+            v[at : at + row_kinds] = row_parts
+            at = features + k * row_features
+            v[at : at + row_features] = row_feats
+        if employees_of[p]:
+            at = employees + k * n_employees
+            v[at : at + n_employees] = _id_counts(tuple(employees_of[p]), n_employees)
+        if wagons_of[p]:
             at = wagons + k * WAGON_IDS
-            v[at : at + WAGON_IDS] = _id_counts(tuple(s.wagons[p]), WAGON_IDS)
-        v[held + k] = len(s.contracts[p]) / CONTRACTS_MAX
-        if s.fleet[p]:
-            at = fleet + k * len(FLEET_STATS)
-            v[at : at + len(FLEET_STATS)] = fleet_stats(tuple(s.fleet[p]), t)
+            v[at : at + WAGON_IDS] = _id_counts(tuple(wagons_of[p]), WAGON_IDS)
+        v[held + k] = len(contracts_of[p]) / CONTRACTS_MAX
+        if fleets[p]:
+            at = fleet + k * n_fleet
+            v[at : at + n_fleet] = fleet_stats(tuple(fleets[p]), t)
         at = system + k * CANAL_STATS
-        v[at : at + CANAL_STATS] = canal_block(s, t, p)
+        if systems[p] or s.boat[p] is not None:
+            v[at : at + CANAL_STATS] = canal_block(s, t, p)
+        else:  # no canals, no boat: only the canals used up (canal_stats)
+            v[at + 2] = s.used_count[p] / USED_MAX
 
 
 @lru_cache(maxsize=1 << 12)
@@ -482,9 +514,10 @@ def _row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
-    """The ``part_offer`` and ``part_offer_features`` values of the part offer, its 4 columns
-    of 5 concatenated (cached: the offer changes only during Ship building; never mutated)."""
+def _offer_block(offer: tuple[int, ...], t: Tables) -> Values:
+    """The adjacent ``part_offer`` and ``part_offer_features`` segments from the part offer,
+    its 4 columns of 5 concatenated (cached: the offer changes only during Ship building;
+    never mutated)."""
     present = [0.0] * len(offer)
     features = [0.0] * (len(offer) * NF)
     for slot, code in enumerate(offer):
@@ -492,7 +525,7 @@ def _offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
             present[slot] = 1.0
             for f in t.part_features[code]:
                 features[slot * NF + f] += 1 / FEATURE_MAX
-    return array("d", present), array("d", features)
+    return array("d", present + features)
 
 
 def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat: int) -> None:
@@ -518,11 +551,9 @@ def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat
 
 def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
     bow, left, right, stern = s.offer
-    present, features = _offer_block((*bow, *left, *right, *stern), t)
-    at = off["part_offer"]
-    v[at : at + len(present)] = present
-    at = off["part_offer_features"]
-    v[at : at + len(features)] = features
+    block = _offer_block((*bow, *left, *right, *stern), t)
+    at = off["part_offer"]  # part_offer_features follows it
+    v[at : at + len(block)] = block
     bows, middles, sterns = s.part_decks
     group_a = len(t.group_a.intersection(middles))
     parts = (len(bows), group_a, len(middles) - group_a, len(sterns))
@@ -531,14 +562,9 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     decks = _decks_block(counts, t)
     at = off["decks"]
     v[at : at + len(decks)] = decks
-    wagons = _wagon_offer_block(tuple(s.wagon_offer), t)
-    at = off["wagon_offer"]
-    v[at : at + len(wagons)] = wagons
-    shapes, symbols = _canal_offer_block(tuple(s.canal_offer), t)
-    at = off["canal_offer_shape"]
-    v[at : at + len(shapes)] = shapes
-    at = off["canal_offer_symbols"]
-    v[at : at + len(symbols)] = symbols
+    block = _columns_block(tuple(s.wagon_offer), tuple(s.canal_offer), t)
+    at = off["wagon_offer"]  # canal_offer_shape and canal_offer_symbols follow it
+    v[at : at + len(block)] = block
     at = off["pointers"]
     v[at + s.eq_ptr] = 1.0
     at += CIRCLE_SPACES
@@ -546,11 +572,9 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     at += CIRCLE_SPACES
     v[at + s.hex_ptr] = 1.0
     v[at + t.exchange_spaces + s.oval_ptr] = 1.0
-    copies, steps = _oval_block(tuple(map(tuple, chain.from_iterable(s.oval))), s.oval_ptr, t)
-    at = off["oval_employees"]
-    v[at : at + len(copies)] = copies
-    at = off["oval_steps"]
-    v[at : at + len(steps)] = steps
+    block = oval_block(s.oval, s.oval_ptr, t)
+    at = off["oval_employees"]  # oval_steps follows it
+    v[at : at + len(block)] = block
 
 
 @lru_cache(maxsize=1 << 12)
@@ -561,43 +585,50 @@ def _decks_block(counts: tuple[int, ...], t: Tables) -> Values:
 
 
 @lru_cache(maxsize=1 << 12)
-def _wagon_offer_block(offer: tuple[int, ...], t: Tables) -> Values:
-    """The ``wagon_offer`` segment (cached: keyed on the wagon ids in the offer, immutable)."""
-    out = [0.0] * (OFFER_ROWS * len(GOODS))
-    for slot, w in enumerate(offer):
+def _columns_block(wagons: tuple[int, ...], canals: tuple[int, ...], t: Tables) -> Values:
+    """The adjacent ``wagon_offer``, ``canal_offer_shape`` and ``canal_offer_symbols``
+    segments (cached: keyed on the wagon ids and the canal card ids in the offers, immutable
+    copies)."""
+    goods = [0.0] * (OFFER_ROWS * len(GOODS))
+    for slot, w in enumerate(wagons):
         for g in t.wagon_goods[w]:
-            out[slot * len(GOODS) + g] += 1 / 2
-    return array("d", out)
-
-
-@lru_cache(maxsize=1 << 12)
-def _canal_offer_block(offer: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
-    """The ``canal_offer_shape`` and ``canal_offer_symbols`` segments (cached: keyed on the
-    card ids in the offer, immutable)."""
+            goods[slot * len(GOODS) + g] += 1 / 2
     shapes = [0.0] * (OFFER_ROWS * len(SHAPE_NAMES))
     symbols = [0.0] * (OFFER_ROWS * len(SCORING_SYMBOLS))
-    for slot, card in enumerate(offer):
+    for slot, card in enumerate(canals):
         shapes[slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
         for k in t.canal_symbols[card]:
             symbols[slot * len(SCORING_SYMBOLS) + k] += 1 / 2
-    return array("d", shapes), array("d", symbols)
+    return array("d", goods + shapes + symbols)
 
 
-@lru_cache(maxsize=1 << 12)
-def _oval_block(
-    stacks: tuple[tuple[int, ...], ...], pointer: int, t: Tables
-) -> tuple[Values, Values]:
-    """The ``oval_employees`` and ``oval_steps`` segments from the oval's stacks (space by
-    space, three each) and its pointer (cached: keyed on immutable copies of both)."""
+_OVAL_BLOCKS: dict[tuple[int, int], tuple[Oval, Values]] = {}
+_OVAL_BLOCKS_CAP = 1 << 12
+
+
+def oval_block(oval: Oval, pointer: int, t: Tables) -> Values:
+    """The adjacent ``oval_employees`` and ``oval_steps`` segments, cached by the oval's
+    identity and the pointer: the oval is immutable (a hire replaces it) and kept alive in the
+    entry, so its id names the same stacks for as long as the entry lives. Hashing its
+    24 stacks would cost more than the block."""
+    key = (id(oval), pointer)
+    hit = _OVAL_BLOCKS.get(key)
+    if hit is None or hit[0] is not oval:
+        if len(_OVAL_BLOCKS) >= _OVAL_BLOCKS_CAP:
+            _OVAL_BLOCKS.clear()
+        hit = _OVAL_BLOCKS[key] = (oval, _oval_values(oval, pointer, t))
+    return hit[1]
+
+
+def _oval_values(oval: Oval, pointer: int, t: Tables) -> Values:
     copies = [0.0] * t.employees
     steps = [0.0] * t.employees
-    per_space = len(stacks) // t.oval_spaces
-    for i, stack in enumerate(stacks):
-        if stack:
-            space = i // per_space
-            copies[stack[-1]] = len(stack) / 2
-            steps[stack[-1]] = ((space - pointer - 1) % t.oval_spaces + 1) / t.oval_spaces
-    return array("d", copies), array("d", steps)
+    for space, stacks in enumerate(oval):
+        for stack in stacks:
+            if stack:
+                copies[stack[-1]] = len(stack) / 2
+                steps[stack[-1]] = ((space - pointer - 1) % t.oval_spaces + 1) / t.oval_spaces
+    return array("d", copies + steps)
 
 
 def _write_ship(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
