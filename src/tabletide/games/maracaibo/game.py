@@ -4,8 +4,7 @@ not print are stand-ins in ``content/`` (see ``docs/games/maracaibo.md``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cached_property
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletide.engine import (
@@ -16,7 +15,6 @@ from tabletide.engine import (
     OptionSpec,
     PackagedGame,
     State,
-    Values,
     enum,
     ints,
     solo_option,
@@ -123,16 +121,6 @@ class MaracaiboGame(PackagedGame):
                 f"difficulty (MA-8.5, 0-6) sets John Silver's deck in the solo game (1 player); "
                 f"with {num_players} players it must be 0, got {options['difficulty']}"
             )
-
-    def observation_values(self, state: State, seat: int) -> Values:
-        """The tensor's values straight from the writer's buffer, without a
-        :class:`~tabletide.engine.TensorWriter` and its segment list: the research APIs ask
-        for them at every step."""
-        return self._tensor_values(state, seat)
-
-    @cached_property
-    def _tensor_values(self) -> Callable[..., Values]:
-        return self._part("ai.tensor", "tensor_values")
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from tabletide.games.maracaibo.state import MaracaiboState

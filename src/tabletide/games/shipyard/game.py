@@ -4,8 +4,7 @@ stand-ins in ``content/`` (see ``docs/games/shipyard.md``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cached_property
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tabletide.engine import (
@@ -15,7 +14,6 @@ from tabletide.engine import (
     OptionSpec,
     PackagedGame,
     State,
-    Values,
     enum,
     ints,
 )
@@ -106,16 +104,6 @@ class ShipyardGame(PackagedGame):
             raise ValueError("board canal_reach exceeds the action codec's range")
         if len(self.content.canals) != NUM_CANALS:
             raise ValueError("the canal deck does not match the action codec's range")
-
-    def observation_values(self, state: State, seat: int) -> Values:
-        """The tensor's values straight from the writer's buffer, without a
-        :class:`~tabletide.engine.TensorWriter` and its segment list: the research APIs ask
-        for them at every step."""
-        return self._tensor_values(state, seat)
-
-    @cached_property
-    def _tensor_values(self) -> Callable[..., Values]:
-        return self._part("ai.tensor", "tensor_values")
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         from tabletide.games.shipyard.state import ShipyardState

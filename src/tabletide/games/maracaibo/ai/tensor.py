@@ -159,8 +159,7 @@ def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
 
 
 def tensor_values(s: MaracaiboState, seat: int) -> Values:
-    """:func:`write_tensor`'s values alone, a new buffer (``game.observation_values``, which
-    the research APIs call at every step, skips the writer and its segment list)."""
+    """:func:`write_tensor`'s values, in a fresh buffer."""
     n = s.participants
     lay = layout(n)
     solo = s.john >= 0

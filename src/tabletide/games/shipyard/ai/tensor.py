@@ -355,8 +355,7 @@ def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
 
 
 def tensor_values(s: ShipyardState, seat: int) -> Values:
-    """:func:`write_tensor`'s values alone, a new buffer (``game.observation_values``, which
-    the research APIs call at every step, skips the writer and its segment list)."""
+    """:func:`write_tensor`'s values, in a fresh buffer."""
     t = tables(s.content)
     lay = layout(s.num_players, t)
     off = lay.off
