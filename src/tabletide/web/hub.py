@@ -48,8 +48,31 @@ class Connection:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as Starlette's ``send_json`` writes it (compact, UTF-8)."""
+    """A message as Starlette's ``send_json`` writes it (compact, UTF-8). An observation
+    that keeps its JSON text (:class:`EncodedView`) is written as that text (last)."""
+    observation = message.get("observation")
+    if isinstance(observation, EncodedView) and len(message) > 1:
+        rest = {k: v for k, v in message.items() if k != "observation"}
+        head = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
+        return f'{head[:-1]},"observation":{observation.text}}}'
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class EncodedView(dict[str, Any]):
+    """A JSON copy of an observation (lists, not tuples; string keys) that keeps its compact
+    JSON text: a view is built once and encoded into a message per group of connections, so
+    the observation's text is written once, for the copy (:meth:`of`). Never change it
+    (its text would no longer say the same)."""
+
+    __slots__ = ("text",)
+    text: str
+
+    @classmethod
+    def of(cls, observation: Any) -> EncodedView:
+        text = json.dumps(observation, separators=(",", ":"), ensure_ascii=False)
+        out = cls(json.loads(text))
+        out.text = text
+        return out
 
 
 ViewFor = Callable[[int | None, int, bool], dict[str, Any]]
