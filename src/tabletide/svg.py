@@ -229,8 +229,18 @@ class Svg:
     def polygon(
         self, points: Sequence[tuple[float, float]], *, tip: str | None = None, **attrs: Any
     ) -> None:
-        pts = " ".join(f"{number(x)},{number(y)}" for x, y in points)
-        self._element("polygon", {"points": pts, **attrs}, tip=tip)
+        try:  # the points as given (their text is written on a miss only)
+            key = ("polygon()", tip, *points, *attrs.items(), *map(type, attrs.values()))
+            written = self._elements.get(key)
+        except TypeError:
+            key = None
+            written = None
+        if written is None:
+            pts = " ".join(f"{number(x)},{number(y)}" for x, y in points)
+            written = self._write("polygon", {"points": pts, **attrs}, None, tip)
+            if key is not None:
+                self._remember(key, written)
+        self._parts.append(written)
 
     def path(self, d: str, *, tip: str | None = None, **attrs: Any) -> None:
         self._element("path", {"d": d, **attrs}, tip=tip)
@@ -312,6 +322,36 @@ class Svg:
             + "".join(self._parts)
             + "</svg>"
         )
+
+
+def memo(draw: Callable[..., None], maxsize: int = 4096) -> Callable[..., None]:
+    """``draw(svg, *args)`` made to draw once per class of builder and ``args`` (all hashable,
+    and everything the drawing reads: it must read nothing else): ``memo(draw)(svg, *args)``
+    adds the markup drawn the first time (:meth:`Svg.fragment`). For the parts of a picture
+    that recur from one picture to the next with the same arguments (a tile, a card, a map
+    space). The table keeps ``maxsize`` drawings and is emptied when full."""
+    table: dict[tuple[Any, ...], str] = {}
+
+    def drawn(svg: Svg, *args: Any) -> None:
+        key = (type(svg), *args)
+        markup = table.get(key)
+        if markup is None:
+            if len(table) >= maxsize:
+                table.clear()
+            markup = table[key] = type(svg).fragment(lambda scratch: draw(scratch, *args))
+        svg.raw(markup)
+
+    return drawn
+
+
+def freeze(value: Any) -> Any:
+    """A JSON value (of a view) as a hashable one, for :func:`memo`'s arguments: lists become
+    tuples, objects tuples of their (key, value) items in order."""
+    if isinstance(value, dict):
+        return tuple((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
 
 
 def action_index(view: Mapping[str, Any]) -> dict[tuple[str, tuple[tuple[str, Any], ...]], int]:
