@@ -53,10 +53,30 @@ def test_log_lines_written_once_are_the_lines_written_afresh(name: str) -> None:
 def test_a_message_with_an_encoded_observation_says_what_plain_encoding_says() -> None:
     observation = {"state": {"deck": (1, 2), "name": 'Säge "x"'}, "log": ["…"]}
     view = EncodedView.of(observation)
-    assert view == {"state": {"deck": [1, 2], "name": 'Säge "x"'}, "log": ["…"]}
+    assert view == observation and json.loads(view.text) == {
+        "state": {"deck": [1, 2], "name": 'Säge "x"'},
+        "log": ["…"],
+    }
     message = {"type": "state", "board": {"svg": '<svg a="1"/>'}, "observation": view}
     text = encode(message)
     assert json.loads(text) == json.loads(json.dumps(message))
     assert text.endswith(f',"observation":{view.text}}}')
     alone = {"observation": view}
     assert json.loads(encode(alone)) == {"observation": json.loads(view.text)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_are_json_already(name: str) -> None:
+    """A view's observation is sent as the game built it, not copied through JSON: so it must
+    say exactly what its JSON says (no tuples, no number keys), for every seat."""
+    game = load_game(name)
+    state = game.new_state(2, 5)
+    rng = random.Random(2)
+    for _ in range(80):
+        for seat in (None, 0, 1):
+            observation = state.observation(seat)
+            view = EncodedView.of(observation)
+            assert json.loads(view.text) == observation == view
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))

@@ -59,19 +59,23 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class EncodedView(dict[str, Any]):
-    """A JSON copy of an observation (lists, not tuples; string keys) that keeps its compact
-    JSON text: a view is built once and encoded into a message per group of connections, so
-    the observation's text is written once, for the copy (:meth:`of`). Never change it
-    (its text would no longer say the same)."""
+    """An observation that keeps its compact JSON text: a view is built once and encoded into
+    a message per group of connections, so the observation's text is written once (:meth:`of`).
+
+    An observation is JSON already (``state.observation``: lists, string keys; a test checks
+    every game) and built afresh for each call, but for its ``events`` (the state's logged
+    events, which never change) and its legal actions' JSON (actions are immutable), so it is
+    not copied through JSON (which cost as much as writing it): only its top level is copied.
+    Never change it, nor anything in it (its text would no longer say the same, and an event
+    is the state's own); the pictures and the view only read it."""
 
     __slots__ = ("text",)
     text: str
 
     @classmethod
-    def of(cls, observation: Any) -> EncodedView:
-        text = json.dumps(observation, separators=(",", ":"), ensure_ascii=False)
-        out = cls(json.loads(text))
-        out.text = text
+    def of(cls, observation: dict[str, Any]) -> EncodedView:
+        out = cls(observation)
+        out.text = json.dumps(observation, separators=(",", ":"), ensure_ascii=False)
         return out
 
 
