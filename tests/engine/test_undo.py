@@ -7,7 +7,7 @@ import pytest
 from agents.conftest import lanterns_position
 from agents.toys import VAULT
 from tabletide.engine import Action, Rng, State, load_game
-from tabletide.engine.undo import _seen, check_move, is_reversible, undo_depth
+from tabletide.engine.undo import _seen, check_move, is_reversible, observation, undo_depth
 
 
 def step(state: State, action: Action) -> bool:
@@ -118,7 +118,11 @@ def test_a_run_of_moves_reusing_its_copies_is_judged_as_afresh(name: str) -> Non
             worlds = None
             continue
         reused += worlds is not None
-        flag, worlds = check_move(before, action, state, worlds=worlds)
+        flag, worlds, seen = check_move(before, action, state, worlds=worlds)
         assert flag == is_reversible(before, action, state)
         assert (worlds is not None) == flag
+        if seen is not None:  # the mover's view, built from what the check worked out
+            mover = before.current_player()
+            assert observation(state, mover, seen) == state.observation(mover)
+            assert list(observation(state, mover, seen)) == list(state.observation(mover))
     assert reused > 5

@@ -22,7 +22,7 @@ game without the taken-back moves (``seed + options + actions`` is the game).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletide.engine.actions import Action
 from tabletide.engine.errors import IllegalActionError
@@ -41,13 +41,24 @@ def is_reversible(before: State, action: Action, after: State, samples: int = SA
     return check_move(before, action, after, samples)[0]
 
 
+class Checked(NamedTuple):
+    """What :func:`check_move` found."""
+
+    reversible: bool
+    worlds: list[State] | None
+    """When reversible: the copies tried, for the check of the mover's next move."""
+    seen: dict[str, Any] | None
+    """What the mover sees after the move, without the log (:func:`_seen`), when the check
+    got as far as working it out; :func:`observation` completes it."""
+
+
 def check_move(
     before: State,
     action: Action,
     after: State,
     samples: int = SAMPLES,
     worlds: list[State] | None = None,
-) -> tuple[bool, list[State] | None]:
+) -> Checked:
     """:func:`is_reversible`, and the determinized copies it tried, for the next move.
 
     Returns the flag and, when the move is reversible, its ``samples`` copies of ``before``
@@ -64,10 +75,11 @@ def check_move(
     from the events and the names, which are compared, and writing them was a fifth of the
     check."""
     if after.rng.position != before.rng.position:
-        return False, None
+        return Checked(False, None, None)
     mover = before.current_player()
     if any(e.get("seat") not in (None, mover) for e in after.events[len(before.events) :]):
-        return False, None  # another seat acted (a forced move), maybe because of its secrets
+        # another seat acted (a forced move), maybe because of its secrets
+        return Checked(False, None, None)
     if worlds is not None and len(worlds) != samples:
         worlds = None
     seen = _seen(after, mover)
@@ -83,11 +95,23 @@ def check_move(
         try:
             copy.apply(action)
         except IllegalActionError:  # the move depended on something the mover cannot see
-            return False, None
+            return Checked(False, None, seen)
         if copy.rng.position != start or _seen(copy, mover) != seen:
-            return False, None
+            return Checked(False, None, seen)
         tried.append(copy)
-    return True, tried
+    return Checked(True, tried, seen)
+
+
+def observation(state: State, seat: int, seen: dict[str, Any]) -> dict[str, Any]:
+    """``state.observation(seat)`` from ``seen`` (:attr:`Checked.seen` of the move that led to
+    ``state``, ``seat`` its mover): the log's lines are written from its events. A server
+    builds the mover's view from it instead of observing the position again."""
+    out: dict[str, Any] = {}
+    for key, value in seen.items():
+        out[key] = value
+        if key == "names":
+            out["log"] = [state.game.event_text(e, state.names) for e in seen["events"]]
+    return out
 
 
 def _seen(state: State, seat: int) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from tabletide.engine import (
     list_games,
     load_game,
 )
-from tabletide.engine.undo import check_move, undo_depth
+from tabletide.engine.undo import check_move, observation, undo_depth
 from tabletide.web import auth, players, ratings
 from tabletide.web import clock as clocks
 from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
@@ -171,6 +171,9 @@ class LiveTable:
         self.worlds: list[State] | None = None
         """The determinized copies of ``worlds_of`` (the state after the seat's latest move,
         if reversible) that the undo check of the seat's next move reuses."""
+        self.seen: tuple[State, int, dict[str, Any]] | None = None
+        """(state, seat, what the seat sees of it but the log) from the undo check of the
+        seat's move to that state: the seat's view is built from it (undo.observation)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._texts: dict[int | None, str | None] = {}
@@ -200,6 +203,13 @@ class LiveTable:
             self._log_known = {}
         return self._log_known.setdefault(seat, [])
 
+    def _observed(self, seat: int | None) -> dict[str, Any] | None:
+        """The seat's observation of the state if the undo check of its move worked it out."""
+        seen = self.seen
+        if seen is None or seen[0] is not self.state or seen[1] != seat:
+            return None
+        return observation(self.state, seen[1], seen[2])
+
     def view(self, seat: int | None, log_since: int = 0, text: bool = True) -> dict[str, Any]:
         """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``, and
         the text view only if ``text`` (or when there is no picture). Views, and text views,
@@ -228,6 +238,7 @@ class LiveTable:
                 latest_bot=None if latest is None else latest.to_json(),
                 text=False,
                 log_known=self._log_lines_of(seat),
+                observation=self._observed(seat),
             )
             self._views[key] = full
         if text and full["board"]["text"] is None:
@@ -831,9 +842,9 @@ class TableService:
         # move of the same run reuses this one's determinized copies (check_move's worlds).
         worlds = live.worlds if live.worlds_of is live.state else None
         live.worlds_of, live.worlds = None, None  # changed in place by the check: used once
-        reversible, kept = False, None
+        reversible, kept, seen = False, None, None
         if not by_bot and after.current_player() == seat:
-            reversible, kept = check_move(live.state, action, after, worlds=worlds)
+            reversible, kept, seen = check_move(live.state, action, after, worlds=worlds)
         move = Move(
             seq=live.version + 1,
             kind="act",
@@ -860,6 +871,7 @@ class TableService:
             raise conflict("the table was changed elsewhere; look again") from None
         live.state = after
         live.worlds_of, live.worlds = (after, kept) if kept is not None else (None, None)
+        live.seen = None if seen is None else (after, seat, seen)
         live.actions.append(action.to_json())
         live.flags.append((seat, reversible))
         live.last_bot_seat = seat if by_bot else None

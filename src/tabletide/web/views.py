@@ -147,17 +147,18 @@ def table_view(
     latest_bot: dict[str, int] | None = None,
     text: bool = True,
     log_known: list[tuple[Event, str]] | None = None,
+    observation: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) sees of the table now. ``analysis`` is the state
     of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``.
     ``text``: include the text view (``board.text``) even when there is a picture; it costs
     more than the rest of the view together, and the page shows it only on request (a game
     without a picture, and the end screen, always get it). ``log_known``: see
-    :func:`log_lines`.
+    :func:`log_lines`. ``observation``: ``state.observation(seat)`` if the caller has it.
 
     The observation is a JSON copy that keeps its JSON text (:class:`EncodedView`): a push
     writes that text into the message instead of encoding the observation again."""
-    view = EncodedView.of(state.observation(seat))
+    view = EncodedView.of(observation if observation is not None else state.observation(seat))
     current = state.current_player()
     scores = view["scores"]
     seats = info.seats

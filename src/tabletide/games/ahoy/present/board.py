@@ -1302,6 +1302,16 @@ def _spot_box(
     what = BOARD_SHORT.get(action, "")
     takes = "any die" if need == "any" else f"a die showing {need}".replace("showing even", "even")
     tip = m.both(act, f"{name}: {BOARD_TEXT.get(action, what)}; takes {takes}")
+    _spot_art(svg, x, y, w, seat, freeze(sp), name, what, need, act, tip)
+
+
+def _draw_spot(
+    svg: Svg, x: float, y: float, w: float, seat: int, frozen: Any, name: str, what: str,
+    need: str, act: int | None, tip: str,
+) -> None:  # fmt: skip
+    """:func:`_spot_box`'s drawing, from everything it reads (drawn once per arguments)."""
+    sp = dict(frozen)
+    spot = int(sp["spot"])
     damaged = "1" if sp["damaged"] else None
     with svg.group(action=act, tip=tip, data_spot=spot, data_owner=seat, data_damaged=damaged):
         _frame(svg, x, y, w, 56, "#f8f9f9", MUTED, act,
@@ -1314,6 +1324,9 @@ def _spot_box(
         if len(sp["dice"]) < 2:
             svg.text(x + w - 5, y + 48, NEED.get(need, f"={need}"), font_size=SMALL,
                      text_anchor="end", fill=MUTED, font_weight="bold")  # fmt: skip
+
+
+_spot_art = memo(_draw_spot)
 
 
 def _spot_dice(svg: Svg, x: float, y: float, sp: Entry) -> None:
