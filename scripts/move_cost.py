@@ -8,6 +8,8 @@ two spectator WebSockets and one per seat (fake sockets that JSON-encode what th
 as Starlette's ``send_json``/``send_text`` do), which ask for no text view (as the page with
 its text panel folded; ``--text`` asks for it). Each move goes through
 ``TableService.act``: checks, apply, undo flag, journal (SQLite), views, pushes.
+``--unwatched``: seat 1 has no socket, as the bot's seat in ``load.py`` (whose tables are one
+person, one bot and two spectators); its moves are still played as a person's (undo check).
 
     .venv/bin/python scripts/move_cost.py --tables 10 --moves 60 [--profile 25]
 
@@ -59,7 +61,12 @@ class FakeSocket:
 
 
 async def run(
-    tables: int, moves: int, seed: int, text: bool, profile: cProfile.Profile | None
+    tables: int,
+    moves: int,
+    seed: int,
+    text: bool,
+    profile: cProfile.Profile | None,
+    unwatched: bool = False,
 ) -> None:
     from tabletide.web.app import create_app
     from tabletide.web.hub import Connection
@@ -98,7 +105,8 @@ async def run(
             for link in created["links"]["seats"]:
                 viewers[link["seat"]] = await service.authenticate(table_id, link["token"])
             spectator = await service.authenticate(table_id, created["links"]["spectator"]["token"])
-            for viewer in [*viewers.values(), spectator, spectator]:
+            watchers = [viewers[0]] if unwatched else list(viewers.values())
+            for viewer in [*watchers, spectator, spectator]:
                 socket = FakeSocket()
                 sockets.append(socket)
                 conn = Connection(socket, table_id, viewer.seat, viewer.token_hash)
@@ -148,9 +156,14 @@ def main() -> int:
         "--text", action="store_true", help="the sockets ask for the text view (the page does not)"
     )
     parser.add_argument("--profile", type=int, default=0, help="show the N costliest functions")
+    parser.add_argument(
+        "--unwatched",
+        action="store_true",
+        help="no socket for seat 1 (as load.py's bot seat; its moves are still a person's)",
+    )
     args = parser.parse_args()
     profile = cProfile.Profile() if args.profile else None
-    asyncio.run(run(args.tables, args.moves, args.seed, args.text, profile))
+    asyncio.run(run(args.tables, args.moves, args.seed, args.text, profile, args.unwatched))
     if profile is not None:
         pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(args.profile)
     return 0

@@ -19,8 +19,7 @@ of the font (:class:`Font`: widths, clipping, word wrap).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Literal, Self
 from xml.sax.saxutils import escape, quoteattr
@@ -99,6 +98,28 @@ def _attrs(attrs: Mapping[str, Any], cache: dict[tuple[str, Any], str], decimals
     return "".join(parts)
 
 
+_ELEMENT_CACHE_SIZE = 65536
+"""Written elements (and groups' opening tags) kept per :class:`Svg` class, by tag, text,
+tooltip, attributes and the attributes' types: the types keep apart values that are equal but
+written differently (``True`` and ``1``, ``False`` and ``0``). A class's table is emptied when
+full. A picture of a game recurs mostly: its frames, tracks, labels and tokens in their places."""
+
+
+class _Group:
+    """What :meth:`Svg.group` returns: closes the group when its ``with`` block ends."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self, parts: list[str]) -> None:
+        self._parts = parts
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        self._parts.append("</g>")
+
+
 # ------------------------------------------------------------------------------ the builder
 class Svg:
     """Collects elements; :meth:`to_string` gives the document.
@@ -117,10 +138,12 @@ class Svg:
     background: ClassVar[str | None] = None
     """The colour of a rectangle laid under the whole picture, at its final size."""
     _cache: ClassVar[dict[tuple[str, Any], str]] = _CACHES.setdefault(2, {})
+    _elements: ClassVar[dict[tuple[Any, ...], str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._cache = _CACHES.setdefault(cls.decimals, {})
+        cls._elements = {}
 
     def __init__(self, width: float, height: float, *, title: str = "") -> None:
         self.width = width
@@ -131,6 +154,27 @@ class Svg:
     def _element(
         self, tag: str, attrs: dict[str, Any], text: str | None = None, tip: str | None = None
     ) -> None:
+        # Most elements of a picture recur exactly, within it and from one picture to the
+        # next (frames, tracks, labels, the same token in the same place): the written
+        # element is looked up by everything that makes it (:data:`_ELEMENT_CACHE_SIZE`).
+        try:
+            key = (tag, text, tip, *attrs.items(), *map(type, attrs.values()))
+            written = self._elements.get(key)
+        except TypeError:  # an unhashable value: written every time
+            self._parts.append(self._write(tag, attrs, text, tip))
+            return
+        if written is None:
+            written = self._remember(key, self._write(tag, attrs, text, tip))
+        self._parts.append(written)
+
+    def _remember(self, key: tuple[Any, ...], written: str) -> str:
+        elements = self._elements
+        if len(elements) >= _ELEMENT_CACHE_SIZE:
+            elements.clear()
+        elements[key] = written
+        return written
+
+    def _write(self, tag: str, attrs: dict[str, Any], text: str | None, tip: str | None) -> str:
         action = attrs.pop("action", None)
         if action is not None:
             attrs["data_action"] = int(action)
@@ -139,19 +183,45 @@ class Svg:
         if tip:
             inner = f"<title>{_escaped(tip)}</title>{inner}"
         if inner:
-            self._parts.append(f"<{tag}{_attrs(attrs, self._cache, self.decimals)}>{inner}</{tag}>")
-        else:
-            self._parts.append(f"<{tag}{_attrs(attrs, self._cache, self.decimals)}/>")
+            return f"<{tag}{_attrs(attrs, self._cache, self.decimals)}>{inner}</{tag}>"
+        return f"<{tag}{_attrs(attrs, self._cache, self.decimals)}/>"
 
+    # The shapes below look their element up before building its attribute dictionary (the
+    # key as :meth:`_element` makes it, plus the positional values and their types, under a
+    # tag of its own).
     def rect(
         self, x: float, y: float, w: float, h: float, *, tip: str | None = None, **attrs: Any
     ) -> None:
-        self._element("rect", {"x": x, "y": y, "width": w, "height": h, **attrs}, tip=tip)
+        try:
+            key = (
+                "rect()", tip, x, y, w, h, type(x), type(y), type(w), type(h),
+                *attrs.items(), *map(type, attrs.values()),
+            )  # fmt: skip
+            written = self._elements.get(key)
+        except TypeError:
+            self._element("rect", {"x": x, "y": y, "width": w, "height": h, **attrs}, tip=tip)
+            return
+        if written is None:
+            box = {"x": x, "y": y, "width": w, "height": h, **attrs}
+            written = self._remember(key, self._write("rect", box, None, tip))
+        self._parts.append(written)
 
     def circle(
         self, cx: float, cy: float, r: float, *, tip: str | None = None, **attrs: Any
     ) -> None:
-        self._element("circle", {"cx": cx, "cy": cy, "r": r, **attrs}, tip=tip)
+        try:
+            key = (
+                "circle()", tip, cx, cy, r, type(cx), type(cy), type(r),
+                *attrs.items(), *map(type, attrs.values()),
+            )  # fmt: skip
+            written = self._elements.get(key)
+        except TypeError:
+            self._element("circle", {"cx": cx, "cy": cy, "r": r, **attrs}, tip=tip)
+            return
+        if written is None:
+            disc = {"cx": cx, "cy": cy, "r": r, **attrs}
+            written = self._remember(key, self._write("circle", disc, None, tip))
+        self._parts.append(written)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
         self._element("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, **attrs})
@@ -159,29 +229,62 @@ class Svg:
     def polygon(
         self, points: Sequence[tuple[float, float]], *, tip: str | None = None, **attrs: Any
     ) -> None:
-        pts = " ".join(f"{number(x)},{number(y)}" for x, y in points)
-        self._element("polygon", {"points": pts, **attrs}, tip=tip)
+        try:  # the points as given (their text is written on a miss only)
+            key = ("polygon()", tip, *points, *attrs.items(), *map(type, attrs.values()))
+            written = self._elements.get(key)
+        except TypeError:
+            key = None
+            written = None
+        if written is None:
+            pts = " ".join(f"{number(x)},{number(y)}" for x, y in points)
+            written = self._write("polygon", {"points": pts, **attrs}, None, tip)
+            if key is not None:
+                self._remember(key, written)
+        self._parts.append(written)
 
     def path(self, d: str, *, tip: str | None = None, **attrs: Any) -> None:
         self._element("path", {"d": d, **attrs}, tip=tip)
 
     def text(self, x: float, y: float, text: str, *, tip: str | None = None, **attrs: Any) -> None:
-        for key, value in self.text_defaults.items():
-            attrs.setdefault(key, value)
-        self._element("text", {"x": x, "y": y, **attrs}, text=text, tip=tip)
+        # The class's text_defaults are the same for every call: the key needs only what
+        # the call gives (each class has its own table).
+        try:
+            key = (
+                "text()", text, tip, x, y, type(x), type(y),
+                *attrs.items(), *map(type, attrs.values()),
+            )  # fmt: skip
+            written = self._elements.get(key)
+        except TypeError:
+            key = None
+            written = None
+        if written is None:
+            for name, value in self.text_defaults.items():
+                attrs.setdefault(name, value)
+            written = self._write("text", {"x": x, "y": y, **attrs}, text, tip)
+            if key is not None:
+                self._remember(key, written)
+        self._parts.append(written)
 
-    @contextmanager
-    def group(self, *, tip: str | None = None, **attrs: Any) -> Iterator[None]:
+    def group(self, *, tip: str | None = None, **attrs: Any) -> _Group:
         """``with svg.group(transform="translate(10,20)", action=3): ...`` nests elements."""
-        action = attrs.pop("action", None)
-        if action is not None:
-            attrs["data_action"] = int(action)
-            attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
-        self._parts.append(f"<g{_attrs(attrs, self._cache, self.decimals)}>")
-        if tip:
-            self._parts.append(f"<title>{_escaped(tip)}</title>")
-        yield
-        self._parts.append("</g>")
+        try:
+            key = ("g", tip, *attrs.items(), *map(type, attrs.values()))
+            opening = self._elements.get(key)
+        except TypeError:
+            key = None
+            opening = None
+        if opening is None:
+            action = attrs.pop("action", None)
+            if action is not None:
+                attrs["data_action"] = int(action)
+                attrs["class_"] = f"{attrs.get('class_', '')} act".strip()
+            opening = f"<g{_attrs(attrs, self._cache, self.decimals)}>"
+            if tip:
+                opening += f"<title>{_escaped(tip)}</title>"
+            if key is not None:
+                self._remember(key, opening)
+        self._parts.append(opening)
+        return _Group(self._parts)
 
     # -------------------------------------------------------------------------- fragments
     @classmethod
@@ -219,6 +322,36 @@ class Svg:
             + "".join(self._parts)
             + "</svg>"
         )
+
+
+def memo(draw: Callable[..., None], maxsize: int = 4096) -> Callable[..., None]:
+    """``draw(svg, *args)`` made to draw once per class of builder and ``args`` (all hashable,
+    and everything the drawing reads: it must read nothing else): ``memo(draw)(svg, *args)``
+    adds the markup drawn the first time (:meth:`Svg.fragment`). For the parts of a picture
+    that recur from one picture to the next with the same arguments (a tile, a card, a map
+    space). The table keeps ``maxsize`` drawings and is emptied when full."""
+    table: dict[tuple[Any, ...], str] = {}
+
+    def drawn(svg: Svg, *args: Any) -> None:
+        key = (type(svg), *args)
+        markup = table.get(key)
+        if markup is None:
+            if len(table) >= maxsize:
+                table.clear()
+            markup = table[key] = type(svg).fragment(lambda scratch: draw(scratch, *args))
+        svg.raw(markup)
+
+    return drawn
+
+
+def freeze(value: Any) -> Any:
+    """A JSON value (of a view) as a hashable one, for :func:`memo`'s arguments: lists become
+    tuples, objects tuples of their (key, value) items in order."""
+    if isinstance(value, dict):
+        return tuple((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
 
 
 def action_index(view: Mapping[str, Any]) -> dict[tuple[str, tuple[tuple[str, Any], ...]], int]:

@@ -6,7 +6,17 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from tabletide.svg import DEJAVU_SANS, Font, Svg, action_index, number, seat_color
+from tabletide.svg import (
+    DEJAVU_SANS,
+    INK,
+    Font,
+    Svg,
+    action_index,
+    freeze,
+    memo,
+    number,
+    seat_color,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -142,3 +152,61 @@ def test_the_dejavu_estimate_tells_narrow_from_wide_letters() -> None:
     lines = DEJAVU_SANS.wrap("Gain 2 wood and 1 stone for each worker", 80, 10, 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
     assert all(DEJAVU_SANS.width(line, 10) <= 80 for line in lines)
+
+
+def test_a_recurring_element_is_written_as_it_was_with_equal_values_kept_apart() -> None:
+    """Written elements are looked up by their values and the values' types: True and 1,
+    False and 0, "1" and 1 are written differently, whichever came first; an unhashable
+    value is written every time; each class writes with its own settings."""
+
+    class Coarse(Svg):
+        decimals: ClassVar[int] = 1
+        text_defaults: ClassVar[Mapping[str, Any]] = {"fill": "red"}
+
+    for _ in range(2):
+        for svg in (Svg(10, 10), Coarse(10, 10)):
+            for value in (1, True, 0, False, "1", 1.0):
+                svg.rect(0, 0, 1, 1, data_v=value)
+                svg.circle(0, 0, value)
+                svg.polygon([(0, 1), (1, 1)], data_v=value)
+                svg.text(0, 0, "t", data_v=value)
+                with svg.group(data_v=value):
+                    pass
+            svg.text(0.25, 0, "u", data_l=[1, 2])
+            svg.text(0.25, 0, "u", data_l=[3])
+            attrs = [e.get("data-v") for e in ET.fromstring(svg.to_string()).iter(f"{NS}rect")]
+            assert attrs == ["1", "True", "0", None, "1", "1"]
+            radii = [e.get("r") for e in ET.fromstring(svg.to_string()).iter(f"{NS}circle")]
+            assert radii == ["1", "True", "0", None, "1", "1"]
+            texts = list(ET.fromstring(svg.to_string()).iter(f"{NS}text"))
+            assert [t.get("data-l") for t in texts[-2:]] == ["[1, 2]", "[3]"]
+            fill = "red" if isinstance(svg, Coarse) else INK
+            assert {t.get("fill") for t in texts} == {fill}
+            assert texts[-1].get("x") == ("0.2" if isinstance(svg, Coarse) else "0.25")
+
+
+def test_a_memoized_part_is_drawn_once_per_arguments_and_class() -> None:
+    drawn: list[tuple[Any, ...]] = []
+
+    def tile(svg: Svg, x: float, label: str, cell: Any) -> None:
+        drawn.append((type(svg), x, label, cell))
+        svg.rect(x, 0, 10, 10, fill=dict(cell)["fill"])
+        svg.text(x, 5, label)
+
+    class Plain(Svg):
+        text_defaults: ClassVar[Mapping[str, Any]] = {}
+
+    art = memo(tile)
+    cell = freeze({"fill": "#abc", "at": [1, 2]})
+    assert cell == (("fill", "#abc"), ("at", (1, 2)))
+    for _ in range(3):
+        svg, plain = Svg(50, 50), Plain(50, 50)
+        art(svg, 1, "A&B", cell)
+        art(svg, 2, "A&B", cell)
+        art(plain, 1, "A&B", cell)
+        direct = Svg(50, 50)
+        tile(direct, 1, "A&B", cell)
+        tile(direct, 2, "A&B", cell)
+        assert svg.to_string() == direct.to_string()
+        assert 'font-size="12"' in svg.markup() and "font-size" not in plain.markup()
+    assert len(drawn) == 3 + 3 * 2, "three parts drawn once, and six drawn directly"

@@ -7,7 +7,7 @@ import pytest
 from agents.conftest import lanterns_position
 from agents.toys import VAULT
 from tabletide.engine import Action, Rng, State, load_game
-from tabletide.engine.undo import is_reversible, undo_depth
+from tabletide.engine.undo import _seen, check_move, is_reversible, observation, undo_depth
 
 
 def step(state: State, action: Action) -> bool:
@@ -75,3 +75,54 @@ def test_real_games_have_reversible_and_irreversible_moves_and_no_false_ones(nam
             slipped += not is_reversible(before, action, state, samples=32)
     assert kinds == {True, False}
     assert reversible and not slipped, f"{slipped} of {reversible} reversible moves were not"
+
+
+@pytest.mark.parametrize(
+    "name", ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
+)
+def test_the_check_compares_the_observation_but_its_log(name: str) -> None:
+    """The check compares what the mover sees without the log's text (written from the
+    events and names, which are compared): the same fields as ``observation`` but ``log``,
+    with the same values, at every step and for every seat, at the end too."""
+    game = load_game(name)
+    rng = Rng(9)
+    state = game.new_state(2, 4)
+    while True:
+        for seat in range(2):
+            full = state.observation(seat)
+            del full["log"]
+            assert _seen(state, seat) == full
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "name", ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
+)
+def test_a_run_of_moves_reusing_its_copies_is_judged_as_afresh(name: str) -> None:
+    """A server checks a seat's next move of a run on the copies the previous check tried
+    (``check_move``'s worlds): over random play it gives the flags of fresh samples."""
+    game = load_game(name)
+    rng = Rng(7)
+    state = game.new_state(2, 5)
+    worlds = None
+    reused = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        before = state.clone()
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        if state.current_player() != before.current_player():
+            worlds = None
+            continue
+        reused += worlds is not None
+        flag, worlds, seen = check_move(before, action, state, worlds=worlds)
+        assert flag == is_reversible(before, action, state)
+        assert (worlds is not None) == flag
+        if seen is not None:  # the mover's view, built from what the check worked out
+            mover = before.current_player()
+            assert observation(state, mover, seen) == state.observation(mover)
+            assert list(observation(state, mover, seen)) == list(state.observation(mover))
+    assert reused > 5

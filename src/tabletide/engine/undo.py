@@ -22,11 +22,12 @@ game without the taken-back moves (``seed + options + actions`` is the game).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from tabletide.engine.actions import Action
 from tabletide.engine.errors import IllegalActionError
 from tabletide.engine.rng import derive_seed
-from tabletide.engine.state import State
+from tabletide.engine.state import RECENT_EVENTS, State
 
 SAMPLES = 8
 """Determinized copies tried. The check is a sample: a move whose outcome depends on hidden
@@ -37,22 +38,117 @@ all five games, no move found reversible with 8 copies was found otherwise with 
 def is_reversible(before: State, action: Action, after: State, samples: int = SAMPLES) -> bool:
     """Whether ``action``, which took ``before`` to ``after``, may be taken back: no random
     draw happened, and no seat learned anything hidden from it. ``before`` is not changed."""
+    return check_move(before, action, after, samples)[0]
+
+
+class Checked(NamedTuple):
+    """What :func:`check_move` found."""
+
+    reversible: bool
+    worlds: list[State] | None
+    """When reversible: the copies tried, for the check of the mover's next move."""
+    seen: dict[str, Any] | None
+    """What the mover sees after the move, without the log (:func:`_seen`), when the check
+    got as far as working it out; :func:`observation` completes it."""
+
+
+def check_move(
+    before: State,
+    action: Action,
+    after: State,
+    samples: int = SAMPLES,
+    worlds: list[State] | None = None,
+) -> Checked:
+    """:func:`is_reversible`, and the determinized copies it tried, for the next move.
+
+    Returns the flag and, when the move is reversible, its ``samples`` copies of ``before``
+    with ``action`` applied: each looks to the mover exactly as ``after`` does and drew
+    nothing, so each is a determinized copy of ``after`` for the mover, as good as a fresh
+    one. Pass them as ``worlds`` to the check of the mover's next move from ``after`` (the
+    next move of the same run; a server checks only moves after which the mover still
+    decides) and it skips the sampling (a copy of the whole state and a reshuffle of what is
+    hidden, per copy); they are changed in place, so pass them once. Without ``worlds`` (the
+    first move of a run, or after another seat's move, an undo or a restart) the copies are
+    sampled from ``before``.
+
+    The mover's view is compared without its ``log`` (:func:`_seen`): the lines are written
+    from the events and the names, which are compared, and writing them was a fifth of the
+    check."""
     if after.rng.position != before.rng.position:
-        return False
+        return Checked(False, None, None)
     mover = before.current_player()
     if any(e.get("seat") not in (None, mover) for e in after.events[len(before.events) :]):
-        return False  # another seat acted (a forced move), maybe because of its secrets
-    seen = after.observation(mover)
+        # another seat acted (a forced move), maybe because of its secrets
+        return Checked(False, None, None)
+    if worlds is not None and len(worlds) != samples:
+        worlds = None
+    seen = _seen(after, mover)
+    tried: list[State] = []
     for k in range(samples):
-        copy = before.determinize(mover, derive_seed(before.seed, "undo", len(after.history), k))
+        if worlds is not None:
+            copy = worlds[k]
+        else:
+            copy = before.determinize(
+                mover, derive_seed(before.seed, "undo", len(after.history), k)
+            )
         start = copy.rng.position
         try:
             copy.apply(action)
         except IllegalActionError:  # the move depended on something the mover cannot see
-            return False
-        if copy.rng.position != start or copy.observation(mover) != seen:
-            return False
-    return True
+            return Checked(False, None, seen)
+        if copy.rng.position != start or _seen(copy, mover) != seen:
+            return Checked(False, None, seen)
+        tried.append(copy)
+    return Checked(True, tried, seen)
+
+
+def observation(state: State, seat: int, seen: dict[str, Any]) -> dict[str, Any]:
+    """``state.observation(seat)`` from ``seen`` (:attr:`Checked.seen` of the move that led to
+    ``state``, ``seat`` its mover): the log's lines are written from its events. A server
+    builds the mover's view from it instead of observing the position again."""
+    out: dict[str, Any] = {}
+    for key, value in seen.items():
+        out[key] = value
+        if key == "names":
+            out["log"] = [state.game.event_text(e, state.names) for e in seen["events"]]
+    return out
+
+
+def _seen(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of ``state``: :meth:`State.observation` without its ``log``, the
+    text of its ``events`` (``game.event_text`` of each event with the seat names), which are
+    compared instead. Keep it in step with ``observation``: a test checks that the two have
+    the same fields but ``log`` and that the checks agree."""
+    current = state.current_player()
+    terminal = state.is_terminal()
+    events = []
+    for event in state.events[-RECENT_EVENTS:]:  # state.events_for(seat)[-RECENT_EVENTS:]
+        if "secret" in event and event.get("seat") != seat:
+            event = {k: v for k, v in event.items() if k != "secret"}
+        events.append(event)
+    view: dict[str, Any] = {
+        "game": state.game.name,
+        "num_players": state.num_players,
+        "seat": seat,
+        "current_player": current,
+        "terminal": terminal,
+        "scores": state.scores(),
+        "prompt": state.prompt(),
+        "decision": state.decision(),
+        "state": state._view(seat),
+        "names": state.names[:],
+        "events": events,
+    }
+    if terminal:
+        view["winners"] = state.winners()
+        view["final_scoring"] = state.final_scoring()
+    if seat == current:
+        view["legal_actions"] = [
+            {"action": a.to_json(), "label": a.label, "detail": state.explain(a)}
+            for a in state.legal_actions()
+        ]
+        view["closed_options"] = state.closed_options(seat)
+    return view
 
 
 def undo_depth(moves: Sequence[tuple[int, bool]], current_seat: int, seat: int) -> int:

@@ -48,8 +48,35 @@ class Connection:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as Starlette's ``send_json`` writes it (compact, UTF-8)."""
+    """A message as Starlette's ``send_json`` writes it (compact, UTF-8). An observation
+    that keeps its JSON text (:class:`EncodedView`) is written as that text (last)."""
+    observation = message.get("observation")
+    if isinstance(observation, EncodedView) and len(message) > 1:
+        rest = {k: v for k, v in message.items() if k != "observation"}
+        head = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
+        return f'{head[:-1]},"observation":{observation.text}}}'
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class EncodedView(dict[str, Any]):
+    """An observation that keeps its compact JSON text: a view is built once and encoded into
+    a message per group of connections, so the observation's text is written once (:meth:`of`).
+
+    An observation is JSON already (``state.observation``: lists, string keys; a test checks
+    every game) and built afresh for each call, but for its ``events`` (the state's logged
+    events, which never change) and its legal actions' JSON (actions are immutable), so it is
+    not copied through JSON (which cost as much as writing it): only its top level is copied.
+    Never change it, nor anything in it (its text would no longer say the same, and an event
+    is the state's own); the pictures and the view only read it."""
+
+    __slots__ = ("text",)
+    text: str
+
+    @classmethod
+    def of(cls, observation: dict[str, Any]) -> EncodedView:
+        out = cls(observation)
+        out.text = json.dumps(observation, separators=(",", ":"), ensure_ascii=False)
+        return out
 
 
 ViewFor = Callable[[int | None, int, bool], dict[str, Any]]

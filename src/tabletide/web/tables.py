@@ -21,6 +21,7 @@ from typing import Any
 from tabletide.engine import (
     Action,
     ConfigError,
+    Event,
     IllegalActionError,
     MalformedActionError,
     Replay,
@@ -30,7 +31,7 @@ from tabletide.engine import (
     list_games,
     load_game,
 )
-from tabletide.engine.undo import is_reversible, undo_depth
+from tabletide.engine.undo import check_move, observation, undo_depth
 from tabletide.web import auth, players, ratings
 from tabletide.web import clock as clocks
 from tabletide.web.bots import AnalysisJob, BotJob, BotPool, check_bot_spec
@@ -166,9 +167,19 @@ class LiveTable:
         """Wall-clock seconds for the clock (the service hands its own, tests inject one)."""
         self.rematch: dict[str, str] | None = None
         """``{"table", "by"}`` once a finished table has a rematch (``players.py``)."""
+        self.worlds_of: State | None = None
+        self.worlds: list[State] | None = None
+        """The determinized copies of ``worlds_of`` (the state after the seat's latest move,
+        if reversible) that the undo check of the seat's next move reuses."""
+        self.seen: tuple[State, int, dict[str, Any]] | None = None
+        """(state, seat, what the seat sees of it but the log) from the undo check of the
+        seat's move to that state: the seat's view is built from it (undo.observation)."""
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._texts: dict[int | None, str | None] = {}
+        self._log_known: dict[int | None, list[tuple[Event, str]]] = {}
+        """Each seat's log lines written so far (views.log_lines), for ``_log_names``."""
+        self._log_names: list[str] | None = None
 
     @property
     def analysis_status(self) -> str | None:
@@ -183,6 +194,21 @@ class LiveTable:
         if seat is None or self.status != PLAYING or self.info.seats[seat].kind != HUMAN:
             return 0
         return undo_depth(self.flags, self.state.current_player(), seat)
+
+    def _log_lines_of(self, seat: int | None) -> list[tuple[Event, str]]:
+        """The seat's log lines written so far (the lines name the seats: new names, new
+        lines)."""
+        if self._log_names != self.state.names:
+            self._log_names = list(self.state.names)
+            self._log_known = {}
+        return self._log_known.setdefault(seat, [])
+
+    def _observed(self, seat: int | None) -> dict[str, Any] | None:
+        """The seat's observation of the state if the undo check of its move worked it out."""
+        seen = self.seen
+        if seen is None or seen[0] is not self.state or seen[1] != seat:
+            return None
+        return observation(self.state, seen[1], seen[2])
 
     def view(self, seat: int | None, log_since: int = 0, text: bool = True) -> dict[str, Any]:
         """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``, and
@@ -211,6 +237,8 @@ class LiveTable:
                 analysis=self.analysis_status,
                 latest_bot=None if latest is None else latest.to_json(),
                 text=False,
+                log_known=self._log_lines_of(seat),
+                observation=self._observed(seat),
             )
             self._views[key] = full
         if text and full["board"]["text"] is None:
@@ -810,12 +838,13 @@ class TableService:
             raise unprocessable(str(exc)) from None
         # A move that hands the decision to another seat can never be taken back (undo is for
         # the seat that decides now, through its own latest moves), so its flag needs no
-        # check: is_reversible samples determinizations, a quarter of a move's CPU.
-        reversible = (
-            not by_bot
-            and after.current_player() == seat
-            and is_reversible(live.state, action, after)
-        )
+        # check: is_reversible samples determinizations, a quarter of a move's CPU. The next
+        # move of the same run reuses this one's determinized copies (check_move's worlds).
+        worlds = live.worlds if live.worlds_of is live.state else None
+        live.worlds_of, live.worlds = None, None  # changed in place by the check: used once
+        reversible, kept, seen = False, None, None
+        if not by_bot and after.current_player() == seat:
+            reversible, kept, seen = check_move(live.state, action, after, worlds=worlds)
         move = Move(
             seq=live.version + 1,
             kind="act",
@@ -841,6 +870,8 @@ class TableService:
             self._changed_elsewhere(live)
             raise conflict("the table was changed elsewhere; look again") from None
         live.state = after
+        live.worlds_of, live.worlds = (after, kept) if kept is not None else (None, None)
+        live.seen = None if seen is None else (after, seat, seen)
         live.actions.append(action.to_json())
         live.flags.append((seat, reversible))
         live.last_bot_seat = seat if by_bot else None

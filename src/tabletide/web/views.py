@@ -18,6 +18,8 @@ from typing import Any
 from rich.text import Text
 
 from tabletide.engine import State, load_game
+from tabletide.engine.state import Event
+from tabletide.web.hub import EncodedView
 from tabletide.web.store import FINISHED, TableInfo, iso
 
 log = logging.getLogger("tabletide.web")
@@ -47,16 +49,37 @@ def board_text(state: State, seat: int | None) -> str | None:
         return markup
 
 
-def log_lines(state: State, seat: int | None, since: int = 0) -> dict[str, Any]:
+def log_lines(
+    state: State, seat: int | None, since: int = 0, known: list[tuple[Event, str]] | None = None
+) -> dict[str, Any]:
     """The seat's log from line ``since`` on: ``{"start", "total", "lines"}``. Lines only
-    ever grow, except after an undo, when the log is the earlier, shorter one again."""
-    events = state.events_for(seat)
-    start = max(0, min(since, len(events)))
-    return {
-        "start": start,
-        "total": len(events),
-        "lines": [state.game.event_text(e, state.names) for e in events[start:]],
-    }
+    ever grow, except after an undo, when the log is the earlier, shorter one again.
+
+    ``known``: the lines written for this seat (and these names) before, as (the state's
+    event, its line), which this call brings up to date and reads. A state's events are
+    shared with its clones and never change once logged, so a line is written once per
+    seat, not once per view (a view holds the whole log). A log that is not a continuation of
+    ``known`` (after an undo the state is rebuilt: new events) starts it afresh."""
+    events = state.events
+    total = len(events)
+    start = max(0, min(since, total))
+    if known is None:
+        return {
+            "start": start,
+            "total": total,
+            "lines": [
+                state.game.event_text(e, state.names) for e in state.events_for(seat)[start:]
+            ],
+        }
+    if len(known) > total or (known and known[-1][0] is not events[len(known) - 1]):
+        known.clear()
+    text, names = state.game.event_text, state.names
+    for event in events[len(known) :]:
+        seen = event
+        if "secret" in event and (seat is None or event.get("seat") != seat):
+            seen = {k: v for k, v in event.items() if k != "secret"}  # as state.events_for
+        known.append((event, text(seen, names)))
+    return {"start": start, "total": total, "lines": [line for _, line in known[start:]]}
 
 
 def breakdown_table(view: Mapping[str, Any], num_players: int) -> dict[str, Any] | None:
@@ -123,13 +146,19 @@ def table_view(
     analysis: str | None = None,
     latest_bot: dict[str, int] | None = None,
     text: bool = True,
+    log_known: list[tuple[Event, str]] | None = None,
+    observation: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) sees of the table now. ``analysis`` is the state
     of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``.
     ``text``: include the text view (``board.text``) even when there is a picture; it costs
     more than the rest of the view together, and the page shows it only on request (a game
-    without a picture, and the end screen, always get it)."""
-    view = json.loads(json.dumps(state.observation(seat)))
+    without a picture, and the end screen, always get it). ``log_known``: see
+    :func:`log_lines`. ``observation``: ``state.observation(seat)`` if the caller has it.
+
+    The observation is a JSON copy that keeps its JSON text (:class:`EncodedView`): a push
+    writes that text into the message instead of encoding the observation again."""
+    view = EncodedView.of(observation if observation is not None else state.observation(seat))
     current = state.current_player()
     scores = view["scores"]
     seats = info.seats
@@ -180,7 +209,7 @@ def table_view(
         # The latest bot turn: {"seat", "moves", "log_from", "log_to"} (log line numbers).
         "latest_bot": latest_bot,
         "undo": {"depth": undo_depth},
-        "log": log_lines(state, seat, log_since),
+        "log": log_lines(state, seat, log_since, log_known),
         "board": {"svg": None, "text": None},
         "observation": view,
         "final": None,

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from tabletide.engine.view import seat_name
 from tabletide.games.ahoy.constants import CREW_SPOT0, ORIGIN, SHIP_SPOT0, WIDTH
 from tabletide.games.ahoy.content import load_content
-from tabletide.svg import INK, PAPER, SEA, Font, Svg, seat_color
+from tabletide.svg import INK, PAPER, SEA, Font, Svg, freeze, memo, seat_color
 
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
@@ -530,7 +530,22 @@ def _draw_cell(
     """A space: terrain, tailwind mark and treasure. ``inner`` points to its region's centre,
     where the wealth die lies, so the badges go to the other side."""
     x, y = g.at(xy)
-    c = g.c
+    _cell_art(svg, x, y, g.c, xy, freeze(cell), inner, action, tip)
+
+
+def _draw_cell_art(
+    svg: Svg,
+    x: float,
+    y: float,
+    c: float,
+    xy: XY,
+    frozen: Any,
+    inner: XY,
+    action: int | None,
+    tip: str,
+) -> None:
+    """:func:`_draw_cell`'s drawing, from everything it reads (drawn once per arguments)."""
+    cell = dict(frozen)
     terrain = cell["terrain"]
     with svg.group(action=action, tip=tip, data_space=f"{xy[0]},{xy[1]}"):
         svg.rect(x, y, c, c, fill=TERRAIN_FILL.get(terrain, SEA), stroke="#7fb3d5",
@@ -558,6 +573,9 @@ def _draw_cell(
             by = slots.pop(0)
             _coin(svg, bx + b / 2, by + b / 2, b / 2, str(cell["gold"]),
                   f"treasure: {cell['gold']} gold")  # fmt: skip
+
+
+_cell_art = memo(_draw_cell_art)
 
 
 def _terrain_art(svg: Svg, x: float, y: float, c: float, cell: Entry) -> None:
@@ -1284,6 +1302,16 @@ def _spot_box(
     what = BOARD_SHORT.get(action, "")
     takes = "any die" if need == "any" else f"a die showing {need}".replace("showing even", "even")
     tip = m.both(act, f"{name}: {BOARD_TEXT.get(action, what)}; takes {takes}")
+    _spot_art(svg, x, y, w, seat, freeze(sp), name, what, need, act, tip)
+
+
+def _draw_spot(
+    svg: Svg, x: float, y: float, w: float, seat: int, frozen: Any, name: str, what: str,
+    need: str, act: int | None, tip: str,
+) -> None:  # fmt: skip
+    """:func:`_spot_box`'s drawing, from everything it reads (drawn once per arguments)."""
+    sp = dict(frozen)
+    spot = int(sp["spot"])
     damaged = "1" if sp["damaged"] else None
     with svg.group(action=act, tip=tip, data_spot=spot, data_owner=seat, data_damaged=damaged):
         _frame(svg, x, y, w, 56, "#f8f9f9", MUTED, act,
@@ -1296,6 +1324,9 @@ def _spot_box(
         if len(sp["dice"]) < 2:
             svg.text(x + w - 5, y + 48, NEED.get(need, f"={need}"), font_size=SMALL,
                      text_anchor="end", fill=MUTED, font_weight="bold")  # fmt: skip
+
+
+_spot_art = memo(_draw_spot)
 
 
 def _spot_dice(svg: Svg, x: float, y: float, sp: Entry) -> None:

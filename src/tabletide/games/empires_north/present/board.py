@@ -25,7 +25,7 @@ from typing import Any
 
 from tabletide.engine.view import seat_name
 from tabletide.games.empires_north.constants import END_VP, GOODS, STOCK_GOODS, TILES
-from tabletide.svg import DEJAVU_SANS, INK, PAPER, SEA, Svg, action_index, seat_color
+from tabletide.svg import DEJAVU_SANS, INK, PAPER, SEA, Svg, action_index, freeze, memo, seat_color
 
 View = Mapping[str, Any]
 Acts = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
@@ -514,29 +514,23 @@ def _empire_action(acts: Acts, seat: int, viewer: int | None, pos: int) -> tuple
     return None, ""
 
 
-def empire_card(
+def _draw_empire_face(
     svg: Svg,
     x: float,
     y: float,
-    card: Mapping[str, Any],
+    frozen: Any,
     seat: int,
-    acts: Acts,
-    viewer: int | None,
-    names: Mapping[int, str],
+    action: int | None,
+    verb: str | None,
+    notes: tuple[str, ...],
+    stored: bool,
     focus: bool,
 ) -> None:
-    """A card of an empire: ready or exhausted, what a copy acts as, the host of an upgrade,
-    the goods assigned to it (each a release button when that is legal)."""
+    """:func:`empire_card`'s card face, from everything it reads (drawn once per arguments)."""
+    card = dict(frozen)
     pos = int(card.get("pos", 0))
-    action, verb = _empire_action(acts, seat, viewer, pos)
     exhausted = bool(card.get("exhausted"))
     ctype = str(card.get("type", ""))
-    notes = []
-    if card.get("copies"):
-        notes.append(f"acts as {card['copies']}")
-    if card.get("under") is not None:
-        notes.append(f"under {names.get(int(card['under']), '?')}")
-    stored = card.get("stored") or {}
     fill = "#e5e7e9" if exhausted else TYPE_FILLS.get(ctype, PAPER)
     state = "exhausted" if exhausted else "ready"
     tip = f"{card['name']} ({state}) — {card['text']}" + (f" ({verb})" if verb else "")
@@ -593,6 +587,34 @@ def empire_card(
                 fill=FOCUS,
                 font_weight="bold",
             )
+
+
+_empire_face = memo(_draw_empire_face)
+
+
+def empire_card(
+    svg: Svg,
+    x: float,
+    y: float,
+    card: Mapping[str, Any],
+    seat: int,
+    acts: Acts,
+    viewer: int | None,
+    names: Mapping[int, str],
+    focus: bool,
+) -> None:
+    """A card of an empire: ready or exhausted, what a copy acts as, the host of an upgrade,
+    the goods assigned to it (each a release button when that is legal)."""
+    pos = int(card.get("pos", 0))
+    action, verb = _empire_action(acts, seat, viewer, pos)
+    notes = []
+    if card.get("copies"):
+        notes.append(f"acts as {card['copies']}")
+    if card.get("under") is not None:
+        notes.append(f"under {names.get(int(card['under']), '?')}")
+    stored = card.get("stored") or {}
+    face = (freeze(card), seat, action, verb, tuple(notes), bool(stored), focus)
+    _empire_face(svg, x, y, *face)
     sx = x + 10
     for good, k in stored.items():
         g = STOCK_GOODS.index(good) if good in STOCK_GOODS else -1

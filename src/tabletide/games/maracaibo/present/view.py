@@ -20,7 +20,7 @@ from tabletide.games.maracaibo.constants import (
     row,
     where,
 )
-from tabletide.games.maracaibo.content import COLORS, Card, load_content
+from tabletide.games.maracaibo.content import COLORS, Card, Content, load_content
 from tabletide.games.maracaibo.present.words import (
     COUNTED_WORDS,
     article,
@@ -40,8 +40,18 @@ quest)."""
 
 
 def card_info(card: Card, index: int) -> dict[str, Any]:
-    """A card's printed facts (a fresh copy of a cached record)."""
-    return dict(_card_info(card, index))
+    """A card's printed facts (a fresh copy of a cached record). Looked up by the card's
+    identity (cards are immutable; hashing one hashes all its fields, which cost more than a
+    view's other work), then by the card itself."""
+    hit = _CARD_INFO.get((id(card), index))
+    if hit is None or hit[0] is not card:
+        if len(_CARD_INFO) >= 4096:
+            _CARD_INFO.clear()
+        hit = _CARD_INFO[(id(card), index)] = (card, _card_info(card, index))
+    return dict(hit[1])
+
+
+_CARD_INFO: dict[tuple[int, int], tuple[Card, dict[str, Any]]] = {}
 
 
 @cache
@@ -183,10 +193,48 @@ def _player(s: S, p: int, seat: int | None, facts: Facts) -> dict[str, Any]:
     return out
 
 
+def _printed(content: Content) -> dict[str, Any]:
+    """The words of the printed boards in ``content`` (the same in every view: written once
+    per content, looked up by its identity; a test that edits content makes a new one)."""
+    hit = _PRINTED.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    words: dict[str, Any] = {
+        "track": [
+            (sp.id, describe_all(sp.effects) if sp.effects else "", tuple(sp.next),
+             tuple(sp.river))
+            for sp in content.track.spaces
+        ],
+        "slots": [
+            (sl.zone, describe_slot(sl), bool(sl.permanent)) for sl in content.ship.slots
+        ],
+        "ruby_market": [describe_all(b) for b in content.places.ruby_market],
+        "bay_actions": [" / ".join(describe_all(alt) for alt in g) for g in content.places.bay],
+        "maracaibo_effects": describe_all(content.places.maracaibo),
+        "hideout": [
+            (
+                name,
+                tuple(describe_all(b) if b else "no bonus" for b in sec.bonus),
+                tuple(describe_all(b) if b else "no bonus" for b in sec.buried),
+            )
+            for name in COLORS
+            for sec in (content.hideout.section(name),)
+        ],
+    }  # fmt: skip
+    if len(_PRINTED) >= 8:
+        _PRINTED.clear()
+    _PRINTED[id(content)] = (content, words)
+    return words
+
+
+_PRINTED: dict[int, tuple[Content, dict[str, Any]]] = {}
+
+
 def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
     """``observation(seat)["state"]`` (``present/schema.py``: ``MaracaiboView``) from the
     state's fields and the ``facts`` the rules computed for it (``facts.view_facts``)."""
     track = s.content.track
+    printed = _printed(s.content)
     top_up = bool(s.deck2) and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
     return {
         "round": s.round,
@@ -205,13 +253,13 @@ def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
         "maracaibo": [p for p in range(s.participants) if s.ship[p] == MARACAIBO],
         "track": [
             {
-                "space": sp.id,
-                "effects": describe_all(sp.effects) if sp.effects else "",
-                "next": list(sp.next),
-                "river": list(sp.river),
-                "explorers": [p for p in range(s.participants) if s.explorer[p] == sp.id],
+                "space": space,
+                "effects": effects,
+                "next": list(nxt),
+                "river": list(river),
+                "explorers": [p for p in range(s.participants) if s.explorer[p] == space],
             }
-            for sp in track.spaces
+            for space, effects, nxt, river in printed["track"]
         ],
         "retirement": track.retirement if "retirement" in s.mods else None,
         "quest_offer": [{"quest": q, "text": s.content.quests[q].summary} for q in s.quest_offer],
@@ -229,31 +277,23 @@ def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
         "ship_board": {
             "thresholds": list(s.content.ship.thresholds),
             "slots": [
-                {
-                    "zone": sl.zone,
-                    "text": describe_slot(sl),
-                    "permanent": bool(sl.permanent),
-                }
-                for sl in s.content.ship.slots
+                {"zone": zone, "text": text, "permanent": permanent}
+                for zone, text, permanent in printed["slots"]
             ],
         },
         "ruby_market": [
-            {"text": describe_all(b), "taken": bool(s.ruby_market >> i & 1)}
-            for i, b in enumerate(s.content.places.ruby_market)
+            {"text": text, "taken": bool(s.ruby_market >> i & 1)}
+            for i, text in enumerate(printed["ruby_market"])
         ]
         if "rubies" in s.mods
         else [],
         "solo_deck": len(s.solo_deck) if s.john >= 0 else None,
         "solo_revealed": len(s.solo_out) if s.john >= 0 else None,
-        "bay_actions": [" / ".join(describe_all(alt) for alt in g) for g in s.content.places.bay],
-        "maracaibo_effects": describe_all(s.content.places.maracaibo),
+        "bay_actions": list(printed["bay_actions"]),
+        "maracaibo_effects": printed["maracaibo_effects"],
         "hideout": {
-            name: {
-                "bonus": [describe_all(b) if b else "no bonus" for b in sec.bonus],
-                "buried": [describe_all(b) if b else "no bonus" for b in sec.buried],
-            }
-            for name in COLORS
-            for sec in (s.content.hideout.section(name),)
+            name: {"bonus": list(bonus), "buried": list(buried)}
+            for name, bonus, buried in printed["hideout"]
         },
         "players": [_player(s, p, seat, facts) for p in range(s.participants)],
     }

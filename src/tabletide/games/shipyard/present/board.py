@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from tabletide.engine.view import seat_name
 from tabletide.games.shipyard.constants import CANAL_SPACES, KEEP_AFTER_LAP, PROMPTS
 from tabletide.games.shipyard.content import ITEMS, Content, geometry, load_content
-from tabletide.svg import INK, PAPER, Font, Svg, action_index, seat_color
+from tabletide.svg import INK, PAPER, Font, Svg, action_index, memo, seat_color
 
 View = Mapping[str, Any]
 Index = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
@@ -266,9 +266,24 @@ def _part_tile(
     price: int | None = None,
 ) -> None:
     """A ship part (``schema.Part``): its type and number, then its features as short codes."""
-    svg = ctx.svg
     pid, kind = part["id"], str(part["type"])
     tip = ctx.tip(action, str(part["part"]) + (f" ({price} coins)" if price is not None else ""))
+    _part_art(ctx.svg, x, y, w, h, pid, kind, tip, action, price)
+
+
+def _draw_part(
+    svg: Svg,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    pid: Any,
+    kind: str,
+    tip: str,
+    action: int | None,
+    price: int | None,
+) -> None:
+    """:func:`_part_tile`'s drawing, from everything it reads (drawn once per arguments)."""
     with svg.group(action=action, tip=tip, data_part=pid, class_="part"):
         fill = PART_FILL.get(kind, PAPER)
         stroke = {"stroke": RING, "stroke_width": 2.5} if action is not None else {"stroke": INK}
@@ -309,6 +324,9 @@ def _part_tile(
                 svg.text(left, y + 28, "plain", fill=MUTED)
         if price is not None:
             _coin(svg, x + w - 11, y + 11, price)
+
+
+_part_art = memo(_draw_part)
 
 
 def _canal_card(
@@ -960,13 +978,16 @@ def _employee(
     if name is None or emp is None:
         svg.rect(x, y, w, 46, rx=4, fill="none", stroke=MUTED, stroke_dasharray="3 3")
         return
+    effect = _static().employees[emp][3]
+    _employee_art(svg, x, y, w, name, emp, action, ctx.tip(action, f"{name}: {effect}"))
+
+
+def _draw_employee(
+    svg: Svg, x: float, y: float, w: float, name: str, emp: int, action: int | None, tip: str
+) -> None:
+    """:func:`_employee`'s drawing, from everything it reads (drawn once per arguments)."""
     colour, title, what, effect = _static().employees[emp]
-    with svg.group(
-        action=action,
-        tip=ctx.tip(action, f"{name}: {effect}"),
-        data_employee=name,
-        class_="employee",
-    ):
+    with svg.group(action=action, tip=tip, data_employee=name, class_="employee"):
         svg.rect(
             x,
             y,
@@ -984,6 +1005,9 @@ def _employee(
             svg.circle(x + 16, y + 24, 5, fill=dot, stroke=INK, stroke_width=0.6)
             svg.text(x + 25, y + 28, what)
         svg.text(x + 11, y + 42, effect, fill=MUTED)
+
+
+_employee_art = memo(_draw_employee)
 
 
 # ---------------------------------------------------------------------------- decision context

@@ -1,0 +1,82 @@
+"""What makes a move cheaper to serve gives the same answers: log lines written once per seat,
+observations encoded once (issue 26)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tabletide.engine import Event, load_game
+from tabletide.web.hub import EncodedView, encode
+from tabletide.web.views import log_lines
+
+GAMES = ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_log_lines_written_once_are_the_lines_written_afresh(name: str) -> None:
+    """Over random play, with a restart half-way (the state rebuilt from its actions, as after
+    an undo: new events), each seat's lines kept from view to view are the lines written
+    from scratch, secrets and all, whichever line the view starts from."""
+    game = load_game(name)
+    state = game.new_state(2, 11)
+    state.set_names(["Ann", "Bob"])
+    rng = random.Random(3)
+    known: dict[int | None, list[tuple[Event, str]]] = {None: [], 0: [], 1: []}
+    secret = False
+    for step in range(60):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        if step == 30:  # rebuilt: the same log, in new event objects
+            rebuilt = game.new_state(2, 11)
+            rebuilt.set_names(["Ann", "Bob"])
+            for action in state.history:
+                rebuilt.apply(action)
+            state = rebuilt
+        secret = secret or any("secret" in e for e in state.events)
+        for seat in known:
+            since = rng.randrange(len(state.events) + 2)
+            kept = log_lines(state, seat, since, known[seat])
+            assert kept == log_lines(state, seat, since)
+            assert len(known[seat]) == len(state.events)
+    fresh = game.new_state(2, 11)  # a shorter log than the one known: written afresh
+    fresh.set_names(["Ann", "Bob"])
+    fresh.apply(fresh.legal_actions()[0])
+    assert log_lines(fresh, 0, 0, known[0]) == log_lines(fresh, 0, 0)
+    if name in ("shipyard", "maracaibo", "empires_north"):
+        assert secret, "the check should cover redacted events"
+
+
+def test_a_message_with_an_encoded_observation_says_what_plain_encoding_says() -> None:
+    observation = {"state": {"deck": (1, 2), "name": 'Säge "x"'}, "log": ["…"]}
+    view = EncodedView.of(observation)
+    assert view == observation and json.loads(view.text) == {
+        "state": {"deck": [1, 2], "name": 'Säge "x"'},
+        "log": ["…"],
+    }
+    message = {"type": "state", "board": {"svg": '<svg a="1"/>'}, "observation": view}
+    text = encode(message)
+    assert json.loads(text) == json.loads(json.dumps(message))
+    assert text.endswith(f',"observation":{view.text}}}')
+    alone = {"observation": view}
+    assert json.loads(encode(alone)) == {"observation": json.loads(view.text)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_are_json_already(name: str) -> None:
+    """A view's observation is sent as the game built it, not copied through JSON: so it must
+    say exactly what its JSON says (no tuples, no number keys), for every seat."""
+    game = load_game(name)
+    state = game.new_state(2, 5)
+    rng = random.Random(2)
+    for _ in range(80):
+        for seat in (None, 0, 1):
+            observation = state.observation(seat)
+            view = EncodedView.of(observation)
+            assert json.loads(view.text) == observation == view
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
