@@ -244,13 +244,14 @@ class State(ABC):
         best = max(keys)
         return [s for s, k in enumerate(keys) if k == best]
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
         """A JSON-ready view for ``seat`` (``None`` = spectator): everything public, that seat's
-        own secrets, the pending prompt, recent log, and the legal actions on its turn."""
+        own secrets, the pending prompt, recent log, and the legal actions on its turn.
+        ``log=False`` leaves out the log's text lines (``log``); its ``events`` stay."""
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be None or in 0..{self.num_players - 1}")
         current = self.current_player()
-        recent = self.events_for(seat)[-RECENT_EVENTS:]
+        recent = self.events_for(seat, last=RECENT_EVENTS)
         view: dict[str, Any] = {
             "game": self.game.name,
             "num_players": self.num_players,
@@ -262,9 +263,10 @@ class State(ABC):
             "decision": self.decision(),
             "state": self._view(seat),
             "names": self.names[:],
-            "log": [self.game.event_text(e, self.names) for e in recent],
-            "events": recent,
         }
+        if log:
+            view["log"] = [self.game.event_text(e, self.names) for e in recent]
+        view["events"] = recent
         if self.is_terminal():
             view["winners"] = self.winners()
             view["final_scoring"] = self.final_scoring()
@@ -323,10 +325,11 @@ class State(ABC):
             "totals": totals,
         }
 
-    def events_for(self, seat: int | None) -> list[Event]:
-        """The log as ``seat`` may see it: other seats' ``secret`` fields are removed."""
+    def events_for(self, seat: int | None, last: int | None = None) -> list[Event]:
+        """The log as ``seat`` may see it (its ``last`` events only, if given): other seats'
+        ``secret`` fields are removed."""
         out: list[Event] = []
-        for event in self.events:
+        for event in self.events if last is None else self.events[-last:]:
             if "secret" in event and (seat is None or event.get("seat") != seat):
                 event = {k: v for k, v in event.items() if k != "secret"}
             out.append(event)

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from tabletide.engine.actions import Action
 from tabletide.engine.errors import IllegalActionError
 from tabletide.engine.rng import derive_seed
-from tabletide.engine.state import RECENT_EVENTS, State
+from tabletide.engine.state import State
 
 SAMPLES = 8
 """Determinized copies tried. The check is a sample: a move whose outcome depends on hidden
@@ -115,40 +115,9 @@ def observation(state: State, seat: int, seen: dict[str, Any]) -> dict[str, Any]
 
 
 def _seen(state: State, seat: int) -> dict[str, Any]:
-    """What ``seat`` sees of ``state``: :meth:`State.observation` without its ``log``, the
-    text of its ``events`` (``game.event_text`` of each event with the seat names), which are
-    compared instead. Keep it in step with ``observation``: a test checks that the two have
-    the same fields but ``log`` and that the checks agree."""
-    current = state.current_player()
-    terminal = state.is_terminal()
-    events = []
-    for event in state.events[-RECENT_EVENTS:]:  # state.events_for(seat)[-RECENT_EVENTS:]
-        if "secret" in event and event.get("seat") != seat:
-            event = {k: v for k, v in event.items() if k != "secret"}
-        events.append(event)
-    view: dict[str, Any] = {
-        "game": state.game.name,
-        "num_players": state.num_players,
-        "seat": seat,
-        "current_player": current,
-        "terminal": terminal,
-        "scores": state.scores(),
-        "prompt": state.prompt(),
-        "decision": state.decision(),
-        "state": state._view(seat),
-        "names": state.names[:],
-        "events": events,
-    }
-    if terminal:
-        view["winners"] = state.winners()
-        view["final_scoring"] = state.final_scoring()
-    if seat == current:
-        view["legal_actions"] = [
-            {"action": a.to_json(), "label": a.label, "detail": state.explain(a)}
-            for a in state.legal_actions()
-        ]
-        view["closed_options"] = state.closed_options(seat)
-    return view
+    """What ``seat`` sees of ``state`` but the log's text lines (:meth:`State.observation`
+    with ``log=False``): the check compares the events and names they are written from."""
+    return state.observation(seat, log=False)
 
 
 def undo_depth(moves: Sequence[tuple[int, bool]], current_seat: int, seat: int) -> int:
