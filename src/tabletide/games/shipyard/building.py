@@ -148,8 +148,39 @@ def _fitting_types(row: tuple[int, ...], last_chance: bool) -> tuple[bool, bool,
 
 
 def can_build(state: ShipyardState, seat: int, coins: int) -> bool:
-    """SY-GAP-11b: able to perform Ship building = some affordable part fits the shipyard."""
-    return next(_part_options(state, seat, coins, False), None) is not None
+    """SY-GAP-11b: able to perform Ship building = some affordable part fits the shipyard
+    (:func:`part_options` would offer anything), tested without listing the options."""
+    fits = row_fits(state, state.row[seat])
+    prices = state.content.board.part_prices
+    offer = state.offer
+    for col, ptype in enumerate(COLUMN_TYPE):
+        if fits[ptype]:
+            for row, code in enumerate(offer[col]):
+                if code != EMPTY and prices[row] <= coins:
+                    return True
+    return any(fits[p] and substitute_available(state, p) for p in (BOW, MIDDLE, STERN))
+
+
+_ROW_FITS: dict[int, tuple[object, dict[tuple[int, ...], tuple[bool, bool, bool]]]] = {}
+
+
+def row_fits(state: ShipyardState, row: list[int]) -> tuple[bool, bool, bool]:
+    """:func:`_fitting_types` of a shipyard row of cell codes outside the last chance, without
+    building its types first. Cached per content set (kept alive beside its table, matched by
+    identity) and keyed on an immutable copy of the row: the answer depends on the codes and
+    the content's part types only."""
+    content = state.content
+    entry = _ROW_FITS.get(id(content))
+    if entry is None or entry[0] is not content:
+        entry = _ROW_FITS[id(content)] = (content, {})
+    table = entry[1]
+    key = tuple(row)
+    fits = table.get(key)
+    if fits is None:
+        if len(table) >= 1 << 14:
+            table.clear()
+        fits = table[key] = _fitting_types(tuple(row_types(state, row)), False)
+    return fits
 
 
 def refill_offer(state: ShipyardState) -> None:

@@ -153,8 +153,10 @@ def placements(state: ShipyardState, seat: int) -> list[tuple[int, int, int]]:
 
 
 def can_rent(state: ShipyardState, coins: int) -> bool:
-    prices = state.content.board.canal_prices
-    return any(card >= 0 and prices[i] <= coins for i, card in enumerate(state.canal_offer))
+    for card, price in zip(state.canal_offer, state.content.board.canal_prices, strict=False):
+        if card >= 0 and price <= coins:
+            return True
+    return False
 
 
 def start(state: ShipyardState, seat: int) -> None:

@@ -186,7 +186,45 @@ def apply_hire(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 
 def can_hire(state: ShipyardState, seat: int, coins: int) -> bool:
-    return next(oval_moves(state, seat, coins), None) is not None
+    """Whether :func:`oval_moves` offers any move with ``coins``: some space's steps cost plus
+    its cheapest hireable surcharge is within them (surcharges are never negative, so this is
+    the same test as the first move found)."""
+    return cheapest_hire(state, seat) <= coins
+
+
+_CHEAPEST: dict[tuple[int, int, tuple[int, ...]], tuple[Oval, object, float]] = {}
+_CHEAPEST_MAX = 1 << 12
+
+
+def cheapest_hire(state: ShipyardState, seat: int) -> float:
+    """The fewest coins any hire costs the seat now (steps beyond the free ones plus the
+    surcharge, SY-5.5.1-5.5.4); infinity when nobody on the oval may be hired.
+
+    Cached on the oval's identity, the pointer and the seat's employees: the oval is never
+    edited in place (a hire replaces it, :func:`hire_from_oval`), each entry keeps its oval and
+    content alive and is used only for those very objects, so it cannot go stale (clones share
+    the oval, which is safe for the same reason)."""
+    oval, content = state.oval, state.content
+    owned = tuple(state.employees[seat])
+    key = (id(oval), state.oval_ptr, owned)
+    hit = _CHEAPEST.get(key)
+    if hit is not None and hit[0] is oval and hit[1] is content:
+        return hit[2]
+    n = content.board.oval_spaces
+    free = oval_free_steps(state, seat)
+    best = float("inf")
+    staff = content.employees
+    for steps in range(1, n + 1):
+        cost = max(0, steps - free)
+        if cost >= best:
+            break  # steps only cost more further on
+        space = (state.oval_ptr + steps) % n
+        for slot in hireable(state, seat, space, 1 << 30):  # whatever the surcharge
+            best = min(best, cost + staff[oval[space][slot][-1]].surcharge)
+    if len(_CHEAPEST) >= _CHEAPEST_MAX:
+        _CHEAPEST.clear()
+    _CHEAPEST[key] = (oval, content, best)
+    return best
 
 
 # ---------------------------------------------------------------------------- goods
@@ -223,8 +261,10 @@ def apply_goods(state: ShipyardState, frame: Frame, action: Action) -> None:
 
 
 def can_buy_goods(state: ShipyardState, coins: int) -> bool:
-    prices = state.content.board.wagon_prices
-    return any(t >= 0 and prices[i] <= coins for i, t in enumerate(state.wagon_offer))
+    for tile, price in zip(state.wagon_offer, state.content.board.wagon_prices, strict=False):
+        if tile >= 0 and price <= coins:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------- stock exchange
