@@ -278,11 +278,17 @@ def test_greedy_smuggler_delivers_instead_of_ending_its_turn() -> None:
     assert greedy_moves(s) == {Action.make("deliver", card=card)}
 
 
-def cargo_for(s: AhoyState, symbol: str, *, smuggled_on: bool = False) -> int:
+def cargo_for(
+    s: AhoyState, symbol: str, *, smuggled_on: bool = False, bound_for: str | None = None
+) -> int:
     """A market card whose cargo goes to ``symbol`` islands (or, with ``smuggled_on``, that is
-    smuggled on them), taken out of every pile."""
+    smuggled on them, its cargo going to ``bound_for`` islands if given), taken out of every
+    pile."""
     card = next(
-        m.id for m in s.content.market if (m.symbol if smuggled_on else m.cargo_symbol) == symbol
+        m.id
+        for m in s.content.market
+        if (m.symbol if smuggled_on else m.cargo_symbol) == symbol
+        and bound_for in (None, m.cargo_symbol)
     )
     for pile in (s.market_deck, s.removed):
         if card in pile:
@@ -343,10 +349,87 @@ def evaluate_at(s: AhoyState, seat: int, x: int, y: int) -> float:
 
 def test_greedy_smuggler_smuggles_on_an_island_with_a_card_for_it() -> None:
     s = table(3)
-    card = cargo_for(s, "sword", smuggled_on=True)
+    card = cargo_for(s, "sword", smuggled_on=True, bound_for="fish")  # fish: on the map
     s.market = [card]
     smugglers_turn_on_the_sword_island(s)
     assert greedy_moves(s) == {Action.make("smuggle", card=card)}
+
+
+def greedy_turn(s: AhoyState, seat: int, seed: int = 0) -> None:
+    """Play ``seat``'s decisions with the greedy agent until its turn or the round ends."""
+    bot, start = GreedyAgent(seed), s.round
+    for _ in range(30):
+        if s.is_terminal() or s.current_player() != seat or s.round != start:
+            return
+        s.apply(bot.act(s))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_smuggler_sails_to_deliver_rather_than_to_a_treasure(seed: int) -> None:
+    """Issue 24: the Smuggler's bot anchored on treasure turn after turn with its cargo one or
+    two spaces from the island where it could deliver it. With a 2 and a 3 at (3,1) it can
+    reach the sword island (2,0) in 2 steps, or a treasure of 2 gold at (4,1) in 1 (the bot
+    of before anchored there with both dice, for 4 gold, and kept the cargo)."""
+    s = table(3)
+    sea(s, ["I.I.I.", "....T."], symbols=SYM3, gold={(4, 1): 2})
+    card = cargo_for(s, "sword")
+    s.cargo[1] = [card]
+    s.gold[1] = 0
+    put(s, 1, 3, 1)
+    put(s, s.fleet, 5, 1)
+    put(s, s.union, 0, 1)
+    for seat in range(3):
+        hand(s, seat)
+    hand(s, 1, 2, 3)
+    start_turn(s, 1)
+    greedy_turn(s, 1, seed)
+    assert s.cargo[1] == [] and s.fame[1] >= 2
+
+
+def test_on_the_island_a_smugglers_cargo_beats_a_treasure_next_to_it() -> None:
+    s = table(3)
+    s.cargo[1] = [cargo_for(s, "sword")]
+    for gold in (0, 3):  # a Smuggler's first gold and its spare gold
+        s.gold[1] = gold
+        put(s, 1, 2, 0)
+        there = evaluate(s, 1)
+        put(s, 1, 3, 0)  # one space off, with a treasure's gold
+        s.gold[1] = gold + 1
+        assert evaluate(s, 1) < there, gold
+
+
+def test_a_delivery_counts_the_reward_and_favor_still_to_choose() -> None:
+    """Right after Deliver (AH-6.3.5) the value is what the best reward and the better favor
+    token then bring: the bots' lookahead does not reach those decisions."""
+    s = table(3)
+    card = cargo_for(s, "sword")
+    s.cargo[1] = [card]
+    smugglers_turn_on_the_sword_island(s)
+    s.apply(Action.make("deliver", card=card))
+    assert kind(s) == "grid"
+    delivered = evaluate(s, 1)
+    best = float("-inf")
+    for grid in s.legal_actions():
+        after = s.clone()
+        after.apply(grid)
+        while kind(after) != "favor":  # a reward with decisions of its own
+            after.apply(after.legal_actions()[0])
+        for favor in after.legal_actions():
+            done = after.clone()
+            done.apply(favor)
+            best = max(best, evaluate(done, 1))
+    assert delivered == pytest.approx(best)
+
+
+def test_a_smugglers_spare_gold_is_worth_less_than_its_first() -> None:
+    smuggler = 1
+    for state in positions(3):
+        values = []
+        for gold in (0, 1, 8, 9):
+            richer = state.clone()
+            richer.gold[smuggler] = gold
+            values.append(evaluate(richer, smuggler))
+        assert 0 < values[3] - values[2] < values[1] - values[0]
 
 
 @pytest.mark.parametrize("who", ["fleet", "union"])

@@ -12,11 +12,12 @@ cards (AH-7.9). So a seat's value is:
 * for the Fleet and the Union, **the later round ends**: the same regions with a flatter
   chance, times the number of round ends likely left before someone reaches 30 fame (AH-7.4);
 * for a Smuggler, its **favor cards** scored on today's board (AH-7.9), its **cargo** (a
-  delivery is 2 fame, a reward and a favor card) by the turns of sailing to an island where it
-  can be delivered, and, while it has room, the turns to the nearest island where it can
-  smuggle a card;
-* **material** at a rate that shrinks as the end nears: gold, crew, and for the Union its Ready
-  allies and plans; damage on die spots counts against it.
+  delivery is 2 fame, a reward and a favor card) by the spaces of sailing to an island where it
+  can be delivered, and, while it has room, the spaces to the nearest island where it can
+  smuggle a card; in the middle of a delivery, the reward and the favor card still to choose;
+* **material** at a rate that shrinks as the end nears: gold (a Smuggler's beyond a few gold
+  little), crew, and for the Union its Ready allies and plans; damage on die spots counts
+  against it.
 
 The horizon (round ends left) is the leader's distance to 30 fame over its likely gain per
 round, shared by every seat. The tempo discount of a seat's material looks only at the other
@@ -30,6 +31,7 @@ import math
 from typing import TYPE_CHECKING
 
 from tabletide.games.ahoy.actions import Whisper
+from tabletide.games.ahoy.cards import Favor, grid_moves, reward_possible
 from tabletide.games.ahoy.constants import (
     CARGO_LIMIT,
     CUTTER,
@@ -92,22 +94,30 @@ PLAN_VALUE = {
     "secret_weapon": 0.6,
     "near_miss": 0.5,
 }
-CARGO_HERE = 2.2
+CARGO_HERE = 2.0
 """A cargo card on an island where it can be delivered: less than the 2 fame, reward and favor
 card that delivering it brings (AH-6.3.5), so that the bot delivers."""
-CARGO_FAR = 0.9
+CARGO_FAR = 0.7
 """A cargo card whose island is far away: its worth fades from ``CARGO_HERE`` towards this by
-``ROUTE_DECAY`` per turn of sailing."""
+``ROUTE_DECAY`` per space of sailing."""
 CARGO_BLOCKED = 0.3
 """A cargo card whose island is not on the map, or only under a fort (AH-6.1.5)."""
-PICKUP = 0.8
+PICKUP = 0.7
 """A Smuggler with room for cargo (AH-6.3.4), on an island where the market has a card to
-smuggle (AH-6.3.3); it fades by ``ROUTE_DECAY`` per turn of sailing to the nearest such island.
-It is below ``CARGO_FAR``, so that smuggling the card never lowers the value."""
-ROUTE_SPEED = 4.0
-"""Spaces a Smuggler sails in a turn, about: Sail moves 1-2 and Fast Sail up to its die."""
-ROUTE_DECAY = 0.7
-"""What a Smuggler's plan keeps of its worth per turn of sailing still ahead of it."""
+smuggle (AH-6.3.3) whose own island is on the map; it fades by ``ROUTE_DECAY`` per space of
+sailing to the nearest such island. It is at most ``CARGO_FAR``, so that smuggling the card
+never lowers the value (a card whose island is not on the map counts ``CARGO_BLOCKED`` here as
+in the hold)."""
+ROUTE_DECAY = 0.65
+"""What a Smuggler's plan keeps of its worth per space of sailing still ahead of it. Steep near
+the island: the last space is worth more than the gold of a treasure (``SMUGGLER_GOLD``), so
+the bot does not stop one space short of a delivery to anchor on a treasure."""
+SMUGGLER_GOLD = 3
+"""Gold a Smuggler values at ``GOLD`` each; more is worth ``SMUGGLER_SPARE_GOLD`` each. A
+Smuggler's actions take any die but Repair's and Negotiation's (even) and it recruits for free
+with Negotiation, so a few gold turn all the dice it needs; without this cap its bot anchored on
+treasure turn after turn instead of delivering (19 gold and 4 deliveries in a 9-round game)."""
+SMUGGLER_SPARE_GOLD = 0.1
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -149,6 +159,8 @@ def evaluate(state: State, seat: int) -> float:
         value += soon * pend_u + weight * later_u
     elif s.faction[seat] == "smuggler":
         value += _favor(s, seat, fleet, union)
+        if s.stack:
+            value += _delivery_to_come(s, seat, fleet, union, tempo)
     return float(value)
 
 
@@ -218,7 +230,7 @@ def _regions(s: AhoyState, fleet: list[int], union: list[int]) -> tuple[float, f
 def _material(s: AhoyState, seat: int) -> float:
     """Gold, crew, cargo, and the Union's Ready allies and plans, before the tempo discount."""
     smuggler = s.faction[seat] == "smuggler"
-    value = GOLD * s.gold[seat] + CREW * len(s.crew[seat])
+    value = _gold(s, seat, s.gold[seat]) + CREW * len(s.crew[seat])
     if seat == s.union:
         plans = s.plan_cards
         value += READY_ALLY * s.ready + sum(PLAN_VALUE[plans[c]] for c in s.plan_hand)
@@ -226,6 +238,14 @@ def _material(s: AhoyState, seat: int) -> float:
     if smuggler:
         value += _route(s, seat)
     return value
+
+
+def _gold(s: AhoyState, seat: int, gold: int) -> float:
+    """What ``gold`` is worth to ``seat``: ``GOLD`` each, but a Smuggler's beyond
+    ``SMUGGLER_GOLD`` only ``SMUGGLER_SPARE_GOLD`` each."""
+    if gold > SMUGGLER_GOLD and s.faction[seat] == "smuggler":
+        return GOLD * SMUGGLER_GOLD + SMUGGLER_SPARE_GOLD * (gold - SMUGGLER_GOLD)
+    return GOLD * gold
 
 
 def _whisper(s: AhoyState, fleet: list[int], union: list[int]) -> int:
@@ -301,11 +321,18 @@ def _route(s: AhoyState, seat: int) -> float:
         if way is None:
             value += CARGO_BLOCKED
         else:
-            value += CARGO_FAR + (CARGO_HERE - CARGO_FAR) * ROUTE_DECAY ** (way / ROUTE_SPEED)
+            value += CARGO_FAR + (CARGO_HERE - CARGO_FAR) * ROUTE_DECAY**way
     if room:
-        wanted = [nearest[m] for m in {market[c].symbol for c in s.market} if m in nearest]
-        if wanted:
-            value += PICKUP * ROUTE_DECAY ** (min(wanted) / ROUTE_SPEED)
+        # The best card to smuggle next: one whose island is on the map is worth ``PICKUP``,
+        # one whose island is not (or is under a fort) ``CARGO_BLOCKED``, as it will be in
+        # the hold; both fade with the way to the island where it is smuggled.
+        best = 0.0
+        for c in s.market:
+            way = nearest.get(market[c].symbol)
+            if way is not None:
+                worth = PICKUP if market[c].cargo_symbol in nearest else CARGO_BLOCKED
+                best = max(best, worth * ROUTE_DECAY**way)
+        value += best
     return value
 
 
@@ -366,6 +393,57 @@ def _favor(s: AhoyState, seat: int, fleet: list[int], union: list[int]) -> float
         symbol = cells[island_of[r]].symbol
         value += sum(1 for card in favor[0 if f > u else 1] if market[card].symbol == symbol)
     return float(value)
+
+
+def _delivery_to_come(
+    s: AhoyState, seat: int, fleet: list[int], union: list[int], tempo: float
+) -> float:
+    """The parts of a delivery still to be decided (AH-6.3.5): the best reward the grid offers
+    (AH-6.3.6; gold and a recruit are material, discounted by ``tempo`` like the rest) and the
+    card's favor under the better token (AH-7.9 on today's board).
+
+    They are decided one at a time after the 2 fame, so the bots' short lookahead saw a
+    delivery as 2 fame for a card in the hold worth ``CARGO_HERE``, and often ended the turn
+    on the island instead."""
+    value = 0.0
+    for frame in s.stack:
+        if frame.seat != seat:
+            continue
+        if frame.kind == "favor":
+            card = s.content.market[frame.record(Favor).card]
+            value += max(_favor_of(s, card.symbol, fleet, union))
+        elif frame.kind == "grid":
+            value += max((_reward(s, seat, g, tempo) for g in grid_moves(s, seat)), default=0.0)
+    return value
+
+
+def _reward(s: AhoyState, seat: int, g: int, tempo: float) -> float:
+    """A reward of the grid (AH-6.3.6) in fame, as the evaluation counts it."""
+    if not reward_possible(s, seat, g):
+        return 0.0
+    space = s.content.reward_grid.spaces[g]
+    if space.kind == "fame":
+        return float(space.amount)
+    if space.kind == "gold":
+        gold = s.gold[seat]
+        return tempo * (_gold(s, seat, gold + space.amount) - _gold(s, seat, gold))
+    if space.kind == "recruit":
+        return tempo * CREW
+    return 0.0
+
+
+def _favor_of(s: AhoyState, symbol: str, fleet: list[int], union: list[int]) -> tuple[float, float]:
+    """What one delivered card of ``symbol`` scores under the Fleet and under the Union favor
+    token on today's board (AH-7.9)."""
+    cells, island_of = s.cells, s.island_of
+    under_fleet = under_union = 0.0
+    for r in range(len(s.placed)):
+        if cells[island_of[r]].symbol == symbol:
+            if fleet[r] > union[r]:
+                under_fleet += 1
+            elif union[r] > fleet[r]:
+                under_union += 1
+    return under_fleet, under_union
 
 
 def claw_region(s: AhoyState) -> int:
