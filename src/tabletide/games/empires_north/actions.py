@@ -98,12 +98,6 @@ def _neighbours(circle: tuple[str, ...], tile: int) -> tuple[int, int]:
     return TILES.index(circle[(i - 1) % n]), TILES.index(circle[(i + 1) % n])
 
 
-def _use_cost_ok(s: S, p: int, card: Card) -> bool:
-    action = card.action
-    assert action is not None
-    return s.can_pay(p, action.cost, reserve=action.assign)
-
-
 # ---------------------------------------------------------------------------- the turn
 # The turn's actions are cached objects (actions are immutable values): each label depends
 # only on the parameters and on words already worked out (card names, the price).
@@ -149,52 +143,146 @@ def _use_action(pos: int, name: str) -> Action:
     return Action.make("use", f"Use {name}", pos=pos)
 
 
+class _CardFacts(NamedTuple):
+    """What :func:`legal_turn` asks of every card of a content card tuple, worked out once."""
+
+    build: tuple[_Price | None, ...]
+    """Per card: the price of building it when it is a "Pay to build" location, else None."""
+    use: tuple[_Price | None, ...]
+    """Per card: the price of its "Action:" (cost and assignment), None without one."""
+    production: tuple[bool, ...]
+    """Per card: a production location when not an upgrade (what HARVEST takes goods from)."""
+
+
+class _Price(NamedTuple):
+    """A cost (and a reserve set aside first) in the shape :func:`_affords` reads."""
+
+    reserve: tuple[tuple[str, int], ...]
+    """Goods and workers assigned first, exactly (gold may not stand in)."""
+    needs: tuple[tuple[str, int, int, bool], ...]
+    """Each good of the cost, its amount, the reserve of that good and whether it is a
+    resource (gold may stand in for it)."""
+    gold: int
+    """The gold the cost itself names."""
+    gold_reserve: int
+    """The gold the reserve names."""
+
+
+def _price(cost: dict[str, int], reserve: dict[str, int]) -> _Price:
+    needs = tuple((g, k, reserve.get(g, 0), g in RESOURCES) for g, k in cost.items())
+    return _Price(tuple(reserve.items()), needs, cost.get("gold", 0), reserve.get("gold", 0))
+
+
+def _affords(goods: dict[str, int], workers: int, price: _Price) -> bool:
+    """:meth:`EmpiresState.can_pay` on a :class:`_Price` (the same test, step by step)."""
+    for good, k in price.reserve:
+        if (workers if good == WORKER else goods[good]) < k:
+            return False
+    short = 0
+    for good, k, kept, resource in price.needs:
+        have = (workers if good == WORKER else goods[good]) - kept
+        if resource:
+            if k > have:
+                short += k - have
+        elif have < k:
+            return False
+    return short + price.gold <= goods["gold"] - price.gold_reserve
+
+
+_FACTS: dict[int, tuple[tuple[Card, ...], _CardFacts]] = {}
+""":class:`_CardFacts` per content card tuple, keyed by its id (the tuple is held beside them so
+that the id cannot be reused; content cards are frozen records, never edited in place)."""
+
+
+def _card_facts(cards: tuple[Card, ...]) -> _CardFacts:
+    hit = _FACTS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        build = tuple(
+            _price(c.cost, {}) if c.type in ("feature", "action") else None for c in cards
+        )
+        use = tuple(
+            _price(c.action.cost, c.action.assign) if c.action is not None else None for c in cards
+        )
+        production = tuple(c.type in ("production", "flex") for c in cards)
+        hit = _FACTS[id(cards)] = (cards, _CardFacts(build, use, production))
+    return hit[1]
+
+
 def legal_turn(s: S, f: Frame) -> list[Action]:
+    """EN-5.1: build, place or move a disc, attack, use a card, pass. Every card's price comes
+    from :func:`_card_facts`; which tiles can be performed is worked out once, and CONSTRUCTION
+    from the build loop's own test of the hand (:func:`performable`'s rules, asked once)."""
     p = f.seat
     cards = s.cards
+    facts = _card_facts(cards)
+    build_price, use_price = facts.build, facts.use
+    goods, workers = s.goods[p], s.workers[p]
     out: list[Action] = []
+    can_construct = False
     for c in sorted(set(s.hand[p])):
+        price = build_price[c]
+        if price is None:
+            continue
         card = cards[c]
-        if buildable(s, p, card) and s.can_pay(p, card.cost):
+        if card.copy_of is not None and not copy_targets(s, p, card):
+            continue
+        can_construct = True
+        if _affords(goods, workers, price):
             out.append(_build_action(cards, c))
-    able: list[bool] | None = None  # performable(s, p, tile) per tile, asked once
-    if -1 in s.disc_at[p]:
-        able = [performable(s, p, t) for t in range(len(TILES))]
-        out += [_disc_action(t) for t in range(len(TILES)) if able[t]]
-    goods = s.goods[p]
-    if goods[DISC_MOVE_COST] or goods["gold"]:
-        price = " or ".join(f"1 {good}" for good in (DISC_MOVE_COST, "gold") if goods[good])
-        for d, at in enumerate(s.disc_at[p]):
-            if at < 0 or s.disc_x[p][d]:
-                continue
-            if able is None:
-                able = [performable(s, p, t) for t in range(len(TILES))]
-            out += [_move_action(d, at, t, price) for t in adjacent(s, at) if able[t]]
+    disc_at = s.disc_at[p]
+    move = goods[DISC_MOVE_COST] or goods["gold"]
+    if -1 in disc_at or move:
+        production = facts.production
+        able = (
+            bool(s.deck[p] or s.discard[p]),
+            True,
+            can_construct,
+            any(pl.host < 0 and production[pl.acts] for pl in s.empire[p]),
+            s.ships_free(p) > 0,
+        )
+        if -1 in disc_at:
+            out += [_disc_action(t) for t in range(len(TILES)) if able[t]]
+        if move:
+            price_text = _move_price(goods[DISC_MOVE_COST] > 0, goods["gold"] > 0)
+            disc_x = s.disc_x[p]
+            for d, at in enumerate(disc_at):
+                if at < 0 or disc_x[d]:
+                    continue
+                out += [_move_action(d, at, t, price_text) for t in adjacent(s, at) if able[t]]
     if goods["axe"]:
+        passed = s.passed
         for q in range(s.num_players):
-            if q == p or s.passed[q]:
+            if q == p or passed[q]:
                 continue
             targets = [
                 pos
                 for pos, pl in enumerate(s.empire[q])
-                if not pl.exhausted and cards[pl.acts].action is not None
+                if not pl.exhausted and use_price[pl.acts] is not None
             ]
             if targets:
                 names = empire_names(s, q, article=False)
                 owner = s.seat_name(q)
                 out += [_attack_action(q, pos, names[pos], owner) for pos in targets]
-    usable = [
-        pos
-        for pos, pl in enumerate(s.empire[p])
-        if not pl.exhausted
-        and cards[pl.acts].action is not None
-        and _use_cost_ok(s, p, cards[pl.acts])
-    ]
+    usable = []
+    for pos, pl in enumerate(s.empire[p]):
+        if pl.exhausted:
+            continue
+        price = use_price[pl.acts]
+        if price is not None and _affords(goods, workers, price):
+            usable.append(pos)
     if usable:
         names = empire_names(s, p)
         out += [_use_action(pos, names[pos]) for pos in usable]
     out.append(_PASS)
     return out
+
+
+@cache
+def _move_price(food: bool, gold: bool) -> str:
+    """How a disc move can be paid, in words (EN-5.3.2: 1 food, or 1 gold in its place)."""
+    return " or ".join(
+        f"1 {good}" for good, have in ((DISC_MOVE_COST, food), ("gold", gold)) if have
+    )
 
 
 def apply_turn(s: S, f: Frame, a: Action) -> None:

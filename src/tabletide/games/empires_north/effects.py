@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import STOCK_GOODS, TILES, bundle_text
-from tabletide.games.empires_north.content import Alternatives, Card, Effect
+from tabletide.games.empires_north.content import Alternatives, Card, Effect, Feature
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S
@@ -402,15 +402,38 @@ for _kind, _legal, _apply in (
 
 
 # ---------------------------------------------------------------------------- features
-_FEATURED: dict[int, tuple[tuple[Card, ...], tuple[bool, ...]]] = {}
+class _Features(NamedTuple):
+    """The features of every card of a content card tuple, sorted for :func:`trigger`."""
+
+    own: tuple[dict[str, tuple[Feature, ...]] | None, ...]
+    """Per card: its features by the event of its owner that fires them, in printed order
+    (None for a card without any)."""
+    opponent: tuple[tuple[Feature, ...], ...]
+    """Per card: its features fired by an opponent's tile action (``opponent_tile``)."""
+    any_opponent: bool
+    """Whether any card has such a feature (else no other empire is looked at)."""
 
 
-def _has_features(cards: tuple[Card, ...]) -> tuple[bool, ...]:
-    """Whether each card of a card table has a feature (cached per table, keyed by its id; the
-    table is held beside the flags so that the id cannot be reused while they are cached)."""
-    hit = _FEATURED.get(id(cards))
+_FEATURES: dict[int, tuple[tuple[Card, ...], _Features]] = {}
+""":class:`_Features` per content card tuple, keyed by its id (the tuple is held beside them so
+that the id cannot be reused; content cards are frozen records, never edited in place)."""
+
+
+def _features(cards: tuple[Card, ...]) -> _Features:
+    hit = _FEATURES.get(id(cards))
     if hit is None or hit[0] is not cards:
-        hit = _FEATURED[id(cards)] = (cards, tuple(bool(card.features) for card in cards))
+        own: list[dict[str, tuple[Feature, ...]] | None] = []
+        for card in cards:
+            by_event: dict[str, tuple[Feature, ...]] = {}
+            for feature in card.features:
+                if feature.on != "opponent_tile":
+                    by_event[feature.on] = (*by_event.get(feature.on, ()), feature)
+            own.append(by_event or None)
+        opponent = tuple(
+            tuple(ft for ft in card.features if ft.on == "opponent_tile") for card in cards
+        )
+        tables = _Features(tuple(own), opponent, any(opponent))
+        hit = _FEATURES[id(cards)] = (cards, tables)
     return hit[1]
 
 
@@ -419,31 +442,45 @@ def trigger(
 ) -> None:
     """Fire every feature that ``event`` of ``p`` triggers (EN-5.2.3b): ``p``'s own first, then
     the other players' in turn order (EN-GAP-13d); each card in empire order. ``skip``: the
-    position of the card that caused the event (a card does not trigger on its own build)."""
+    position of the card that caused the event (a card does not trigger on its own build).
+    Only a tile action fires other players' features (``opponent_tile``), so for any other
+    event only ``p``'s empire is looked at."""
     n = s.num_players
-    featured = _has_features(s.cards)
+    tables = _features(s.cards)
+    own = tables.own
     fired: list[tuple[int, Alternatives, str]] = []
-    for k in range(n):
-        q = (p + k) % n
-        own = q == p
-        for pos, placed in enumerate(s.empire[q]):
-            if not featured[placed.acts] or (own and pos == skip):
+    empire = s.empire[p]
+    for pos, placed in enumerate(empire):
+        by_event = own[placed.acts]
+        if by_event is None or pos == skip:
+            continue
+        features = by_event.get(event)
+        if features is None:
+            continue
+        for feature in features:
+            if event == "tile" and feature.tile != tile:
                 continue
-            card = s.cards[placed.acts]
-            for feature in card.features:
-                on = feature.on
-                if own:
-                    if on != event or (on == "tile" and feature.tile != tile):
-                        continue
-                    if feature.icon is not None and feature.icon not in icons:
-                        continue
-                elif not (event == "tile" and on == "opponent_tile" and feature.tile == tile):
+            if feature.icon is not None and feature.icon not in icons:
+                continue
+            if feature.once:
+                if empire[pos].exhausted:
                     continue
-                if feature.once:
-                    if s.empire[q][pos].exhausted:
+                empire[pos] = empire[pos]._replace(exhausted=True)
+            fired.append((p, feature.effects, s.cards[placed.card].name))
+    if event == "tile" and tables.any_opponent:
+        opponent = tables.opponent
+        for k in range(1, n):
+            q = (p + k) % n
+            theirs = s.empire[q]
+            for pos, placed in enumerate(theirs):
+                for feature in opponent[placed.acts]:
+                    if feature.tile != tile:
                         continue
-                    s.empire[q][pos] = s.empire[q][pos]._replace(exhausted=True)
-                fired.append((q, feature.effects, s.cards[placed.card].name))
+                    if feature.once:
+                        if theirs[pos].exhausted:
+                            continue
+                        theirs[pos] = theirs[pos]._replace(exhausted=True)
+                    fired.append((q, feature.effects, s.cards[placed.card].name))
     for q, alts, name in reversed(fired):
         push_alts(s, q, alts, name)
     if fired:

@@ -298,36 +298,69 @@ def _table_block(
 
 
 def _write_players(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
+    """Each seat's clan, VP, goods, workers, ships, discs, passing, piles and seen discards.
+    Only non-zero values are written (the blank is zeros, and a zero count scales to the same
+    0.0), and the free ships of every seat come from one pass over the queue."""
     o = lay.off
     clan, vp, goods, workers, ships = o["clan"], o["vp"], o["goods"], o["workers"], o["ships"]
     discs, passed, piles, seen = o["discs"], o["passed"], o["piles"], o["discard_seen"]
     width = len(TILES) + 1
+    n_clans, n_goods, exhausted_at = len(CLANS), len(GOODS), len(TILES)
+    queued = [0] * lay.n
+    for ship in s.queue:
+        if not ship.common:
+            queued[ship.owner] += 1
+    s_vp, s_goods, s_workers, s_tired, s_ships = s.vp, s.goods, s.workers, s.tired, s.ships
+    s_hand, s_deck, s_discard, s_look, s_shown = s.hand, s.deck, s.discard, s.look, s.shown
     for k, p in enumerate(seats):
-        v[clan + k * len(CLANS) + _CLAN_INDEX[s.clan[p]]] += 1.0
-        v[vp + k] = s.vp[p] / END_VP
-        have = s.goods[p]
-        at = goods + k * len(GOODS)
+        v[clan + k * n_clans + _CLAN_INDEX[s.clan[p]]] += 1.0
+        x = s_vp[p]
+        if x:
+            v[vp + k] = x / END_VP
+        have = s_goods[p]
+        at = goods + k * n_goods
         for i, g in enumerate(GOODS):
-            v[at + i] = have[g] / GOODS_SCALE
-        v[workers + 2 * k] = s.workers[p] / GOODS_SCALE
-        v[workers + 2 * k + 1] = s.tired[p] / GOODS_SCALE
-        v[ships + 2 * k] = s.ships[p] / MAX_SHIPS
-        v[ships + 2 * k + 1] = s.ships_free(p) / MAX_SHIPS
+            x = have[g]
+            if x:
+                v[at + i] = x / GOODS_SCALE
+        x = s_workers[p]
+        if x:
+            v[workers + 2 * k] = x / GOODS_SCALE
+        x = s_tired[p]
+        if x:
+            v[workers + 2 * k + 1] = x / GOODS_SCALE
+        x = s_ships[p]
+        if x:
+            v[ships + 2 * k] = x / MAX_SHIPS
+        x = x - queued[p]
+        if x:
+            v[ships + 2 * k + 1] = x / MAX_SHIPS
         exhausted = s.disc_x[p]
         for d, tile in enumerate(s.disc_at[p]):
             base = discs + (k * DISCS + d) * width
             if tile >= 0:
                 v[base + tile] += 1.0
             if exhausted[d]:
-                v[base + len(TILES)] += 1.0
-        v[passed + k] = 1.0 if s.passed[p] else 0.0
+                v[base + exhausted_at] += 1.0
+        if s.passed[p]:
+            v[passed + k] = 1.0
         at = piles + 4 * k
-        v[at] = len(s.hand[p]) / HAND_SCALE
-        v[at + 1] = len(s.deck[p]) / DECK_SIZE
-        v[at + 2] = len(s.discard[p]) / DECK_SIZE
-        v[at + 3] = len(s.look[p]) / OPENING_DRAW
-        at = seen + k * CLAN_SLOTS
-        v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(s.shown[p]))
+        x = len(s_hand[p])
+        if x:
+            v[at] = x / HAND_SCALE
+        x = len(s_deck[p])
+        if x:
+            v[at + 1] = x / DECK_SIZE
+        x = len(s_discard[p])
+        if x:
+            v[at + 2] = x / DECK_SIZE
+        x = len(s_look[p])
+        if x:
+            v[at + 3] = x / OPENING_DRAW
+        shown = s_shown[p]
+        if shown:  # an empty pile's block is all zeros
+            at = seen + k * CLAN_SLOTS
+            v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(shown))
 
 
 def _write_empires(s: EmpiresState, seats: list[int], lay: Layout, v: Values) -> None:
@@ -393,12 +426,15 @@ def _empire_blocks(empire: tuple[Placed, ...]) -> tuple[Values, ...]:
 
 
 def _write_own_cards(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
+    """The seat's hand, Lookout draws, discard pile and deck, counted by card; an empty pile
+    (the Lookout draws most of the time) is left as the blank's zeros."""
     o = lay.off
     for (name, _), pile in zip(
         _OWN_SEGMENTS, (s.hand[seat], s.look[seat], s.discard[seat], s.deck[seat]), strict=True
     ):
-        at = o[name]
-        v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(pile))
+        if pile:
+            at = o[name]
+            v[at : at + CLAN_SLOTS] = _clan_slot_counts(tuple(pile))
 
 
 _ISLAND_SLOT = tuple(slot - CLAN_SLOTS if slot >= CLAN_SLOTS else -1 for slot in SLOT)
@@ -494,6 +530,8 @@ def _write_decision(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
     decider = frame.seat
     _onehot(v, o["decider"], _relative(seat, lay.n, decider))
     _onehot(v, o["decision"], _DECISION_INDEX.get(kind, -1))
+    if kind not in _DETAILED:
+        return  # every other decision segment would be written as zero
     pay = frame.record(Pay) if kind == "pay" else None
     purpose = pay.purpose if pay is not None else ""
     tile = -1
@@ -536,6 +574,11 @@ def _write_decision(s: EmpiresState, seat: int, lay: Layout, v: Values) -> None:
             v[at + 3 + landing.deck] = 1.0
     elif kind == "sail":
         v[at + 2] = float(frame.record(Sail).common)
+
+
+_DETAILED = frozenset(("pay", "extra", "host", "copy", "voyage", "landing", "sail", *_SOURCED))
+"""The decisions that write more than their decider and kind: a tile, a card, a source, options
+or a ship (the rest, such as ``turn``, leave those segments as the blank's zeros)."""
 
 
 def _slot(card: int) -> int:
