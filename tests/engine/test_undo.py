@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from agents.conftest import lanterns_position
@@ -51,23 +53,31 @@ def test_undo_depth_is_the_run_of_own_reversible_moves_while_still_deciding() ->
     assert undo_depth([], current_seat=0, seat=0) == 0
 
 
+def random_moves(
+    name: str, rng_seed: int, game_seed: int, limit: int = 300
+) -> Iterator[tuple[State, Action, State]]:
+    """(the position before, the move, the position after) along a random 2-player game of
+    ``name``; the position after is the game's own state, moved on at the next step."""
+    rng = Rng(rng_seed)
+    state = load_game(name).new_state(2, game_seed)
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        before = state.clone()
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        yield before, action, state
+
+
 @pytest.mark.parametrize(
     "name", ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
 )
 def test_real_games_have_reversible_and_irreversible_moves_and_no_false_ones(name: str) -> None:
     """Over random play both kinds occur, and no move found reversible with the usual samples
     turns out otherwise with four times as many (the check samples the hidden facts)."""
-    game = load_game(name)
-    rng = Rng(5)
-    state = game.new_state(2, 3)
     kinds = set()
     reversible = slipped = 0
-    for _ in range(300):
-        if state.is_terminal():
-            break
-        before = state.clone()
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
+    for before, action, state in random_moves(name, rng_seed=5, game_seed=3):
         flag = is_reversible(before, action, state)
         kinds.add(flag)
         if flag:
@@ -103,17 +113,9 @@ def test_the_check_compares_the_observation_but_its_log(name: str) -> None:
 def test_a_run_of_moves_reusing_its_copies_is_judged_as_afresh(name: str) -> None:
     """A server checks a seat's next move of a run on the copies the previous check tried
     (``check_move``'s worlds): over random play it gives the flags of fresh samples."""
-    game = load_game(name)
-    rng = Rng(7)
-    state = game.new_state(2, 5)
     worlds = None
     reused = 0
-    for _ in range(300):
-        if state.is_terminal():
-            break
-        before = state.clone()
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
+    for before, action, state in random_moves(name, rng_seed=7, game_seed=5):
         if state.current_player() != before.current_player():
             worlds = None
             continue
