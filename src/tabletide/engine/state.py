@@ -29,6 +29,15 @@ Event = dict[str, Any]
 
 RECENT_EVENTS = 30
 
+
+def event_for(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` (None: a spectator) may see it: another seat's ``secret`` field
+    removed. The one place for that rule: logs, views and the server's log lines use it."""
+    if "secret" in event and (seat is None or event.get("seat") != seat):
+        return {k: v for k, v in event.items() if k != "secret"}
+    return event
+
+
 MAX_NAME_LENGTH = 40
 """The longest seat name :meth:`State.set_names` accepts."""
 
@@ -328,12 +337,8 @@ class State(ABC):
     def events_for(self, seat: int | None, last: int | None = None) -> list[Event]:
         """The log as ``seat`` may see it (its ``last`` events only, if given): other seats'
         ``secret`` fields are removed."""
-        out: list[Event] = []
-        for event in self.events if last is None else self.events[-last:]:
-            if "secret" in event and (seat is None or event.get("seat") != seat):
-                event = {k: v for k, v in event.items() if k != "secret"}
-            out.append(event)
-        return out
+        events = self.events if last is None else self.events[-last:]
+        return [event_for(event, seat) for event in events]
 
     def determinize(self, seat: int, seed: int) -> State:
         """A copy in which everything hidden from ``seat`` is resampled consistently with what

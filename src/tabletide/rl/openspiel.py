@@ -55,6 +55,7 @@ from tabletide.engine import (
     list_games,
     load_game,
 )
+from tabletide.engine.state import event_for
 from tabletide.rl.spaces import Table, default_players, plain
 
 PREFIX = "python_tabletide_"
@@ -251,8 +252,7 @@ class Match:
                 event = events[i]
                 if "secret" in event:
                     self.secrets.append((event.get("seat"), i))
-                    event = {k: v for k, v in event.items() if k != "secret"}
-                running.update(repr(event).encode())
+                running.update(repr(event_for(event, None)).encode())
                 running.update(b"\x1e")
             self.public = (len(events), running)
         return running

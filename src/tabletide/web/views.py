@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from tabletide.engine import State, load_game
-from tabletide.engine.state import Event
+from tabletide.engine.state import Event, event_for
 from tabletide.web.hub import EncodedView
 from tabletide.web.store import FINISHED, TableInfo, iso
 
@@ -75,10 +75,7 @@ def log_lines(
         known.clear()
     text, names = state.game.event_text, state.names
     for event in events[len(known) :]:
-        seen = event
-        if "secret" in event and (seat is None or event.get("seat") != seat):
-            seen = {k: v for k, v in event.items() if k != "secret"}  # as state.events_for
-        known.append((event, text(seen, names)))
+        known.append((event, text(event_for(event, seat), names)))
     return {"start": start, "total": total, "lines": [line for _, line in known[start:]]}
 
 
