@@ -64,12 +64,16 @@ def svg_width_ratio(page: Page) -> float:
 
 
 def board_point(page: Page, index: int) -> list[float]:
-    """A point of the board that hits legal move ``index`` (scrolled into the box's view)."""
+    """A point of the board that hits legal move ``index`` (scrolled into the box's view).
+    Asked again for up to 3 s: the board can still be fitting itself to a new size (it failed
+    once on a loaded CI machine and passed on the next run)."""
     targets = page.locator(f"[data-testid=board].clickable [data-action='{index}']")
-    for k in range(targets.count()):
-        point = targets.nth(k).evaluate(HIT_POINT)
-        if point:
-            return list(point)
+    for _ in range(30):
+        for k in range(targets.count()):
+            point = targets.nth(k).evaluate(HIT_POINT)
+            if point:
+                return list(point)
+        page.wait_for_timeout(100)
     raise AssertionError(f"no point of the board hits move {index}")
 
 
