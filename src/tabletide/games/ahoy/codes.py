@@ -26,11 +26,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Action, ActionCodec, ActionSpec, MalformedActionError, ints
-from tabletide.games.ahoy.ai.tensor import GRID
+from tabletide.games.ahoy.ai.tensor import GRID, map_static
 from tabletide.games.ahoy.constants import WIDTH
 
 if TYPE_CHECKING:
-    from tabletide.games.ahoy.geometry import Cell
     from tabletide.games.ahoy.state import AhoyState
 
 SPACE_KINDS = ("start", "deploy", "goto", "gunner")
@@ -53,24 +52,11 @@ def code_space(declared: Sequence[ActionSpec]) -> tuple[ActionSpec, ...]:
     return tuple(out)
 
 
-_FRAMES: dict[int, tuple[dict[int, Cell], int, int]] = {}
-_FRAME_CACHE = 256
-
-
 def frame(s: AhoyState) -> tuple[int, int]:
-    """The lattice column and row of the map's corner (its westmost column, northmost row).
-    Kept per map: a placed tile replaces ``s.cells`` (clones share it, nobody edits it), so
-    the same dict object always has the same corner."""
-    cells = s.cells
-    hit = _FRAMES.get(id(cells))
-    if hit is not None and hit[0] is cells:
-        return hit[1], hit[2]
-    x0 = min(p % WIDTH for p in cells)
-    y0 = min(p // WIDTH for p in cells)
-    if len(_FRAMES) >= _FRAME_CACHE:
-        _FRAMES.clear()
-    _FRAMES[id(cells)] = (cells, x0, y0)  # holding the map keeps its id from being reused
-    return x0, y0
+    """The lattice column and row of the map's corner (its westmost column, northmost row):
+    the corner of the tensor's map grid, from its per-map cache."""
+    m = map_static(s)
+    return m.x0, m.y0
 
 
 class MapCodes:

@@ -369,7 +369,7 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     lay = layout(n)
     off = lay.off
     order, rel = _seats_from(seat, n)
-    m = _map(s)
+    m = map_static(s)
     x0, y0 = m.x0, m.y0
     v = _template(m, lay)[:]  # a copy: the template is shared
     _write_turn(s, v, off, rel)
@@ -886,7 +886,7 @@ def _region_block(island_cells: tuple[int, ...], symbols: tuple[int, ...]) -> Va
     return block
 
 
-def _map(s: AhoyState) -> MapStatic:
+def map_static(s: AhoyState) -> MapStatic:
     """The static part of ``s``'s map, from the cache while the map objects are the same."""
     cells, bars = s.cells, s.bars
     hit = _MAPS.get(id(cells))
