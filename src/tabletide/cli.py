@@ -1097,25 +1097,25 @@ def bench(
         if agent is not None:
             if decisions < 1:
                 raise ConfigError(f"--decisions must be >= 1; got {decisions}")
-            with console.status(f"Timing {agent} on {game.name} with {n} players..."):
-                timed = bench_agent(
-                    game,
-                    n,
-                    agent,
-                    decisions=decisions,
-                    seconds=60.0 if seconds is None else seconds,
-                    options=options,
-                )
-            console.print(bench_agent_table(timed))
-            return
-        with console.status(f"Benchmarking {game.name} with {n} players..."):
-            result = run_bench(
+            _measuring(console, f"Timing {agent} on {game.name} with {n} players...")
+            timed = bench_agent(
                 game,
                 n,
-                games=num_games,
-                seconds=6.0 if seconds is None else seconds,
+                agent,
+                decisions=decisions,
+                seconds=60.0 if seconds is None else seconds,
                 options=options,
             )
+            console.print(bench_agent_table(timed))
+            return
+        _measuring(console, f"Benchmarking {game.name} with {n} players...")
+        result = run_bench(
+            game,
+            n,
+            games=num_games,
+            seconds=6.0 if seconds is None else seconds,
+            options=options,
+        )
         console.print(bench_table(result))
 
 
@@ -1137,21 +1137,31 @@ def _bench_peers(
         for column in ("game", "n", "playout steps/s", "x ttt", "PettingZoo turns/s", "x v3"):
             table.add_column(column, justify="left" if column == "game" else "right")
         rows = []
-        with console.status("Measuring (about 8 seconds per row)..."):
-            for row in peer_rows(games, seconds, players):
-                rows.append(row)
-                table.add_row(
-                    row["game"],
-                    str(row["players"]),
-                    f"{row['playout_steps_per_s']:,.0f}",
-                    _ratio(row["playout_ratio"], BAR),
-                    f"{row['pettingzoo_turns_per_s']:,.0f}",
-                    _ratio(row["pettingzoo_ratio"], BAR),
-                )
+        _measuring(console, f"Measuring, about {4 * seconds:g} seconds a row...")
+        for row in peer_rows(games, seconds, players):
+            rows.append(row)
+            cells = (
+                row["game"],
+                str(row["players"]),
+                f"{row['playout_steps_per_s']:,.0f}",
+                _ratio(row["playout_ratio"], BAR),
+                f"{row['pettingzoo_turns_per_s']:,.0f}",
+                _ratio(row["pettingzoo_ratio"], BAR),
+            )
+            table.add_row(*cells)
+            console.print("  " + "  ".join(cells), highlight=False)
         console.print(table)
         if json_out is not None:
             write_json(json_out, {"seconds": seconds, "bar": BAR, "rows": rows})
             console.print(f"Wrote {json_out}")
+
+
+def _measuring(console: Console, text: str) -> None:
+    """Say what is being measured, without a spinner. A spinner is a second thread that draws
+    while the measure runs: its CPU counts in the process's CPU time, and it takes the
+    interpreter whenever numpy lets go of it (large masks and tensors), which slowed the
+    PettingZoo loops of the big-action games by up to a third."""
+    console.print(f"[dim]{text}[/]")
 
 
 def _ratio(value: float, bar: float) -> str:

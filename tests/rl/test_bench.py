@@ -63,3 +63,33 @@ def test_bench_peers_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
     result = CliRunner().invoke(app, ["bench", *args])
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_bench_peers_measures_with_no_second_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spinner thread's CPU counts in the process's CPU time and it takes the interpreter
+    whenever numpy releases it: with one, the PettingZoo ratios read up to a third low."""
+    import threading
+
+    import tabletide.rl.bench as bench
+
+    threads: list[int] = []
+
+    def rows(games: object, seconds: float, players: int | None) -> object:
+        threads.append(threading.active_count())
+        yield {
+            "game": "tiny_epic_pirates",
+            "players": 2,
+            "playout_steps_per_s": 2.0,
+            "tictactoe_steps_per_s": 4.0,
+            "playout_ratio": 0.5,
+            "pettingzoo_turns_per_s": 3.0,
+            "tictactoe_v3_turns_per_s": 4.0,
+            "pettingzoo_ratio": 0.75,
+        }
+        threads.append(threading.active_count())
+
+    monkeypatch.setattr(bench, "peer_rows", rows)
+    before = threading.active_count()
+    result = CliRunner().invoke(app, ["bench", "tiny_epic_pirates", "--peers", "--seconds", "1"])
+    assert result.exit_code == 0, result.output
+    assert threads == [before, before]
