@@ -38,6 +38,9 @@ CORNER_MARGIN = 2
 """How far west or north of the map a new tile's corner can lie."""
 CORNER_SIDE = GRID + CORNER_MARGIN
 """Corners per side of the frame of a new tile's corner."""
+MEMO_FRAMES = 256
+"""Frames whose codes are kept at most (a map has a few dozen); the memo starts afresh when
+full."""
 
 
 def code_space(declared: Sequence[ActionSpec]) -> tuple[ActionSpec, ...]:
@@ -67,6 +70,8 @@ class MapCodes:
         self.codec = ActionCodec(code_space(declared))
         self._space_base = {kind: self.codec.offset(kind) for kind in SPACE_KINDS}
         self._tile_base = self.codec.offset("tile")
+        self._memos: dict[tuple[int, int], dict[Action, int]] = {}
+        """Each frame's codes by action, as found (a learner asks for every legal list)."""
 
     @property
     def size(self) -> int:
@@ -76,25 +81,33 @@ class MapCodes:
         return self.encode_all(s, (action,))[0]
 
     def encode_all(self, s: AhoyState, actions: Sequence[Action]) -> list[int]:
-        out = []
-        x0 = y0 = -1
-        for action in actions:
-            kind = action.kind
-            base = self._space_base.get(kind)
-            if base is None and kind != "tile":
-                out.append(self.codec.encode(action))
-                continue
-            if x0 < 0:
-                x0, y0 = frame(s)
-            if base is not None:
-                p = action.num("at")
-                out.append(base + _in_frame(p // WIDTH - y0, p % WIDTH - x0, GRID))
-            else:
-                p = action.num("origin")
-                col = p % WIDTH - x0 + CORNER_MARGIN
-                index = _in_frame(p // WIDTH - y0 + CORNER_MARGIN, col, CORNER_SIDE)
-                out.append(self._tile_base + index * 4 + action.num("rot"))
+        m = map_static(s)
+        at = (m.x0, m.y0)
+        memo = self._memos.get(at)
+        if memo is None:
+            if len(self._memos) >= MEMO_FRAMES:
+                self._memos.clear()
+            memo = self._memos[at] = {}
+        known = memo.get
+        out = [known(action, -1) for action in actions]
+        if -1 in out:
+            for i, code in enumerate(out):
+                if code < 0:
+                    out[i] = memo[actions[i]] = self._encode(actions[i], *at)
         return out
+
+    def _encode(self, action: Action, x0: int, y0: int) -> int:
+        kind = action.kind
+        base = self._space_base.get(kind)
+        if base is not None:
+            p = action.num("at")
+            return base + _in_frame(p // WIDTH - y0, p % WIDTH - x0, GRID)
+        if kind != "tile":
+            return self.codec.encode(action)
+        p = action.num("origin")
+        col = p % WIDTH - x0 + CORNER_MARGIN
+        index = _in_frame(p // WIDTH - y0 + CORNER_MARGIN, col, CORNER_SIDE)
+        return self._tile_base + index * 4 + action.num("rot")
 
     def action_of(self, s: AhoyState, code: int) -> Action:
         """The action ``code`` stands for at ``s`` (lattice spaces, no label)."""
