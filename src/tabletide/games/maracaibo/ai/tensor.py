@@ -99,60 +99,6 @@ DIE_SCALE = 6.0
 DIFFICULTY_SCALE = 6.0  # MA-8.5: 0-6 B cards
 
 
-def _income_table() -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
-    """(doubloon, VP) income of every card, ship slot and figurehead, as ``state.income`` adds
-    them (printed scrolls plus permanent income abilities)."""
-
-    def perms(items: Any) -> tuple[int, int]:
-        found = [p for p in items if p.perm == "income"]
-        return sum(p.n for p in found), sum(p.vp for p in found)
-
-    cards = []
-    for card in _C.cards:
-        d, v = perms(card.permanent)
-        cards.append((card.income_d + d, card.income_vp + v))
-    slots = [perms(sl.permanent) for sl in _C.ship.slots]
-    figs = [perms(f.permanent) for f in _C.figureheads]
-    return cards, slots, figs
-
-
-_CARD_INCOME, _SLOT_INCOME, _FIG_INCOME = _income_table()
-_WHALE = tuple(f.special == "whale" for f in _C.figureheads)
-
-
-@cache
-def _slots_income(filled: int) -> tuple[int, int]:
-    """The income of the filled ship slots (cached on the bitmask, a plain int)."""
-    d = v = i = 0
-    while filled:
-        if filled & 1:
-            sd, sv = _SLOT_INCOME[i]
-            d += sd
-            v += sv
-        filled >>= 1
-        i += 1
-    return d, v
-
-
-def income(s: MaracaiboState, p: int) -> tuple[int, int]:
-    """``s.income(p)`` from the tables above (the tests check they agree)."""
-    if p == s.john:
-        return 0, 0
-    d = v = 0
-    for c in s.owned[p]:
-        cd, cv = _CARD_INCOME[c]
-        d += cd
-        v += cv
-    sd, sv = _slots_income(s.slots[p])
-    d += sd
-    v += sv
-    fig = s.fig[p]
-    if fig >= 0:
-        d += _FIG_INCOME[fig][0] + (len(s.quests[p]) if _WHALE[fig] else 0)
-        v += _FIG_INCOME[fig][1]
-    return d, v
-
-
 def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``s`` into ``out`` (see the module docstring)."""
     layout(s.participants).emit(out, tensor_values(s, seat))
@@ -451,7 +397,7 @@ def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> Non
         lay.tokens,
     )
     for k, p in enumerate(order):
-        d, vp_income = income(s, p)
+        d, vp_income = s.income(p)
         store, dug = s.store[p], s.buried_at[p]
         at = numbers_at + k * NUMBERS
         v[at : at + NUMBERS] = array(
