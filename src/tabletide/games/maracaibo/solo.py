@@ -5,6 +5,7 @@ his cards and the dice, never by a search or a policy.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Frame
@@ -14,6 +15,7 @@ from tabletide.games.maracaibo.constants import (
     FIRST_BUILDER_VP,
     GRID,
     MARACAIBO,
+    NODES,
     UNCHARTED_SOLO_VP,
     column,
     row,
@@ -91,25 +93,26 @@ def reveal(s: S) -> int:
     return card
 
 
-def best(nodes: list[int]) -> int:
+_PREFERENCE = tuple((-column(n), row(n)) for n in range(NODES))
+"""MA-8.14's order of the nodes, lowest first: the column closest to Maracaibo, then the
+topmost."""
+
+
+def best(nodes: Iterable[int]) -> int:
     """MA-8.14: the column closest to Maracaibo, then the topmost."""
-    return min(nodes, key=lambda n: (-column(n), row(n)))
+    return min(nodes, key=_PREFERENCE.__getitem__)
 
 
 def find_target(s: S, action: str, categories: tuple[str, ...]) -> tuple[int, str] | None:
     """Where John sails for ``action`` within range 3, or None when it is impossible."""
     j = s.john
     reach = destinations(s.board, s.ship[j], RANGE)
+    slot, up = s.slot, s.up
     if action == "upgrade":  # MA-8.20: by the card's category order
+        cards = s.cards
+        shown = [(n, cards[slot[n]].category) for n in reach if n < GRID and slot[n] >= 0 and up[n]]
         for category in categories:
-            nodes = [
-                n
-                for n in reach
-                if n < GRID
-                and s.slot[n] >= 0
-                and s.up[n]
-                and s.cards[s.slot[n]].category == category
-            ]
+            nodes = [n for n, c in shown if c == category]
             if nodes:
                 return best(nodes), category
         return None
