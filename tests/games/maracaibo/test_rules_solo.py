@@ -1354,7 +1354,7 @@ def test_ma_9_18_john_scores_2_vp_per_remaining_ruby() -> None:
 def test_ma_8_13_the_destinations_used_by_these_tests() -> None:
     """The positions the module docstring promises (a broken layout would fail here first)."""
     s = game()
-    assert destinations(s.board, HOME, 3) == [at(4, 0), at(4, 1), at(4, 2), at(5, 1)]
-    assert destinations(s.board, EAST, 3) == [at(9, 0), at(9, 1), at(9, 2), BAY]
+    assert destinations(s.board, HOME, 3) == (at(4, 0), at(4, 1), at(4, 2), at(5, 1))
+    assert destinations(s.board, EAST, 3) == (at(9, 0), at(9, 1), at(9, 2), BAY)
     assert column(at(5, 1)) == 5
     assert find(s, "sail", to=at(1, 0)) is not None

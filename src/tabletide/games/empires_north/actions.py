@@ -20,6 +20,7 @@ from tabletide.games.empires_north.content import Card
 from tabletide.games.empires_north.effects import card_name, empire_names, push_alts, trigger
 from tabletide.games.empires_north.expedition import Sail
 from tabletide.games.empires_north.pieces import Placed
+from tabletide.games.empires_north.shared_actions import make_action
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S
@@ -461,7 +462,7 @@ def legal_copy(s: S, f: Frame) -> list[Action]:
     p, pos = f.seat, f.record(Copy).pos
     card = s.cards[s.empire[p][pos].card]
     return [
-        Action.make("copy", f"Copy {card_name(s, p, t)}", pos=t) for t in copy_targets(s, p, card)
+        make_action("copy", f"Copy {card_name(s, p, t)}", pos=t) for t in copy_targets(s, p, card)
     ]
 
 
@@ -554,10 +555,10 @@ def legal_host(s: S, f: Frame) -> list[Action]:
     card = s.cards[c]
     out = []
     if card.type == "flex":
-        out.append(Action.make("alone", "Build it as a production location"))
+        out.append(make_action("alone", "Build it as a production location"))
     for pos in hosts(s, p, card):
         label = f"Slide it under {card_name(s, p, pos)}"
-        out.append(Action.make("host", label, pos=pos))
+        out.append(make_action("host", label, pos=pos))
     return out
 
 
@@ -585,7 +586,7 @@ def auto_populate(s: S, f: Frame) -> None:
 def legal_construct(s: S, f: Frame) -> list[Action]:
     p = f.seat
     return [
-        Action.make("construct", f"Build {s.cards[c].name} for free", card=c)
+        make_action("construct", f"Build {s.cards[c].name} for free", card=c)
         for c in sorted(set(s.hand[p]))
         if buildable(s, p, s.cards[c])
     ]
@@ -614,7 +615,7 @@ def legal_harvest(s: S, f: Frame) -> list[Action]:
     for pos in production_sites(s, p):
         goods = bundle_text(harvest_goods(s, p, pos))
         name = card_name(s, p, pos)
-        out.append(Action.make("harvest", f"Harvest {name} ({goods})", pos=pos))
+        out.append(make_action("harvest", f"Harvest {name} ({goods})", pos=pos))
     return out
 
 

@@ -7,6 +7,8 @@ names cards print in capitals (EN-5.4, EN-GAP-4).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 RESOURCES = ("food", "wood", "stone", "sheep", "fish")
 GOODS = (*RESOURCES, "gold", "axe")
 WORKER = "worker"
@@ -37,8 +39,15 @@ STOCK_GOODS = (*GOODS, WORKER)
 
 def bundle_text(bundle: dict[str, int]) -> str:
     """A bundle of goods in words ("2 food + 1 axe"), for labels, the log and the views."""
+    return _bundle_words(tuple(bundle.items()))
+
+
+@lru_cache(maxsize=4096)
+def _bundle_words(items: tuple[tuple[str, int], ...]) -> str:
+    """:func:`bundle_text` of a bundle's items (cached on that immutable copy: the words depend
+    on nothing else, and labels ask for the same few bundles at every step)."""
     parts = []
-    for good, k in bundle.items():
+    for good, k in items:
         name = {"vp": "VP", "axe": "axe", "worker": "worker"}.get(good, good)
         plural = "s" if k > 1 and good in ("axe", "worker") else ""
         parts.append(f"{k} {name}{plural}")

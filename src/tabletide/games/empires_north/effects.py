@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import STOCK_GOODS, TILES, bundle_text
 from tabletide.games.empires_north.content import Alternatives, Card, Effect, Feature
+from tabletide.games.empires_north.shared_actions import make_action
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S
@@ -139,7 +140,7 @@ class Effects(NamedTuple):
 
 def legal_alt(s: S, f: Frame) -> list[Action]:
     alts = f.record(Alt).alts
-    return [Action.make("alt", describe_option(o).capitalize(), i=i) for i, o in enumerate(alts)]
+    return [make_action("alt", describe_option(o).capitalize(), i=i) for i, o in enumerate(alts)]
 
 
 def apply_alt(s: S, f: Frame, a: Action) -> None:
@@ -247,11 +248,11 @@ class Refresh(NamedTuple):
 def legal_refresh(s: S, f: Frame) -> list[Action]:
     p = f.seat
     out = [
-        Action.make("refresh", f"Refresh {card_name(s, p, i)}", pos=i)
+        make_action("refresh", f"Refresh {card_name(s, p, i)}", pos=i)
         for i, pl in enumerate(s.empire[p])
         if pl.exhausted
     ]
-    return [*out, Action.make("done", "Done")] if out else []
+    return [*out, make_action("done", "Done")] if out else []
 
 
 def apply_refresh(s: S, f: Frame, a: Action) -> None:
@@ -283,8 +284,8 @@ def legal_release(s: S, f: Frame) -> list[Action]:
         for good, k in goods.items():
             if k > 0:
                 g = STOCK_GOODS.index(good)
-                out.append(Action.make("release", f"Release 1 {good} from {name}", pos=pos, good=g))
-    return [*out, Action.make("done", "Done")] if out else []
+                out.append(make_action("release", f"Release 1 {good} from {name}", pos=pos, good=g))
+    return [*out, make_action("done", "Done")] if out else []
 
 
 def apply_release(s: S, f: Frame, a: Action) -> None:
@@ -323,8 +324,8 @@ def legal_relocate(s: S, f: Frame) -> list[Action]:
         for t in range(len(TILES)):
             if t != at:
                 label = f"Move disc {d + 1} from {TILES[at].upper()} to {TILES[t].upper()}"
-                out.append(Action.make("relocate", label, disc=d, to=t))
-    return [*out, Action.make("done", "Leave the discs where they are")] if out else []
+                out.append(make_action("relocate", label, disc=d, to=t))
+    return [*out, make_action("done", "Leave the discs where they are")] if out else []
 
 
 def apply_relocate(s: S, f: Frame, a: Action) -> None:
@@ -351,7 +352,7 @@ def legal_forward(s: S, f: Frame) -> list[Action]:
     for i in range(1, len(q)):
         ahead = q[i - 1].owner
         if q[i].owner == p and (ahead == p or not s.passed[ahead]):
-            out.append(Action.make("forward", f"Ship {i + 1} overtakes ship {i}", ship=i))
+            out.append(make_action("forward", f"Ship {i + 1} overtakes ship {i}", ship=i))
     return out
 
 
@@ -373,11 +374,11 @@ def legal_launch(s: S, f: Frame) -> list[Action]:
     """EN-5.8: one of your ships in the queue goes to the islands now."""
     p = f.seat
     out = [
-        Action.make("launch", f"Send your ship in place {i + 1} now", ship=i)
+        make_action("launch", f"Send your ship in place {i + 1} now", ship=i)
         for i, ship in enumerate(s.queue)
         if ship.owner == p
     ]
-    return [*out, Action.make("done", "Keep it in the queue")] if out else []
+    return [*out, make_action("done", "Keep it in the queue")] if out else []
 
 
 def apply_launch(s: S, f: Frame, a: Action) -> None:

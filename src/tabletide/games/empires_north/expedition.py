@@ -9,6 +9,7 @@ from tabletide.engine import Action, Frame
 from tabletide.games.empires_north.constants import FACE_UP, bundle_text
 from tabletide.games.empires_north.effects import ordinal, push_alts, trigger
 from tabletide.games.empires_north.pieces import DISTANT, NEAR, Placed, Ship
+from tabletide.games.empires_north.shared_actions import make_action
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S
@@ -46,7 +47,7 @@ def legal_sail(s: S, f: Frame) -> list[Action]:
     for fish in fish_options:
         for axe in axes:
             label = f"Sail with {_FISH[fish]}" + (" and an axe" if axe else "")
-            out.append(Action.make("sail", label, fish=fish, axe=axe))
+            out.append(make_action("sail", label, fish=fish, axe=axe))
     return out
 
 
@@ -122,13 +123,13 @@ def legal_voyage(s: S, f: Frame) -> list[Action]:
             card = s.cards[card_i]
             slot = _slot(d, i)
             name = island_name(s, d, i)
-            out.append(Action.make("raid", f"Raid {name} ({bundle_text(card.raid)})", slot=slot))
+            out.append(make_action("raid", f"Raid {name} ({bundle_text(card.raid)})", slot=slot))
             if ship.axe and card.conquerable:
-                out.append(Action.make("conquer", f"Conquer {name}", slot=slot))
+                out.append(make_action("conquer", f"Conquer {name}", slot=slot))
         if s.isl_deck[d] or s.isl_discard[d]:
             which = "near" if d == NEAR else "distant"
-            out.append(Action.make("top", f"Take the top card of the {which} deck", deck=d))
-    out.append(Action.make("skip", "Choose no island"))
+            out.append(make_action("top", f"Take the top card of the {which} deck", deck=d))
+    out.append(make_action("skip", "Choose no island"))
     return out
 
 
@@ -165,9 +166,9 @@ class Landing(NamedTuple):
 def legal_landing(s: S, f: Frame) -> list[Action]:
     ship = f.record(Landing).ship
     card = s.cards[s.revealed]
-    out = [Action.make("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=REVEALED)]
+    out = [make_action("raid", f"Raid {card.name} ({bundle_text(card.raid)})", slot=REVEALED)]
     if ship.axe and card.conquerable:
-        out.append(Action.make("conquer", f"Conquer {card.name}", slot=REVEALED))
+        out.append(make_action("conquer", f"Conquer {card.name}", slot=REVEALED))
     return out
 
 

@@ -372,6 +372,9 @@ class EmpiresState(TableState):
             k = cost.get(good, 0)
             if k:
                 ranges.append((good, max(0, k - goods[good]), min(k, spare)))
+        if all(lo == hi for _, lo, hi in ranges):  # one way at most (no gold to spare, mostly)
+            way = {good: lo for good, lo, _ in ranges}
+            return [way] if sum(way.values()) <= spare else []
         ways: list[dict[str, int]] = [{}]
         for good, lo, hi in ranges:
             ways = [{**w, good: g} for w in ways for g in range(lo, hi + 1)]

@@ -90,14 +90,10 @@ def paths(board: Board, start: int, max_steps: int) -> Mapping[int, tuple[tuple[
     return MappingProxyType({end: tuple(found) for end, found in out.items()})
 
 
-def destinations(board: Board, start: int, max_steps: int) -> list[int]:
-    """Where a ship may end its move, in node order."""
-    return sorted(_dest_cache(board, start, max_steps))
-
-
 @cache
-def _dest_cache(board: Board, start: int, max_steps: int) -> frozenset[int]:
-    return frozenset(paths(board, start, max_steps))
+def destinations(board: Board, start: int, max_steps: int) -> tuple[int, ...]:
+    """Where a ship may end its move, in node order. Cached (a board never changes)."""
+    return tuple(sorted(paths(board, start, max_steps)))
 
 
 def can_finish(board: Board, node: int, start_col: int, left: int, visited: frozenset[int]) -> bool:

@@ -5,6 +5,7 @@ his cards and the dice, never by a search or a policy.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tabletide.engine import Frame
@@ -14,11 +15,12 @@ from tabletide.games.maracaibo.constants import (
     FIRST_BUILDER_VP,
     GRID,
     MARACAIBO,
+    NODES,
     UNCHARTED_SOLO_VP,
     column,
     row,
 )
-from tabletide.games.maracaibo.content import COLORS, Card, Track
+from tabletide.games.maracaibo.content import COLORS, Card, Solo, SoloSlot, Track
 from tabletide.games.maracaibo.effects import take_card
 from tabletide.games.maracaibo.explore import move_explorer, reach, river_ids
 from tabletide.games.maracaibo.memo import per_object
@@ -91,25 +93,26 @@ def reveal(s: S) -> int:
     return card
 
 
-def best(nodes: list[int]) -> int:
+_PREFERENCE = tuple((-column(n), row(n)) for n in range(NODES))
+"""MA-8.14's order of the nodes, lowest first: the column closest to Maracaibo, then the
+topmost."""
+
+
+def best(nodes: Iterable[int]) -> int:
     """MA-8.14: the column closest to Maracaibo, then the topmost."""
-    return min(nodes, key=lambda n: (-column(n), row(n)))
+    return min(nodes, key=_PREFERENCE.__getitem__)
 
 
 def find_target(s: S, action: str, categories: tuple[str, ...]) -> tuple[int, str] | None:
     """Where John sails for ``action`` within range 3, or None when it is impossible."""
     j = s.john
     reach = destinations(s.board, s.ship[j], RANGE)
+    slot, up = s.slot, s.up
     if action == "upgrade":  # MA-8.20: by the card's category order
+        cards = s.cards
+        shown = [(n, cards[slot[n]].category) for n in reach if n < GRID and slot[n] >= 0 and up[n]]
         for category in categories:
-            nodes = [
-                n
-                for n in reach
-                if n < GRID
-                and s.slot[n] >= 0
-                and s.up[n]
-                and s.cards[s.slot[n]].category == category
-            ]
+            nodes = [n for n, c in shown if c == category]
             if nodes:
                 return best(nodes), category
         return None
@@ -117,7 +120,10 @@ def find_target(s: S, action: str, categories: tuple[str, ...]) -> tuple[int, st
         return None
     if action == "quest" and not (s.quest_offer or s.quest_deck):
         return None
-    nodes = [n for n in reach if n < GRID and offers(s, n, action)]
+    # a face-up location offering the action ("gain_upgrade": any card effect)
+    wanted = "card" if action == "gain_upgrade" else action
+    kinds = location_kinds(s.cards)
+    nodes = [n for n in reach if n < GRID and slot[n] >= 0 and up[n] and wanted in kinds[slot[n]]]
     if action in ("raid", "explore") and BAY in reach:  # MA-8.21
         nodes.append(BAY)
     if action == "explore" and not john_can_explore(s):
@@ -125,22 +131,16 @@ def find_target(s: S, action: str, categories: tuple[str, ...]) -> tuple[int, st
     return (best(nodes), "") if nodes else None
 
 
-def offers(s: S, node: int, action: str) -> bool:
-    card = s.slot[node]
-    if card < 0 or not s.up[node] or s.cards[card].type != "location":
-        return False
-    kinds = action_kinds(s.cards)[card]
-    if action == "gain_upgrade":
-        return "card" in kinds
-    return action in kinds
-
-
 @per_object
-def action_kinds(cards: tuple[Card, ...]) -> tuple[frozenset[str], ...]:
-    """Per card, the kinds of effect (``Effect.do``) among its location actions (computed once
-    per card list, an immutable tuple shared by every state of a game)."""
+def location_kinds(cards: tuple[Card, ...]) -> tuple[frozenset[str], ...]:
+    """Per card, the kinds of effect (``Effect.do``) among its location actions, none for a
+    card that is not a location (computed once per card list, an immutable tuple shared by
+    every state of a game)."""
     return tuple(
-        frozenset(e.do for group in c.actions for alt in group for e in alt) for c in cards
+        frozenset(e.do for group in c.actions for alt in group for e in alt)
+        if c.type == "location"
+        else frozenset()
+        for c in cards
     )
 
 
@@ -151,7 +151,10 @@ def sail(s: S, node: int) -> None:
     module is merely turned)."""
     j = s.john
     routes = paths(s.board, s.ship[j], RANGE).get(node, ((node,),))
-    route = max(routes, key=lambda r: sum(1 for n in r if face_down(s, n)))
+    if len(routes) == 1:
+        route = routes[0]
+    else:
+        route = max(routes, key=lambda r: sum(1 for n in r if face_down(s, n)))
     s.log("sail", j, frm=s.ship[j], to=node)
     for n in route:
         if face_down(s, n):
@@ -221,7 +224,7 @@ def level(s: S) -> int:
 def john_upgrade(s: S) -> None:
     """MA-8.24: the first empty slot (columns left to right, each top to bottom)."""
     j = s.john
-    order = [slot for col in s.content.solo.board for slot in col]
+    order = upgrade_order(s.content.solo)
     if s.john_slots >= len(order):
         return
     kind = order[s.john_slots]
@@ -241,6 +244,12 @@ def john_upgrade(s: S) -> None:
         john_quest(s)
     else:
         john_residence(s)
+
+
+@per_object
+def upgrade_order(solo: Solo) -> tuple[SoloSlot, ...]:
+    """John's ship board slots in filling order (once per immutable solo content)."""
+    return tuple(slot for col in solo.board for slot in col)
 
 
 def john_quest(s: S) -> None:

@@ -203,18 +203,23 @@ def possible(s: S, p: int, alt: tuple[Effect, ...]) -> bool:
     """Whether an alternative would do anything besides paying: an explore needs a space
     ahead, burying a treasure to bury, gaining a card one that is affordable after the
     alternative's payments."""
-    budget = s.doubloons[p] - sum(e.n for e in alt if e.do == "pay")
-
-    def live(e: Effect) -> bool:
-        if e.do == "explore":
-            return bool(reach(s, p, 1))
-        if e.do == "bury":
-            return can_bury(s, p)
-        if e.do == "card":
-            return any(price <= budget for _, price in buyable(s, p, e.category or "", e.n))
-        return e.do != "pay"
-
-    return any(live(e) for e in alt)
+    for e in alt:  # the first effect that does something (one loop: legal lists ask often)
+        do = e.do
+        if do == "pay":
+            continue
+        if do == "explore":
+            if reach(s, p, 1):
+                return True
+        elif do == "bury":
+            if can_bury(s, p):
+                return True
+        elif do == "card":
+            budget = s.doubloons[p] - sum(x.n for x in alt if x.do == "pay")
+            if any(price <= budget for _, price in buyable(s, p, e.category or "", e.n)):
+                return True
+        else:
+            return True
+    return False
 
 
 def apply_location(s: S, f: Frame, a: Action) -> None:

@@ -11,9 +11,9 @@ down when the level II deck is empty (MA-5.15).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
+from tabletide.engine import Action, Closed, Event, Frame, Rng, TableState, dispatch_tables
 from tabletide.games.maracaibo import effects, explore, movement, raid, solo, spaces, turn
 from tabletide.games.maracaibo.board import Board, board_of
 from tabletide.games.maracaibo.constants import (
@@ -42,16 +42,30 @@ PERMS_MEMO_SIZE = 4096
 """Entries a :class:`PermsMemo` keeps at most (it starts afresh when full)."""
 
 
+class Perms(NamedTuple):
+    """The permanent abilities of one ship board, figurehead and set of cards, and what they
+    add up to (read-only, like everything in a :class:`PermsMemo`)."""
+
+    all: tuple[tuple[int, Perm], ...]
+    """Every ability with its raid-action id base (:meth:`MaracaiboState.perms`)."""
+    totals: dict[str, int]
+    """The abilities' ``n`` summed, by ability kind."""
+    most: dict[str, int]
+    """The largest ``n``, by ability kind."""
+    income: tuple[int, int]
+    """(doubloons, VP) on the cards' scrolls and from the income abilities (MA-6.5)."""
+
+
 class PermsMemo:
-    """``MaracaiboState.perms`` by (ship slots filled, figurehead, cards counted), for one
-    content and card list: the answer depends only on these, so clones share the memo; a
-    state whose content or cards are replaced (a test's edit) starts a new one."""
+    """:class:`Perms` by (ship slots filled, figurehead, cards counted), for one content and
+    card list: the answer depends only on these, so clones share the memo; a state whose
+    content or cards are replaced (a test's edit) starts a new one."""
 
     __slots__ = ("cards", "content", "table")
 
     def __init__(self, content: Content, cards: tuple[Card, ...]) -> None:
         self.content, self.cards = content, cards
-        self.table: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, Perm], ...]] = {}
+        self.table: dict[tuple[int, int, tuple[int, ...]], Perms] = {}
 
 
 @per_object
@@ -309,9 +323,12 @@ class MaracaiboState(TableState):
 
     # ------------------------------------------------------------------ engine plumbing
     def log(self, type_: str, seat: int | None = None, **fields: Any) -> None:
+        """:meth:`State.log`'s event, marked ``john`` when John Silver did it; built here in
+        one go (John's turn alone logs about five events)."""
+        event: Event = {"type": type_, "seat": seat, **fields}
         if seat is not None and seat == self.john:
-            fields["john"] = True
-        super().log(type_, seat, **fields)
+            event["john"] = True
+        self.events.append(event)
 
     def push_frame(self, frame: Frame) -> None:
         if not self.over:
@@ -472,8 +489,12 @@ class MaracaiboState(TableState):
 
     def perms(self, p: int) -> tuple[tuple[int, Perm], ...]:
         """Every permanent ability of ``p`` with its raid-action id base: ship slots, the
-        figurehead, then upgrade cards (John ignores his cards' effects, MA-8.23). Looked up
-        in ``perms_memo`` by what it depends on (read-only: do not modify the answer)."""
+        figurehead, then upgrade cards (John ignores his cards' effects, MA-8.23). Read-only:
+        do not modify the answer."""
+        return self._perms(p).all
+
+    def _perms(self, p: int) -> Perms:
+        """``p``'s :class:`Perms`, looked up in ``perms_memo`` by what it depends on."""
         cards = tuple(self.owned[p]) if p != self.john else ()
         key = (self.slots[p], self.fig[p], cards)
         memo = self.perms_memo
@@ -486,9 +507,7 @@ class MaracaiboState(TableState):
             found = memo.table[key] = self._perms_of(*key)
         return found
 
-    def _perms_of(
-        self, filled: int, fig: int, cards: tuple[int, ...]
-    ) -> tuple[tuple[int, Perm], ...]:
+    def _perms_of(self, filled: int, fig: int, cards: tuple[int, ...]) -> Perms:
         out: list[tuple[int, Perm]] = []
         if filled:
             for i, sl in enumerate(self.content.ship.slots):
@@ -498,28 +517,34 @@ class MaracaiboState(TableState):
             out.extend((RAID_FIG, perm) for perm in self.content.figureheads[fig].permanent)
         for card in cards:
             out.extend((RAID_CARD + card, perm) for perm in self.cards[card].permanent)
-        return tuple(out)
+        totals: dict[str, int] = {}
+        most: dict[str, int] = {}
+        for _, perm in out:
+            totals[perm.perm] = totals.get(perm.perm, 0) + perm.n
+            most[perm.perm] = max(most.get(perm.perm, perm.n), perm.n)
+        d = sum(self.cards[c].income_d for c in cards)
+        v = sum(self.cards[c].income_vp for c in cards)
+        for _, perm in out:
+            if perm.perm == "income":
+                d += perm.n
+                v += perm.vp
+        return Perms(tuple(out), totals, most, (d, v))
 
     def perm_total(self, p: int, kind: str) -> int:
-        return sum(perm.n for _, perm in self.perms(p) if perm.perm == kind)
+        return self._perms(p).totals.get(kind, 0)
 
     def discount(self, p: int) -> int:
         return self.perm_total(p, "discount")
 
     def max_moves(self, p: int) -> int:
-        return max([MOVES] + [perm.n for _, perm in self.perms(p) if perm.perm == "moves"])
+        return max(MOVES, self._perms(p).most.get("moves", MOVES))
 
     def income(self, p: int) -> tuple[int, int]:
         """(doubloon income, VP income) on scrolls: cards, slots, figurehead (MA-6.5); the
         Whale adds 1 doubloon per quest held (MA-GAP-10.3)."""
         if p == self.john:
             return 0, 0
-        d = sum(self.cards[c].income_d for c in self.owned[p])
-        v = sum(self.cards[c].income_vp for c in self.owned[p])
-        for _, perm in self.perms(p):
-            if perm.perm == "income":
-                d += perm.n
-                v += perm.vp
+        d, v = self._perms(p).income
         if self.fig[p] >= 0 and self.content.figureheads[self.fig[p]].special == "whale":
             d += len(self.quests[p])
         return d, v

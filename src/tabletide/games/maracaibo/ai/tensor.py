@@ -99,60 +99,6 @@ DIE_SCALE = 6.0
 DIFFICULTY_SCALE = 6.0  # MA-8.5: 0-6 B cards
 
 
-def _income_table() -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
-    """(doubloon, VP) income of every card, ship slot and figurehead, as ``state.income`` adds
-    them (printed scrolls plus permanent income abilities)."""
-
-    def perms(items: Any) -> tuple[int, int]:
-        found = [p for p in items if p.perm == "income"]
-        return sum(p.n for p in found), sum(p.vp for p in found)
-
-    cards = []
-    for card in _C.cards:
-        d, v = perms(card.permanent)
-        cards.append((card.income_d + d, card.income_vp + v))
-    slots = [perms(sl.permanent) for sl in _C.ship.slots]
-    figs = [perms(f.permanent) for f in _C.figureheads]
-    return cards, slots, figs
-
-
-_CARD_INCOME, _SLOT_INCOME, _FIG_INCOME = _income_table()
-_WHALE = tuple(f.special == "whale" for f in _C.figureheads)
-
-
-@cache
-def _slots_income(filled: int) -> tuple[int, int]:
-    """The income of the filled ship slots (cached on the bitmask, a plain int)."""
-    d = v = i = 0
-    while filled:
-        if filled & 1:
-            sd, sv = _SLOT_INCOME[i]
-            d += sd
-            v += sv
-        filled >>= 1
-        i += 1
-    return d, v
-
-
-def income(s: MaracaiboState, p: int) -> tuple[int, int]:
-    """``s.income(p)`` from the tables above (the tests check they agree)."""
-    if p == s.john:
-        return 0, 0
-    d = v = 0
-    for c in s.owned[p]:
-        cd, cv = _CARD_INCOME[c]
-        d += cd
-        v += cv
-    sd, sv = _slots_income(s.slots[p])
-    d += sd
-    v += sv
-    fig = s.fig[p]
-    if fig >= 0:
-        d += _FIG_INCOME[fig][0] + (len(s.quests[p]) if _WHALE[fig] else 0)
-        v += _FIG_INCOME[fig][1]
-    return d, v
-
-
 def write_tensor(s: MaracaiboState, seat: int, out: TensorWriter) -> None:
     """Write ``seat``'s observation of ``s`` into ``out`` (see the module docstring)."""
     layout(s.participants).emit(out, tensor_values(s, seat))
@@ -165,17 +111,16 @@ def tensor_values(s: MaracaiboState, seat: int) -> Values:
     solo = s.john >= 0
     level = int(s.options.get("difficulty", 0)) if solo else 0
     first = bool(s.options.get("first_game"))
-    v = _fixed(n, s.mods, first, s.board, solo, level)[:]
     order = seat_order(seat, n)
     rel = [0] * n
     for k, p in enumerate(order):
         rel[p] = k
+    v = _with_grid(s, seat, rel, (n, s.mods, first, s.board, solo, level))
     _game(s, rel, v, lay)
     _decision(s, rel, v, lay)
     _players(s, order, v, lay)
     _own(s, seat, v, lay)
     _supply(s, v, lay)
-    _grid(s, rel, v, lay)
     return v
 
 
@@ -452,7 +397,7 @@ def _players(s: MaracaiboState, order: list[int], v: Values, lay: Layout) -> Non
         lay.tokens,
     )
     for k, p in enumerate(order):
-        d, vp_income = income(s, p)
+        d, vp_income = s.income(p)
         store, dug = s.store[p], s.buried_at[p]
         at = numbers_at + k * NUMBERS
         v[at : at + NUMBERS] = array(
@@ -675,14 +620,82 @@ def _slot_offsets(board: Board, n: int) -> tuple[tuple[int, int, int, int], ...]
 _COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
 
 
-def _grid(s: MaracaiboState, rel: list[int], v: Values, lay: Layout) -> None:
+class _GridBlank:
+    """A blank tensor with the grid written (:func:`_with_grid`), and copies of what the grid
+    was made of."""
+
+    __slots__ = (
+        "coins",
+        "location",
+        "refill_of",
+        "res",
+        "ruby_cards",
+        "slot",
+        "smug",
+        "up",
+        "values",
+    )
+
+    def __init__(self, s: MaracaiboState, location: tuple[bool, ...] | None, v: Values) -> None:
+        self.slot, self.up, self.coins, self.smug = s.slot[:], s.up[:], s.coins[:], s.smug[:]
+        self.refill_of = dict(s.refill_of)
+        self.res = {card: who[:] for card, who in s.res.items()}
+        self.ruby_cards, self.location, self.values = s.ruby_cards, location, v
+
+    def shows(self, s: MaracaiboState, location: tuple[bool, ...] | None) -> bool:
+        """Whether ``s``'s grid is the one written here (compared by value)."""
+        return (
+            self.slot == s.slot
+            and self.up == s.up
+            and self.smug == s.smug
+            and self.coins == s.coins
+            and self.res == s.res
+            and self.refill_of == s.refill_of
+            and self.ruby_cards == s.ruby_cards
+            and self.location is location
+        )
+
+
+GRID_BLANKS = 256
+"""Observers (per options) whose last grid :func:`_with_grid` keeps (each ~45 KB)."""
+_GRID_BLANKS: dict[tuple[Any, ...], _GridBlank] = {}
+
+
+def _with_grid(
+    s: MaracaiboState,
+    seat: int,
+    rel: list[int],
+    fixed: tuple[int, frozenset[str], bool, Board, bool, int],
+) -> Values:
+    """A fresh tensor holding :func:`_fixed`'s blank and the grid (:func:`_grid`). The grid is
+    the same as at this observer's previous step about three steps in four (it changes when a
+    card is taken, a residence built, a tile placed), so the last one written for each
+    observer and option set is kept and copied when the state's grid equals it. The memo
+    holds its own copies of the grid's lists and dicts and compares them by value (the card
+    list's ``location`` table, immutable, by identity), so no edit of a state or a clone can
+    make it stale."""
+    location = level1_locations(s.cards) if "uncharted_locations" in s.mods else None
+    key = (fixed, seat)
+    memo = _GRID_BLANKS.get(key)
+    if memo is not None and memo.shows(s, location):
+        return memo.values[:]
+    v = _fixed(*fixed)[:]
+    _grid(s, rel, v, layout(fixed[0]), location)
+    if len(_GRID_BLANKS) >= GRID_BLANKS:
+        _GRID_BLANKS.clear()
+    _GRID_BLANKS[key] = _GridBlank(s, location, v[:])
+    return v
+
+
+def _grid(
+    s: MaracaiboState, rel: list[int], v: Values, lay: Layout, location: tuple[bool, ...] | None
+) -> None:
     """The 36 grid cells (column by column, rows top to bottom), one block per feature (the
-    terrain is in the blank tensor already, :func:`_fixed`)."""
+    terrain is in the blank tensor already, :func:`_fixed`); ``location``: whether each card
+    is a level I location, what a face-down card is known to be (None with the module off)."""
     n_p = s.participants
     slot, up, smug, coins = s.slot, s.up, s.smug, s.coins
     refill_of, ruby_cards, res = s.refill_of, s.ruby_cards, s.res
-    # face_down_kind(n) == "location", per card (never with the module off)
-    location = level1_locations(s.cards) if "uncharted_locations" in s.mods else None
     markers = n_p + SMUGGLER_TILES
     for n, at, card_at, pieces in _slot_offsets(s.board, n_p):
         card = slot[n]
