@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletide.engine import Action, Closed, Event, Frame, Rng, TableState, dispatch_tables
+from tabletide.engine import Action, Closed, Frame, Rng, TableState, dispatch_tables
 from tabletide.games.maracaibo import effects, explore, movement, raid, solo, spaces, turn
 from tabletide.games.maracaibo.board import Board, board_of
 from tabletide.games.maracaibo.constants import (
@@ -323,12 +323,10 @@ class MaracaiboState(TableState):
 
     # ------------------------------------------------------------------ engine plumbing
     def log(self, type_: str, seat: int | None = None, **fields: Any) -> None:
-        """:meth:`State.log`'s event, marked ``john`` when John Silver did it; built here in
-        one go (John's turn alone logs about five events)."""
-        event: Event = {"type": type_, "seat": seat, **fields}
+        """:meth:`State.log`'s event, marked ``john`` when John Silver did it."""
         if seat is not None and seat == self.john:
-            event["john"] = True
-        self.events.append(event)
+            fields["john"] = True
+        super().log(type_, seat, **fields)
 
     def push_frame(self, frame: Frame) -> None:
         if not self.over:
