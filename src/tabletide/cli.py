@@ -1149,7 +1149,8 @@ def _bench_peers(
                 _ratio(row["pettingzoo_ratio"], BAR),
             )
             table.add_row(*cells)
-            console.print("  " + "  ".join(cells), highlight=False)
+            if console.is_terminal:  # progress; the table follows
+                console.print("  " + "  ".join(cells), highlight=False)
         console.print(table)
         if json_out is not None:
             write_json(json_out, {"seconds": seconds, "bar": BAR, "rows": rows})
@@ -1160,8 +1161,10 @@ def _measuring(console: Console, text: str) -> None:
     """Say what is being measured, without a spinner. A spinner is a second thread that draws
     while the measure runs: its CPU counts in the process's CPU time, and it takes the
     interpreter whenever numpy lets go of it (large masks and tensors), which slowed the
-    PettingZoo loops of the big-action games by up to a third."""
-    console.print(f"[dim]{text}[/]")
+    PettingZoo loops of the big-action games by up to a third. Only on a terminal, as the
+    spinner was (a piped run prints the result alone)."""
+    if console.is_terminal:
+        console.print(f"[dim]{text}[/]")
 
 
 def _ratio(value: float, bar: float) -> str:

@@ -1,6 +1,6 @@
 """The game-independent core: actions, codec, RNG, states, games, registry, replays, errors."""
 
-from tabletide.engine.actions import Action
+from tabletide.engine.actions import Action, make_action
 from tabletide.engine.codec import ActionCodec, ActionSpec, enum, ints
 from tabletide.engine.errors import (
     ConfigError,
@@ -47,6 +47,7 @@ __all__ = [
     "ints",
     "list_games",
     "load_game",
+    "make_action",
     "register_game",
     "seat_order",
     "solo_option",

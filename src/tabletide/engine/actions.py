@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from tabletide.engine.errors import MalformedActionError
@@ -97,3 +98,12 @@ def _default_label(kind: str, params: Mapping[str, Param]) -> str:
     if not params:
         return kind
     return kind + " " + " ".join(f"{k}={v}" for k, v in sorted(params.items()))
+
+
+make_action = lru_cache(maxsize=1 << 15)(Action.make)
+"""``make_action(kind, label, **params)``: :meth:`Action.make` with each distinct action built
+once and shared. Games whose legal lists offer the same actions again and again (the same
+space, the same "Done", the same raid) use it: finding the action already built costs less than
+building it (sorting its parameters, a frozen dataclass). An action is immutable, and the
+cache is keyed on the kind, the label and every parameter, so a shared object is exactly what a
+fresh call would build. Bounded: labels may carry prices and the table's names."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from tabletide.engine import Action, Frame
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.empires_north.constants import (
     DISC_MOVE_COST,
     RESOURCES,
@@ -20,7 +20,6 @@ from tabletide.games.empires_north.content import Card
 from tabletide.games.empires_north.effects import card_name, empire_names, push_alts, trigger
 from tabletide.games.empires_north.expedition import Sail
 from tabletide.games.empires_north.pieces import Placed
-from tabletide.games.empires_north.shared_actions import make_action
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S

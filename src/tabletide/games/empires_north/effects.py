@@ -12,10 +12,9 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletide.engine import Action, Frame
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.empires_north.constants import STOCK_GOODS, TILES, bundle_text
 from tabletide.games.empires_north.content import Alternatives, Card, Effect, Feature
-from tabletide.games.empires_north.shared_actions import make_action
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletide.engine import Action, Frame
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.empires_north.constants import FACE_UP, bundle_text
 from tabletide.games.empires_north.effects import ordinal, push_alts, trigger
 from tabletide.games.empires_north.pieces import DISTANT, NEAR, Placed, Ship
-from tabletide.games.empires_north.shared_actions import make_action
 
 if TYPE_CHECKING:
     from tabletide.games.empires_north.state import EmpiresState as S

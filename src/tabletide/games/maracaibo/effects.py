@@ -15,8 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
-from tabletide.games.maracaibo.actions import make_action
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.maracaibo.constants import (
     FIGUREHEAD_COST,
     FIRST_BUILDER_VP,

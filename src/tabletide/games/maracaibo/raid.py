@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
-from tabletide.games.maracaibo.actions import make_action
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.maracaibo.constants import DIE_NAMES, RAID_STD
 from tabletide.games.maracaibo.content import COLORS, Perm
 from tabletide.games.maracaibo.effects import push_effects, source_name
