@@ -32,7 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
-from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
+from tabletide.games.ahoy import actions, battle, cards, damage, geometry, movement, plans
 from tabletide.games.ahoy.battle import total
 from tabletide.games.ahoy.constants import (
     ALLY_TOKENS,
@@ -315,8 +315,9 @@ class MapStatic(NamedTuple):
     x0: int
     y0: int
     """The lattice column and row of grid cell 0."""
-    items: tuple[tuple[int, float], ...]
-    """(offset from ``map_space``, value) for the static planes."""
+    x1: int
+    y1: int
+    """The lattice column and row of the map's eastmost and southmost spaces."""
     regions: tuple[tuple[int, ...], ...]
     """The grid cells of each region."""
     islands: tuple[int, ...]
@@ -324,8 +325,8 @@ class MapStatic(NamedTuple):
     symbols: tuple[int, ...]
     """The symbol (index in ``SYMBOLS``) of each region's island."""
     planes: Values
-    """The static planes (``map_space`` to ``map_tile_corner``) filled in from ``items``: a
-    tensor copies them in one slice assignment."""
+    """The static planes (``map_space`` to ``map_tile_corner``): a tensor copies them in one
+    slice assignment."""
     place: dict[int, tuple[int, Values]]
     """Each space of the map: its grid cell, and a figure's values there in the ``figures``
     segment (on the map, grid column / (GRID - 1), grid row / (GRID - 1))."""
@@ -338,6 +339,12 @@ _LAYOUTS: dict[int, Layout] = {}
 _MAPS: dict[int, tuple[object, object, MapStatic]] = {}
 _MAP_CACHE = 1024
 """Maps kept at most (a game makes at most 10); the cache starts afresh when full."""
+_BY_PLACED: dict[
+    tuple[geometry.Placement, ...], tuple[dict[int, Cell], frozenset[tuple[int, int]], MapStatic]
+] = {}
+"""The same maps by the tiles placed: where to look for the map before a new tile, a hint
+only (:func:`_grows` checks the new map is that map plus the tile before it is used, so a map
+edited by hand cannot mislead it)."""
 _TILES: dict[int, list[tuple[int, float]]] = {}
 
 
@@ -823,12 +830,45 @@ def _write_drawn(s: AhoyState, v: Values, off: dict[str, int]) -> None:
 
 
 # ------------------------------------------------------------------ the map
-def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> MapStatic:
-    xs = [p % WIDTH for p in cells]
-    ys = [p // WIDTH for p in cells]
-    x0, y0 = min(xs), min(ys)
-    if max(xs) - x0 >= GRID or max(ys) - y0 >= GRID:
+_AT = tuple(
+    (g, array("d", (1.0, g % GRID / (GRID - 1), g // GRID / (GRID - 1)))) for g in range(PLANES)
+)
+"""Each grid cell and a figure's ``figures`` values there (``MapStatic.place``): shared by
+every map, never written to."""
+
+
+def _cell_items(
+    pos: int, c: Cell, g: int, bars: frozenset[tuple[int, int]]
+) -> list[tuple[int, float]]:
+    """(offset from ``map_space``, value) of the static planes at one space of the map, in grid
+    cell ``g`` (a tile's north-west corner aside)."""
+    items = [(g, 1.0)]  # map_space
+    if c.terrain in TERRAINS:
+        items.append((PLANES * (P_TERRAIN + TERRAINS.index(c.terrain)) + g, 1.0))
+    if c.current >= 0:
+        items.append((PLANES * (P_CURRENT + c.current) + g, 1.0))
+    if (pos, 1) in bars:  # a sandbar on the east edge
+        items.append((PLANES * P_BAR + g, 1.0))
+    if (pos, 2) in bars:  # on the south edge
+        items.append((PLANES * (P_BAR + 1) + g, 1.0))
+    if c.tailwind:
+        items.append((PLANES * P_TAILWIND + g, c.tailwind / MARK_MAX))
+    if c.gold:
+        items.append((PLANES * P_TREASURE + g, c.gold / TREASURE_MAX))
+    return items
+
+
+def _frame(xs: list[int], ys: list[int]) -> tuple[int, int, int, int]:
+    """The westmost column, northmost row, eastmost column and southmost row of a map's
+    spaces; a map wider or taller than the grid cannot be encoded."""
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if x1 - x0 >= GRID or y1 - y0 >= GRID:
         raise ValueError(f"the map spans more than {GRID} spaces: it cannot be encoded")
+    return x0, y0, x1, y1
+
+
+def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> MapStatic:
+    x0, y0, x1, y1 = _frame([p % WIDTH for p in cells], [p // WIDTH for p in cells])
     items: list[tuple[int, float]] = []
     regions: dict[int, list[int]] = {}
     islands: dict[int, tuple[int, int]] = {}
@@ -836,21 +876,9 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
     for pos, c in sorted(cells.items()):
         g = cell_of[pos] = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
         regions.setdefault(c.region, []).append(g)
-        items.append((g, 1.0))  # map_space
-        if c.terrain in TERRAINS:
-            items.append((PLANES * (P_TERRAIN + TERRAINS.index(c.terrain)) + g, 1.0))
+        items += _cell_items(pos, c, g, bars)
         if c.symbol is not None:
             islands[c.region] = (g, SYMBOLS.index(c.symbol))
-        if c.current >= 0:
-            items.append((PLANES * (P_CURRENT + c.current) + g, 1.0))
-        if (pos, 1) in bars:  # a sandbar on the east edge
-            items.append((PLANES * P_BAR + g, 1.0))
-        if (pos, 2) in bars:  # on the south edge
-            items.append((PLANES * (P_BAR + 1) + g, 1.0))
-        if c.tailwind:
-            items.append((PLANES * P_TAILWIND + g, c.tailwind / MARK_MAX))
-        if c.gold:
-            items.append((PLANES * P_TREASURE + g, c.gold / TREASURE_MAX))
     for gs in regions.values():
         items.append((PLANES * P_CORNER + gs[0], 1.0))  # a tile's north-west space
     count = max(regions) + 1
@@ -862,16 +890,68 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
     return MapStatic(
         x0,
         y0,
-        tuple(items),
+        x1,
+        y1,
         tuple(tuple(regions.get(r, ())) for r in range(count)),
         island_cells,
         symbols,
         planes,
-        {
-            pos: (g, array("d", (1.0, g % GRID / (GRID - 1), g // GRID / (GRID - 1))))
-            for pos, g in cell_of.items()
-        },
+        {pos: _AT[g] for pos, g in cell_of.items()},
         _region_block(island_cells, symbols),
+    )
+
+
+def _extended(
+    m: MapStatic, cells: dict[int, Cell], bars: frozenset[tuple[int, int]], spaces: tuple[int, ...]
+) -> MapStatic:
+    """``m`` with a region tile on ``spaces`` added (see :func:`_grows`): what
+    :func:`_map_static` makes of the new map, without going over the old spaces again. If the
+    tile lies west or north of the map, the grid's corner moves and every old cell moves by the
+    same ``shift`` (which keeps each value in its plane, the map still fitting the grid)."""
+    new = sorted(spaces)
+    x0, y0, x1, y1 = _frame(
+        [m.x0, m.x1, *(p % WIDTH for p in new)], [m.y0, m.y1, *(p // WIDTH for p in new)]
+    )
+    shift = (m.y0 - y0) * GRID + m.x0 - x0
+    size = STATIC_PLANES_END * PLANES
+    if shift:
+        planes = zeros(size)
+        planes[shift:] = m.planes[: size - shift]
+        regions = [tuple(g + shift for g in gs) for gs in m.regions]
+        island_cells = [g + shift for g in m.islands]
+        place = {pos: _AT[g + shift] for pos, (g, _) in m.place.items()}
+    else:
+        planes = m.planes[:]
+        regions = list(m.regions)
+        island_cells = list(m.islands)
+        place = dict(m.place)
+    symbols = list(m.symbols)
+    gs = []
+    added: list[tuple[int, float]] = []
+    for pos in new:
+        c = cells[pos]
+        g = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
+        gs.append(g)
+        place[pos] = _AT[g]
+        added += _cell_items(pos, c, g, bars)
+        if c.symbol is not None:
+            island_cells.append(g)
+            symbols.append(SYMBOLS.index(c.symbol))
+    added.append((PLANES * P_CORNER + gs[0], 1.0))  # the tile's north-west space
+    for i, x in added:
+        planes[i] = x
+    regions.append(tuple(gs))
+    return MapStatic(
+        x0,
+        y0,
+        x1,
+        y1,
+        tuple(regions),
+        tuple(island_cells),
+        tuple(symbols),
+        planes,
+        place,
+        _region_block(tuple(island_cells), tuple(symbols)),
     )
 
 
@@ -887,16 +967,45 @@ def _region_block(island_cells: tuple[int, ...], symbols: tuple[int, ...]) -> Va
 
 
 def map_static(s: AhoyState) -> MapStatic:
-    """The static part of ``s``'s map, from the cache while the map objects are the same."""
+    """The static part of ``s``'s map, from the cache while the map objects are the same. A
+    map new to the cache is made from the map before its last tile (:func:`_extended`) when
+    that one is still kept and the new map is it plus the tile, else from scratch."""
     cells, bars = s.cells, s.bars
     hit = _MAPS.get(id(cells))
     if hit is not None and hit[0] is cells and hit[1] is bars:
         return hit[2]
-    m = _map_static(cells, bars)
+    placed = s.placed
+    before = _BY_PLACED.get(placed[:-1])
+    new = geometry.block(placed[-1].origin) if placed else ()
+    if before is not None and _grows(before[0], before[1], cells, bars, new):
+        m = _extended(before[2], cells, bars, new)
+    else:
+        m = _map_static(cells, bars)
     if len(_MAPS) >= _MAP_CACHE:
         _MAPS.clear()
     _MAPS[id(cells)] = (cells, bars, m)  # holding the map keeps its id from being reused
+    if len(_BY_PLACED) >= _MAP_CACHE:
+        _BY_PLACED.clear()
+    _BY_PLACED[placed] = (cells, bars, m)
     return m
+
+
+def _grows(
+    old: dict[int, Cell],
+    old_bars: frozenset[tuple[int, int]],
+    cells: dict[int, Cell],
+    bars: frozenset[tuple[int, int]],
+    new: tuple[int, ...],
+) -> bool:
+    """Whether ``cells`` and ``bars`` are ``old`` and ``old_bars`` and a tile on the spaces
+    ``new`` with sandbars of its own spaces only (as ``AhoyState.add_region`` makes them)."""
+    return (
+        len(cells) == len(old) + len(new)
+        and all(p in cells and p not in old for p in new)
+        and old.items() <= cells.items()
+        and old_bars <= bars
+        and all(p in new for p, _ in bars - old_bars)
+    )
 
 
 def _template(m: MapStatic, lay: Layout) -> Values:
