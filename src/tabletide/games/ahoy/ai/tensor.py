@@ -383,8 +383,9 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
     _write_seats(s, v, off, order)
     _write_supplies(s, seat, v, off)
-    _write_regions(s, v, off, m)
-    _write_figures(s, v, off, rel, m)
+    fig = tuple(s.fig)
+    _write_regions(s, v, off, m, fig)
+    _write_figures(v, off, rel, m, fig)
     _write_battle(s, v, off, rel, x0, y0)
     _write_drawn(s, v, off)
     lay.emit(out, v)
@@ -649,11 +650,14 @@ _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 
 
 # ------------------------------------------------------------------ regions and figures
-def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
+def _write_regions(
+    s: AhoyState, v: Values, off: dict[str, int], m: MapStatic, fig: tuple[int, ...]
+) -> None:
     """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
     and allies planes of the map, as two cached blocks."""
     wealth, allies = tuple(s.wealth), tuple(s.allies)
-    key = (id(m), s.island_of, wealth, allies, tuple(s.fig), s.fleet, s.union)
+    fleet, union = s.fleet, s.union
+    key = (id(m), s.island_of, wealth, allies, fig[fleet], fig[union], fig[PATROL0:], fleet, union)
     hit = _ROWS.get(key)
     rows = hit[1] if hit is not None and hit[0] is m else _region_rows(s, m, key)
     o = off["region_wealth"]
@@ -668,7 +672,9 @@ def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -
 # The caches of map-derived blocks below are keyed by the map's id and hold the map beside
 # each block, so that the id cannot be reused while the block is kept (a look-up checks it is
 # the same map), and each is bounded on its own: it starts afresh when full.
-_RowsKey = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+_RowsKey = tuple[
+    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int
+]
 _ROWS: dict[_RowsKey, tuple[MapStatic, Values]] = {}
 _PlanesKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 _PLANES: dict[_PlanesKey, tuple[MapStatic, Values]] = {}
@@ -694,9 +700,10 @@ def _keep(
 def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
     """The values from ``region_wealth`` to ``region_control`` of ``s`` on the map ``m``.
     Cached in ``_ROWS`` by ``key``: the map, each region's island space, wealth and allies,
-    every figure's space and the Fleet's and the Union's seats. Those and the map (replaced
-    whole when a tile is added) are all the values and the control points
-    (``turn.controls``) depend on."""
+    the spaces of the Fleet's and the Union's flagships and of the other figures than
+    flagships, and the Fleet's and the Union's seats. Those and the map (replaced whole when a
+    tile is added) are all the values and the control points (``turn.controls``) depend on:
+    a Smuggler's flagship counts for no one."""
     island_of, wealth, allies = key[1:4]
     fleet, union = controls(s)
     forts = s.fig[FORT0:CUTTER]
@@ -731,13 +738,12 @@ _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
 
 
 def _write_figures(
-    s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ...], m: MapStatic
+    v: Values, off: dict[str, int], rel: tuple[int, ...], m: MapStatic, fig: tuple[int, ...]
 ) -> None:
     """The ``figures`` segment (3 values a figure, copied from ``m.place``) and the figure
     planes of the map."""
     place = m.place
     o_fig = off["figures"]
-    fig = s.fig
     o = off["map_flagships"]
     for f, pos in enumerate(fig[:PATROL0]):
         if pos >= 0:
