@@ -170,7 +170,7 @@ def legal_battle_plan(s: AhoyState, frame: Frame) -> list[Action]:
         key = s.plan_cards[card]
         if key not in seen:
             seen.add(key)
-            out.append(Action.make("plan", f"Play {plans.plan_name(s, key)}", card=card))
+            out.append(plans.play_action(s, key, card))
     return out
 
 
