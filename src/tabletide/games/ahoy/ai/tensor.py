@@ -143,6 +143,38 @@ R_ISLAND = REGIONS * sum(k for _, k in REGION_SEGMENTS[:-1])
 REGION_BLOCK = REGIONS * sum(k for _, k in REGION_SEGMENTS)
 
 
+SEAT_SEGMENTS = (
+    "faction",
+    "fame",
+    "gold",
+    "dice_in_hand",
+    "spot_die",
+    "cannons_second_die",
+    "spot_damaged",
+    "crew",
+    "cargo",
+    "delivered",
+    "reward_white",
+    "reward_black",
+)
+SUPPLY_SEGMENTS = (
+    "fleet_supply",
+    "union_allies",
+    "union_plans",
+    "union_ship_cards",
+    "plan_discard",
+    "my_plans",
+    "my_favor",
+    "market",
+    "market_deck",
+    "removed",
+    "region_supply",
+    "gold_bank",
+)
+"""The segments :func:`_write_seats` and :func:`_write_supplies` fill, whose offsets each
+:class:`Layout` keeps in a tuple (``seat_offsets``, ``supply_offsets``) read in one go."""
+
+
 class Layout(TensorLayout):
     """The segments for one player count, declared once."""
 
@@ -160,6 +192,8 @@ class Layout(TensorLayout):
             assert self.off[name] == at, name
             at += REGIONS * per_region
         assert self.off["region_island"] - self.off["region_placed"] == R_ISLAND
+        self.seat_offsets = tuple(self.off[name] for name in SEAT_SEGMENTS)
+        self.supply_offsets = tuple(self.off[name] for name in SUPPLY_SEGMENTS)
 
     def _declare(self, n: int, decisions: tuple[str, ...]) -> None:
         add = self.add
@@ -381,8 +415,8 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     v = _template(m, lay)[:]  # a copy: the template is shared
     _write_turn(s, v, off, rel)
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
-    _write_seats(s, v, off, order)
-    _write_supplies(s, seat, v, off)
+    _write_seats(s, v, lay.seat_offsets, order)
+    _write_supplies(s, seat, v, lay.supply_offsets)
     fig = tuple(s.fig)
     _write_regions(s, v, off, m, fig)
     _write_figures(v, off, rel, m, fig)
@@ -411,9 +445,13 @@ def _write_turn(s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ..
     o = off["turn_dice"]
     v[o] = s.quota / 2
     v[o + 1] = s.placed_turn / 2
-    o = off["once_used"]
-    v[o] = 1.0 if "mystic" in s.once else 0.0
-    v[o + 1] = 1.0 if "breeze" in s.once else 0.0
+    once = s.once
+    if once:
+        o = off["once_used"]
+        if "mystic" in once:
+            v[o] = 1.0
+        if "breeze" in once:
+            v[o + 1] = 1.0
 
 
 # ------------------------------------------------------------------ the pending decision
@@ -445,8 +483,14 @@ def _move_focus(s: AhoyState, i: int, space: int, direction: int = -1) -> Focus:
     )
 
 
+NO_FOCUS = Focus()
+"""A decision with nothing salient besides its kind and seat (the turn, most often)."""
+
+
 def _focus(s: AhoyState, frame: Frame) -> Focus:
     k, record = frame.kind, frame.record
+    if k == "turn":
+        return NO_FOCUS
     if k == "step":
         i = record(movement.Step).move
         return _move_focus(s, i, s.fig[s.moves[i].fig])
@@ -519,7 +563,7 @@ def _focus(s: AhoyState, frame: Frame) -> Focus:
         return Focus(purpose=record(plans.Region).why)
     if k == "island":
         return Focus(purpose=record(plans.Island).plan)
-    return Focus()
+    return NO_FOCUS
 
 
 _PURPOSE = {p: i for i, p in enumerate(PURPOSES)}
@@ -540,6 +584,8 @@ def _write_decision(
     v[off["decision_kind"] + decisions[frame.kind]] = 1.0
     v[off["decision_seat"] + rel[frame.seat]] = 1.0
     f = _focus(s, frame)
+    if f is NO_FOCUS:  # every value below would be zero
+        return
     if f.figure >= 0:
         v[off["decision_figure"] + _rel_fig(f.figure, rel)] = 1.0
     if f.victim >= 0:
@@ -554,33 +600,53 @@ def _write_decision(
         v[off["decision_direction"] + f.direction] = 1.0
     if f.purpose:
         v[off["decision_purpose"] + _PURPOSE[f.purpose]] = 1.0
-    v[off["decision_amount"]] = f.amount / AMOUNT_SCALE
+    if f.amount:
+        v[off["decision_amount"]] = f.amount / AMOUNT_SCALE
     if f.move >= 0:
         mv = s.moves[f.move]
         o = off["decision_move"]
-        v[o] = 1.0 if mv.battles else 0.0
-        v[o + 1] = 1.0 if mv.explore else 0.0
-        v[o + 2] = 1.0 if mv.moved else 0.0
+        if mv.battles:
+            v[o] = 1.0
+        if mv.explore:
+            v[o + 1] = 1.0
+        if mv.moved:
+            v[o + 2] = 1.0
     if f.space >= 0:
         v[off["map_focus"] + _cell(f.space, x0, y0)] = 1.0
 
 
 # ------------------------------------------------------------------ the seats
-def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int, ...]) -> None:
-    o_fac, o_fame, o_gold = off["faction"], off["fame"], off["gold"]
-    o_hand, o_die, o_low = off["dice_in_hand"], off["spot_die"], off["cannons_second_die"]
-    o_dmg, o_crew, o_cargo = off["spot_damaged"], off["crew"], off["cargo"]
-    o_deliv, o_white, o_black = off["delivered"], off["reward_white"], off["reward_black"]
+def _write_seats(s: AhoyState, v: Values, offsets: tuple[int, ...], order: tuple[int, ...]) -> None:
+    """The per-seat segments (``SEAT_SEGMENTS``), the observer's first. The tensor starts
+    at zero, so zero values are not written."""
+    (
+        o_fac,
+        o_fame,
+        o_gold,
+        o_hand,
+        o_die,
+        o_low,
+        o_dmg,
+        o_crew,
+        o_cargo,
+        o_deliv,
+        o_white,
+        o_black,
+    ) = offsets
+    faction, fame, gold, hand, dice = s.faction, s.fame, s.gold, s.hand, s.dice
+    damage, crew = s.damage, s.crew
     for k, p in enumerate(order):
-        faction = s.faction[p]
-        v[o_fac + 3 * k + FACTIONS.index(faction)] = 1.0
-        v[o_fame + k] = s.fame[p] / FAME_TO_WIN
-        v[o_gold + k] = s.gold[p] / GOLD_TOKENS
-        o = o_hand + 6 * k
-        for die in s.hand[p]:
-            v[o + die - 1] += 1.0 / DICE_MAX
+        f = faction[p]
+        v[o_fac + 3 * k + _FACTION[f]] = 1.0
+        if fame[p]:
+            v[o_fame + k] = fame[p] / FAME_TO_WIN
+        if gold[p]:
+            v[o_gold + k] = gold[p] / GOLD_TOKENS
+        o = o_hand + 6 * k - 1  # dice show 1-6
+        for die in hand[p]:
+            v[o + die] += 1.0 / DICE_MAX
         o = o_die + SPOTS * k
-        for sp, die in s.dice[p]:
+        for sp, die in dice[p]:
             old = v[o + sp]
             if old:  # a second die on the Fleet's Cannons
                 low, high = sorted((old, die / 6))
@@ -589,12 +655,12 @@ def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int,
             else:
                 v[o + sp] = die / 6
         o = o_dmg + SPOTS * k
-        for sp in s.damage[p]:
+        for sp in damage[p]:
             v[o + sp] = 1.0
         o = o_crew + CARDS * k
-        for card in s.crew[p]:
+        for card in crew[p]:
             v[o + card] = 1.0
-        if faction != "smuggler":
+        if f != "smuggler":
             continue
         o = o_cargo + CARDS * k
         for card in s.cargo[p]:
@@ -607,43 +673,50 @@ def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int,
         v[o_black + GRID_SPACES * k + s.black[p]] = 1.0
 
 
+_FACTION = {f: i for i, f in enumerate(FACTIONS)}
+
+
 # ------------------------------------------------------------------ supplies and secrets
-def _write_supplies(s: AhoyState, seat: int, v: Values, off: dict[str, int]) -> None:
-    o = off["fleet_supply"]
-    v[o] = s.fig[PATROL0:FORT0].count(-1) / PATROLS
-    v[o + 1] = s.fig[FORT0:CUTTER].count(-1) / FORTS
-    o = off["union_allies"]
-    v[o] = s.ready / ALLY_TOKENS
-    v[o + 1] = s.ally_supply() / ALLY_TOKENS
-    o = off["union_plans"]
-    v[o] = len(s.plan_hand) / PLAN_CARDS
-    v[o + 1] = len(s.plan_deck) / PLAN_CARDS
-    o = off["union_ship_cards"]
-    v[o] = 1.0 if s.ship_card[0] else 0.0
-    v[o + 1] = 1.0 if s.ship_card[1] else 0.0
+def _write_supplies(s: AhoyState, seat: int, v: Values, offsets: tuple[int, ...]) -> None:
+    """The factions' supplies, the observer's own secrets and the cards and tiles
+    (``SUPPLY_SEGMENTS``); zero values are not written."""
+    o_fleet, o_allies, o_plans, o_ships, o_discard, o_mine, o_favor = offsets[:7]
+    o_market, o_deck, o_removed, o_tiles, o_bank = offsets[7:]
+    fig = s.fig
+    v[o_fleet] = fig[PATROL0:FORT0].count(-1) / PATROLS
+    v[o_fleet + 1] = fig[FORT0:CUTTER].count(-1) / FORTS
+    if s.ready:
+        v[o_allies] = s.ready / ALLY_TOKENS
+    v[o_allies + 1] = s.ally_supply() / ALLY_TOKENS
+    if s.plan_hand:
+        v[o_plans] = len(s.plan_hand) / PLAN_CARDS
+    if s.plan_deck:
+        v[o_plans + 1] = len(s.plan_deck) / PLAN_CARDS
+    ship_card = s.ship_card
+    if ship_card[0]:
+        v[o_ships] = 1.0
+    if ship_card[1]:
+        v[o_ships + 1] = 1.0
     kinds = _PLAN_INDEX
     cards = s.plan_cards
-    o = off["plan_discard"]
     for c in s.plan_discard:
-        v[o + kinds[cards[c]]] += 1.0 / PLAN_COPIES
+        v[o_discard + kinds[cards[c]]] += 1.0 / PLAN_COPIES
     if seat == s.union:
-        o = off["my_plans"]
         for c in s.plan_hand:
-            v[o + kinds[cards[c]]] += 1.0 / PLAN_COPIES
-    if s.faction[seat] == "smuggler":
-        o = off["my_favor"]
+            v[o_mine + kinds[cards[c]]] += 1.0 / PLAN_COPIES
+    elif s.faction[seat] == "smuggler":
         for token, pile in enumerate(s.favor[seat]):
             for card in pile:
-                v[o + CARDS * token + card] = 1.0
-    o = off["market"]
+                v[o_favor + CARDS * token + card] = 1.0
     for card in s.market:
-        v[o + card] = 1.0
-    v[off["market_deck"]] = len(s.market_deck) / CARDS
-    o = off["removed"]
+        v[o_market + card] = 1.0
+    if s.market_deck:
+        v[o_deck] = len(s.market_deck) / CARDS
     for card in s.removed:
-        v[o + card] = 1.0
-    v[off["region_supply"]] = len(s.supply) / SUPPLY_TILES
-    v[off["gold_bank"]] = s.bank() / GOLD_TOKENS
+        v[o_removed + card] = 1.0
+    if s.supply:
+        v[o_tiles] = len(s.supply) / SUPPLY_TILES
+    v[o_bank] = s.bank() / GOLD_TOKENS
 
 
 _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
