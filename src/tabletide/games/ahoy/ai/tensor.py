@@ -41,13 +41,10 @@ from tabletide.games.ahoy.constants import (
     FAME_TO_WIN,
     FIGURES,
     FORT0,
-    FORT_FIGS,
     FORTS,
     GOLD_TOKENS,
-    GUNBOAT,
     ORIGIN,
     PATROL0,
-    PATROL_FIGS,
     PATROLS,
     SPOTS,
     WIDTH,
@@ -192,6 +189,9 @@ class Layout(TensorLayout):
             assert self.off[name] == at, name
             at += REGIONS * per_region
         assert self.off["region_island"] - self.off["region_placed"] == R_ISLAND
+        o = self.off["map_patrols"]
+        assert self.off["map_forts"] == o + PLANES, "the forts' plane follows the patrols'"
+        assert self.off["map_union_ships"] == o + 2 * PLANES, "then the union ships' planes"
         self.seat_offsets = tuple(self.off[name] for name in SEAT_SEGMENTS)
         self.supply_offsets = tuple(self.off[name] for name in SUPPLY_SEGMENTS)
 
@@ -814,7 +814,7 @@ def _write_figures(
     v: Values, off: dict[str, int], rel: tuple[int, ...], m: MapStatic, fig: tuple[int, ...]
 ) -> None:
     """The ``figures`` segment (3 values a figure, copied from ``m.place``) and the figure
-    planes of the map."""
+    planes of the map: the flagships written here, the other figures as one cached block."""
     place = m.place
     o_fig = off["figures"]
     o = off["map_flagships"]
@@ -824,27 +824,52 @@ def _write_figures(
             k = 3 * rel[f]
             v[o_fig + k : o_fig + k + 3] = where
             v[o + PLANES * rel[f] + cell] = 1.0
-    o = off["map_patrols"]
-    for f in PATROL_FIGS:
-        pos = fig[f]
-        if pos >= 0:
-            cell, where = place[pos]
-            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
-            v[o + cell] += 1.0 / PATROLS
-    o = off["map_forts"]
-    for f in FORT_FIGS:
-        pos = fig[f]
-        if pos >= 0:
-            cell, where = place[pos]
-            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
-            v[o + cell] = 1.0
-    o = off["map_union_ships"]
-    for f in (CUTTER, GUNBOAT):
-        pos = fig[f]
-        if pos >= 0:
-            cell, where = place[pos]
-            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
-            v[o + PLANES * (f - CUTTER) + cell] = 1.0
+    pieces = fig[PATROL0:]
+    key = (id(m), pieces)
+    hit = _PIECES.get(key)
+    if hit is not None and hit[0] is m:
+        block, planes = hit[1]
+    else:
+        block, planes = _pieces(m, pieces)
+        if len(_PIECES) >= _PIECES_KEPT:
+            _PIECES.clear()
+        _PIECES[key] = (m, (block, planes))
+    o = o_fig + 3 * PATROL0
+    v[o : o + len(block)] = block
+    o = off["map_patrols"]  # the patrols', forts' and union ships' planes follow it
+    for i, x in planes:
+        v[o + i] = x
+
+
+def _pieces(m: MapStatic, pieces: tuple[int, ...]) -> tuple[Values, tuple[tuple[int, float], ...]]:
+    """The ``figures`` values of the figures other than flagships (the patrols, the forts,
+    the cutter and the gunboat, at ``pieces``), and their planes' values by offset from
+    ``map_patrols``. Cached in ``_PIECES`` by the map and ``pieces``, all they depend on: they
+    move far less often than the flagships."""
+    place = m.place
+    block = zeros(3 * len(pieces))
+    planes: dict[int, float] = {}
+    for f, pos in enumerate(pieces, PATROL0):
+        if pos < 0:
+            continue
+        cell, where = place[pos]
+        k = 3 * (f - PATROL0)
+        block[k : k + 3] = where
+        if f < FORT0:
+            planes[cell] = planes.get(cell, 0.0) + 1.0 / PATROLS
+        elif f < CUTTER:
+            planes[PLANES + cell] = 1.0  # map_forts
+        else:
+            planes[2 * PLANES + PLANES * (f - CUTTER) + cell] = 1.0  # map_union_ships
+    return block, tuple(planes.items())
+
+
+_PIECES: dict[
+    tuple[int, tuple[int, ...]], tuple[MapStatic, tuple[Values, tuple[tuple[int, float], ...]]]
+] = {}
+_PIECES_KEPT = 1024
+"""Blocks kept at most (under 1 kB each); keyed by the map's id and holding the map like the
+region caches below, so bounded like the maps of ``_MAPS``."""
 
 
 # ------------------------------------------------------------------ the battle
