@@ -727,17 +727,24 @@ def _write_regions(
     s: AhoyState, v: Values, off: dict[str, int], m: MapStatic, fig: tuple[int, ...]
 ) -> None:
     """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
-    and allies planes of the map, as two cached blocks."""
+    and allies planes of the map, as two cached blocks found by one look-up in ``_ROWS``
+    (whose key holds the planes' key, see :func:`_region_rows`)."""
     wealth, allies = tuple(s.wealth), tuple(s.allies)
     fleet, union = s.fleet, s.union
     key = (id(m), s.island_of, wealth, allies, fig[fleet], fig[union], fig[PATROL0:], fleet, union)
     hit = _ROWS.get(key)
-    rows = hit[1] if hit is not None and hit[0] is m else _region_rows(s, m, key)
+    if hit is not None and hit[0] is m:
+        rows, planes = hit[1]
+    else:
+        at = (id(m), wealth, allies)
+        got = _PLANES.get(at)
+        planes = got[1] if got is not None and got[0] is m else _region_planes(m, at)
+        rows = _region_rows(s, m, key)
+        if len(_ROWS) >= _ROWS_KEPT:
+            _ROWS.clear()
+        _ROWS[key] = (m, (rows, planes))
     o = off["region_wealth"]
     v[o : o + len(rows)] = rows
-    at = (id(m), wealth, allies)
-    hit = _PLANES.get(at)
-    planes = hit[1] if hit is not None and hit[0] is m else _region_planes(m, at)
     o = off["map_wealth"]
     v[o : o + 2 * PLANES] = planes
 
@@ -748,7 +755,7 @@ def _write_regions(
 _RowsKey = tuple[
     int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int
 ]
-_ROWS: dict[_RowsKey, tuple[MapStatic, Values]] = {}
+_ROWS: dict[_RowsKey, tuple[MapStatic, tuple[Values, Values]]] = {}
 _PlanesKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 _PLANES: dict[_PlanesKey, tuple[MapStatic, Values]] = {}
 _TEMPLATES: dict[tuple[int, int], tuple[MapStatic, Values]] = {}
@@ -776,7 +783,8 @@ def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
     the spaces of the Fleet's and the Union's flagships and of the other figures than
     flagships, and the Fleet's and the Union's seats. Those and the map (replaced whole when a
     tile is added) are all the values and the control points (``turn.controls``) depend on:
-    a Smuggler's flagship counts for no one."""
+    a Smuggler's flagship counts for no one. The entry keeps the map planes of
+    :func:`_region_planes` beside them (their key is part of this one)."""
     island_of, wealth, allies = key[1:4]
     fleet, union = controls(s)
     forts = s.fig[FORT0:CUTTER]
@@ -790,7 +798,7 @@ def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
             rows[o_fort + r] = 1.0
         rows[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
         rows[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
-    return _keep(_ROWS, _ROWS_KEPT, key, m, rows)
+    return rows
 
 
 def _region_planes(m: MapStatic, key: _PlanesKey) -> Values:
