@@ -203,16 +203,26 @@ def _cannons_options(s: AhoyState, seat: int, fighter: int) -> list[int]:
     return sorted(set(s.cannons_dice(seat)))
 
 
+_KEEP = Action.make("keep", "Keep your Cannons die")
+_LOWER = tuple(
+    tuple(
+        Action.make("lower", f"Lower Cannons {v} to {to}: +{v - to}", die=v, to=to)
+        for to in range(1, v)
+    )
+    for v in range(7)
+)
+"""Lowering a Cannons die showing ``v`` to each lower value (by ``v``), made once."""
+
+
 def legal_cannons(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     side = frame.record(BattleSide).side
-    out = [Action.make("keep", "Keep your Cannons die")]
+    out = [_KEEP]
     if f.ignored:
         return out
     for v in _cannons_options(s, frame.seat, f.fig(side)):
-        for to in range(1, v):
-            out.append(Action.make("lower", f"Lower Cannons {v} to {to}: +{v - to}", die=v, to=to))
+        out += _LOWER[v]
     return out
 
 

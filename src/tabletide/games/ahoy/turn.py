@@ -68,11 +68,14 @@ def legal_turn(s: AhoyState, frame: Frame) -> list[Action]:
     placing = actions.placements(s, seat) if s.placed_turn < s.quota else ()
     out: list[Action] = []
     if s.placed_turn >= s.quota or not placing:  # AH-GAP-8
-        out.append(Action.make("end", "End your turn"))
+        out.append(_END)
     out += placing
     out += cards.free_actions(s, seat)
     out += plans.free_actions(s, seat)
     return out
+
+
+_END = Action.make("end", "End your turn")
 
 
 def apply_turn(s: AhoyState, frame: Frame, action: Action) -> None:
