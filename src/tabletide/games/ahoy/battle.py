@@ -94,11 +94,12 @@ def eligible(s: AhoyState, mover: int, pos: int) -> list[int]:
     """AH-5.20: the enemy figures ``mover`` must battle on ``pos``."""
     if s.cells[pos].terrain == "fog":
         return []
+    others = [f for f, at in enumerate(s.fig) if at == pos and f != mover]
+    if not others:  # most spaces a figure enters: nothing to ask about
+        return []
     me = s.owner(mover)
     armed = loaded(s, mover)
-    return [
-        f for f in s.figures_at(pos) if f != mover and s.owner(f) != me and (armed or loaded(s, f))
-    ]
+    return [f for f in others if s.owner(f) != me and (armed or loaded(s, f))]
 
 
 def start(s: AhoyState, mover: int, pos: int, move: int) -> None:

@@ -108,11 +108,8 @@ def fort_islands(s: AhoyState) -> list[int]:
     """AH-6.1.4: islands with 2 patrols on them, while a fort is left."""
     if all(s.fig[f] >= 0 for f in FORT_FIGS):
         return []
-    return [
-        r
-        for r, pos in enumerate(s.island_of)
-        if sum(1 for f in PATROL_FIGS if s.fig[f] == pos) >= 2
-    ]
+    patrols = s.fig[PATROL0:FORT0]
+    return [r for r, pos in enumerate(s.island_of) if patrols.count(pos) >= 2]
 
 
 def legal_fort(s: AhoyState, frame: Frame) -> list[Action]:
