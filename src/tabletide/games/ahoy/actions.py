@@ -103,18 +103,27 @@ def _accepts(s: AhoyState, seat: int, spot: int) -> frozenset[int]:
     return NEED[s.spots[seat][spot].need] if spot < CREW_SPOT0 else NEED["any"]
 
 
-def placements(s: AhoyState, seat: int) -> tuple[Action, ...]:
+def placements(s: AhoyState, seat: int) -> list[Action]:
     """Every way to place a die from ``seat``'s hand now (AH-5.1-5.3), by die value, then
-    spot, then the value it is turned to. Cached in ``_PLACEMENTS`` by all it depends on: the
-    seat's board and the content (which name the spots and say what they accept; by
-    identity, both immutable and held by the entry), the values in hand, the open spots, the
-    steps a gold buys and the gold up to ``MOST_GOLD_COST``; actions are immutable, so
-    positions may share the tuple."""
+    spot, then the value it is turned to: for each value in hand, the placements of that
+    value (:func:`_by_value`)."""
+    by_value = _by_value(s, seat)
+    out: list[Action] = []
+    for v in sorted(set(s.hand[seat])):
+        out += by_value[v]
+    return out
+
+
+def _by_value(s: AhoyState, seat: int) -> tuple[tuple[Action, ...], ...]:
+    """The placements of a die showing each value 1-6 (by value; 0 is empty) on ``seat``'s
+    open spots. Cached in ``_PLACEMENTS`` by all they depend on: the seat's board and the
+    content (which name the spots; by identity, both immutable and held by the entry), the
+    open spots, the steps a gold buys and the gold up to ``MOST_GOLD_COST``; actions are
+    immutable, so positions may share them."""
     board, content = s.spots[seat], s.content
     key = (
         id(board),
         id(content),
-        frozenset(s.hand[seat]),
         open_for_die(s, seat),
         steps_per_gold(s, seat),
         min(s.gold[seat], MOST_GOLD_COST),
@@ -122,23 +131,27 @@ def placements(s: AhoyState, seat: int) -> tuple[Action, ...]:
     hit = _PLACEMENTS.get(key)
     if hit is not None and hit[0] is board and hit[1] is content:
         return hit[2]
-    _, _, values, spots, per_gold, gold = key
+    _, _, spots, per_gold, gold = key
     named = [(sp, _accepts(s, seat, sp), damage.spot_label(s, seat, sp)) for sp in spots]
-    out: list[Action] = []
-    for v in sorted(values):
-        for spot, accepts, name in named:
-            out += _spot_placements(name, v, spot, accepts, per_gold, gold)
+    by_value = tuple(
+        tuple(
+            a
+            for spot, accepts, name in named
+            for a in _spot_placements(name, v, spot, accepts, per_gold, gold)
+        )
+        for v in range(7)
+    )
     if len(_PLACEMENTS) >= _PLACEMENTS_KEPT:
         _PLACEMENTS.clear()
-    _PLACEMENTS[key] = (board, content, tuple(out))
-    return _PLACEMENTS[key][2]
+    _PLACEMENTS[key] = (board, content, by_value)
+    return by_value
 
 
-_PLACEMENTS: dict[tuple[Any, ...], tuple[object, object, tuple[Action, ...]]] = {}
-_PLACEMENTS_KEPT = 16384
-"""Placement lists kept at most (the key is a few small tuples, the list shares its actions:
-about 5 MB when full); the cache starts afresh when full. Random 3-player games meet about
-40 new lists a game after the first hundred games, of some 240 asked for."""
+_PLACEMENTS: dict[tuple[Any, ...], tuple[object, object, tuple[tuple[Action, ...], ...]]] = {}
+_PLACEMENTS_KEPT = 4096
+"""Placement tables kept at most (a few kB each); the cache starts afresh when full. Random
+3-player games meet about 8 new tables a game after the first hundred games, of some 240
+asked for."""
 
 
 MOST_GOLD_COST = 5

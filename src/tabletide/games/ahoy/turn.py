@@ -65,7 +65,7 @@ def begin_turn(s: AhoyState, seat: int) -> None:
 
 def legal_turn(s: AhoyState, frame: Frame) -> list[Action]:
     seat = frame.seat
-    placing = actions.placements(s, seat) if s.placed_turn < s.quota else ()
+    placing = actions.placements(s, seat) if s.placed_turn < s.quota else []
     out: list[Action] = []
     if s.placed_turn >= s.quota or not placing:  # AH-GAP-8
         out.append(_END)
