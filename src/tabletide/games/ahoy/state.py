@@ -386,8 +386,7 @@ class AhoyState(TableState):
         crew = self.crew[seat]
         if not crew:
             return False
-        keys = self.crew_keys
-        return any(keys[card] == key for card in crew)
+        return key in map(self.crew_keys.__getitem__, crew)  # no generator: asked ~2x a step
 
     def crew_card(self, seat: int, key: str) -> int:
         return next(card for card in self.crew[seat] if self.content.market[card].crew == key)
