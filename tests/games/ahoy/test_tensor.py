@@ -13,7 +13,8 @@ import pytest
 from conformance import check_tensor
 from tabletide.engine import Rng, Segment, TensorWriter
 from tabletide.games.ahoy.actions import Count
-from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH
+from tabletide.games.ahoy.ai import tensor
+from tabletide.games.ahoy.ai.tensor import GRID, PURPOSES, REACH, MapStatic
 from tabletide.games.ahoy.battle import BattleSide, Buccaneer, Ram
 from tabletide.games.ahoy.cards import Favor, Goto, PayDie
 from tabletide.games.ahoy.constants import ORIGIN, WIDTH
@@ -473,3 +474,36 @@ def test_a_tensor_after_other_segments_holds_the_same_values_and_shifted_segment
     again = TensorWriter()
     GAME.write_tensor(s, 1, again)  # from the map's cached template and region rows
     assert again.values == alone.values
+
+
+# ---------------------------------------------------------------------------- the map cache
+def fresh_map(s: AhoyState) -> MapStatic:
+    return tensor._map_static(s.cells, s.bars)
+
+
+def test_a_map_grown_tile_by_tile_is_the_map_made_afresh() -> None:
+    """A new tile's map is made from the map before it (the grid's corner staying or moving
+    west or north); it equals the map made from scratch, and a map edited by hand is made
+    from scratch even when its tiles placed say it is a tile more than a kept map."""
+    tensor._MAPS.clear()
+    tensor._BY_PLACED.clear()
+    corners: set[bool] = set()
+    for n in (2, 3, 4):
+        for seed in range(6):
+            s = GAME.new_state(n, seed)
+            assert isinstance(s, AhoyState)
+            rng = Rng(seed + 7)
+            before = tensor.map_static(s)
+            while not s.is_terminal():
+                s.apply(rng.choice(s.legal_actions()))
+                m = tensor.map_static(s)
+                if m is not before:
+                    assert m == fresh_map(s)
+                    corners.add((m.x0, m.y0) == (before.x0, before.y0))
+                    before = m
+    assert corners == {True, False}
+    edited = s.clone()
+    old_space = s.island_of[0]
+    edited.cells = dict(s.cells)
+    edited.bars = s.bars | {(old_space, 1), (old_space + 1, 3)}
+    assert tensor.map_static(edited) == fresh_map(edited) != fresh_map(s)

@@ -94,11 +94,12 @@ def eligible(s: AhoyState, mover: int, pos: int) -> list[int]:
     """AH-5.20: the enemy figures ``mover`` must battle on ``pos``."""
     if s.cells[pos].terrain == "fog":
         return []
+    others = [f for f, at in enumerate(s.fig) if at == pos and f != mover]
+    if not others:  # most spaces a figure enters: nothing to ask about
+        return []
     me = s.owner(mover)
     armed = loaded(s, mover)
-    return [
-        f for f in s.figures_at(pos) if f != mover and s.owner(f) != me and (armed or loaded(s, f))
-    ]
+    return [f for f in others if s.owner(f) != me and (armed or loaded(s, f))]
 
 
 def start(s: AhoyState, mover: int, pos: int, move: int) -> None:
@@ -170,7 +171,7 @@ def legal_battle_plan(s: AhoyState, frame: Frame) -> list[Action]:
         key = s.plan_cards[card]
         if key not in seen:
             seen.add(key)
-            out.append(Action.make("plan", f"Play {plans.plan_name(s, key)}", card=card))
+            out.append(plans.play_action(s, key, card))
     return out
 
 
@@ -203,16 +204,26 @@ def _cannons_options(s: AhoyState, seat: int, fighter: int) -> list[int]:
     return sorted(set(s.cannons_dice(seat)))
 
 
+_KEEP = Action.make("keep", "Keep your Cannons die")
+_LOWER = tuple(
+    tuple(
+        Action.make("lower", f"Lower Cannons {v} to {to}: +{v - to}", die=v, to=to)
+        for to in range(1, v)
+    )
+    for v in range(7)
+)
+"""Lowering a Cannons die showing ``v`` to each lower value (by ``v``), made once."""
+
+
 def legal_cannons(s: AhoyState, frame: Frame) -> list[Action]:
     f = s.fight
     assert f is not None
     side = frame.record(BattleSide).side
-    out = [Action.make("keep", "Keep your Cannons die")]
+    out = [_KEEP]
     if f.ignored:
         return out
     for v in _cannons_options(s, frame.seat, f.fig(side)):
-        for to in range(1, v):
-            out.append(Action.make("lower", f"Lower Cannons {v} to {to}: +{v - to}", die=v, to=to))
+        out += _LOWER[v]
     return out
 
 

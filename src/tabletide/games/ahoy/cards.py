@@ -144,14 +144,17 @@ def fort_free_island(s: AhoyState, seat: int) -> int:
 
 def free_actions(s: AhoyState, seat: int) -> list[Action]:
     out: list[Action] = []
-    symbols = {s.island_symbol(r) for r in recruit_islands(s, seat)}
-    can_die = bool(s.hand[seat]) and s.placed_turn < s.quota
-    for card in s.market:
-        m = s.card(card)
-        if m.symbol not in symbols:
-            continue
-        if (m.cost == 0 and can_die) or (m.cost and s.gold[seat] >= m.cost):
-            out.append(_recruit(card, crew_name(s, card), m.cost))
+    regions = recruit_islands(s, seat)
+    if regions:  # no island to recruit on: no card to look at
+        symbols = {s.island_symbol(r) for r in regions}
+        can_die = bool(s.hand[seat]) and s.placed_turn < s.quota
+        market, gold = s.content.market, s.gold[seat]
+        for card in s.market:
+            m = market[card]
+            if m.symbol not in symbols:
+                continue
+            if (m.cost == 0 and can_die) or (m.cost and gold >= m.cost):
+                out.append(_recruit(card, crew_name(s, card), m.cost))
     if s.faction[seat] == "smuggler":
         here = fort_free_island(s, seat)
         if here >= 0:
@@ -401,28 +404,35 @@ def apply_negotiate(s: AhoyState, frame: Frame, action: Action) -> None:
 # ------------------------------------------------------------------ crew actions without a die
 def _crew_actions(s: AhoyState, seat: int) -> list[Action]:
     out: list[Action] = []
-    if s.fig[seat] < 0 or not s.crew[seat]:  # each action below needs its crew card
+    crew = s.crew[seat]
+    if s.fig[seat] < 0 or not crew:  # each action below needs its crew card
         return out
+    keys = s.crew_keys
+    held = {keys[card] for card in crew}
+    if "mystic" in held and "mystic" not in s.once and damage.open_spots(s, seat, board_only=True):
+        out.append(_MYSTIC)
+    if "naive_noble" in held and noble_victims(s, seat):
+        out.append(_NOBLE)
     if (
-        s.has_crew(seat, "mystic")
-        and "mystic" not in s.once
-        and damage.open_spots(s, seat, board_only=True)
-    ):
-        out.append(Action.make("mystic", "Mystic: suffer 1 damage to deal 1 in your region"))
-    if s.has_crew(seat, "naive_noble") and noble_victims(s, seat):
-        out.append(Action.make("noble", "Naive Noble: steal a card (discards the Noble)"))
-    if (
-        s.has_crew(seat, "whispering_breeze")
+        "whispering_breeze" in held
         and "breeze" not in s.once
         and s.gold[seat] >= 2
         and _goto_spaces(s, seat, "breeze")
     ):
-        out.append(Action.make("breeze", "Whispering Breeze: 2 gold to any tailwind space"))
-    if s.has_crew(seat, "wind_sailors") and s.gold[seat] >= 1 and twin_island(s, seat) >= 0:
-        out.append(Action.make("wind", "Wind Sailors: 1 gold to the twin island"))
-    if s.has_crew(seat, "mysterious_gust"):
-        out.append(Action.make("gust", "Mysterious Gust: move anywhere (discards it)"))
+        out.append(_BREEZE)
+    if "wind_sailors" in held and s.gold[seat] >= 1 and twin_island(s, seat) >= 0:
+        out.append(_WIND)
+    if "mysterious_gust" in held:
+        out.append(_GUST)
     return out
+
+
+_MYSTIC = Action.make("mystic", "Mystic: suffer 1 damage to deal 1 in your region")
+_NOBLE = Action.make("noble", "Naive Noble: steal a card (discards the Noble)")
+_BREEZE = Action.make("breeze", "Whispering Breeze: 2 gold to any tailwind space")
+_WIND = Action.make("wind", "Wind Sailors: 1 gold to the twin island")
+_GUST = Action.make("gust", "Mysterious Gust: move anywhere (discards it)")
+"""The crew cards' free actions: each always the same immutable action, made once."""
 
 
 def twin_island(s: AhoyState, seat: int) -> int:

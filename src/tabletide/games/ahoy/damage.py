@@ -172,10 +172,13 @@ def start_repair(s: AhoyState, seat: int, n: int) -> None:
 
 
 def legal_repair(s: AhoyState, frame: Frame) -> list[Action]:
-    out = [Action.make("done", "Done repairing")]
+    out = [_DONE_REPAIRING]
     for sp in sorted(repairable(s, frame.seat)):
         out.append(Action.make("fix", f"Repair {spot_label(s, frame.seat, sp)}", spot=sp))
     return out
+
+
+_DONE_REPAIRING = Action.make("done", "Done repairing")
 
 
 def apply_repair(s: AhoyState, frame: Frame, action: Action) -> None:

@@ -92,10 +92,14 @@ def fits(
     cells: dict[int, Cell], islands: frozenset[int], tile: RegionTile, rotation: int, origin: int
 ) -> bool:
     """AH-5.17: no overlap, and the tile's island not orthogonally next to another island."""
-    if any(p in cells for p in block(origin)):
-        return False
+    for p in block(origin):
+        if p in cells:
+            return False
     island = cell_pos(origin, rotation, tile.island)
-    return not any(island + d in islands for d in DELTA)
+    for d in DELTA:  # noqa: SIM110 (a plain loop: no generator at each of the ~8 calls)
+        if island + d in islands:
+            return False
+    return True
 
 
 def origins_towards(target: int, d: int) -> tuple[int, int]:
@@ -114,9 +118,17 @@ def origins_towards(target: int, d: int) -> tuple[int, int]:
 def some_island_fit(cells: dict[int, Cell], islands: frozenset[int], origin: int) -> bool:
     """Whether a tile fits at ``origin`` in some rotation, whatever the tile: rotations put its
     island on any corner, so only geometry matters (AH-GAP-5)."""
-    if any(p in cells for p in block(origin)):
-        return False
-    return any(not any(p + d in islands for d in DELTA) for p in block(origin))
+    spaces = block(origin)
+    for p in spaces:
+        if p in cells:
+            return False
+    for p in spaces:  # plain loops: this runs at every step along the map's edge
+        for d in DELTA:
+            if p + d in islands:
+                break
+        else:
+            return True
+    return False
 
 
 def can_explore(cells: dict[int, Cell], islands: frozenset[int], target: int, d: int) -> bool:

@@ -10,7 +10,7 @@ Battering Ram, a Smuggler's victory move) is ``dead``: it neither goes on nor an
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Action, Frame
@@ -234,17 +234,23 @@ def placements(s: AhoyState, targets: list[tuple[int, int]]) -> list[Action]:
                 ):
                     continue
                 seen.add((origin, rot))
-                island = geometry.cell_pos(origin, rot, tile.island)
-                out.append(
-                    Action.make(
-                        "tile",
-                        f"{tile.name}: corner {s.space_name(origin)}, turned {rot * 90}°, "
-                        f"island at {s.space_name(island)}",
-                        origin=origin,
-                        rot=rot,
-                    )
-                )
+                out.append(_tile_action(tile.name, tile.island, origin, rot))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _tile_action(name: str, island: int, origin: int, rot: int) -> Action:
+    """Placing the tile ``name`` (its island on canonical cell ``island``) with its corner on
+    ``origin``, turned ``rot`` quarters. Cached: it depends on these values alone, and
+    actions are immutable."""
+    at = geometry.cell_pos(origin, rot, island)
+    return Action.make(
+        "tile",
+        f"{name}: corner {geometry.space_name(origin)}, turned {rot * 90}°, "
+        f"island at {geometry.space_name(at)}",
+        origin=origin,
+        rot=rot,
+    )
 
 
 def legal_explore(s: AhoyState, frame: Frame) -> list[Action]:
@@ -414,7 +420,10 @@ def apply_harbor(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 def legal_rider_patrol(s: AhoyState, frame: Frame) -> list[Action]:
-    return [Action.make("yes", "Place a patrol here"), Action.make("no", "No")]
+    return list(_RIDER_PATROL)
+
+
+_RIDER_PATROL = (Action.make("yes", "Place a patrol here"), Action.make("no", "No"))
 
 
 def apply_rider_patrol(s: AhoyState, frame: Frame, action: Action) -> None:
@@ -426,11 +435,14 @@ def apply_rider_patrol(s: AhoyState, frame: Frame, action: Action) -> None:
 
 
 def legal_rider_allies(s: AhoyState, frame: Frame) -> list[Action]:
-    return [
-        Action.make("allies", "Place 2 ready allies on this island", how="place"),
-        Action.make("allies", "Gain 2 ready allies", how="gain"),
-        Action.make("allies", "Neither", how="none"),
-    ]
+    return list(_RIDER_ALLIES)
+
+
+_RIDER_ALLIES = (
+    Action.make("allies", "Place 2 ready allies on this island", how="place"),
+    Action.make("allies", "Gain 2 ready allies", how="gain"),
+    Action.make("allies", "Neither", how="none"),
+)
 
 
 def apply_rider_allies(s: AhoyState, frame: Frame, action: Action) -> None:

@@ -3,11 +3,13 @@ played at the start of a battle are in ``battle``."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tabletide.engine import Action, Frame
 from tabletide.games.ahoy import cards
 from tabletide.games.ahoy.constants import CUTTER, GUNBOAT, PATROL_FIGS, PLANS_PER_ROUND
+from tabletide.games.ahoy.content import Content
 
 if TYPE_CHECKING:
     from tabletide.games.ahoy.state import AhoyState
@@ -56,7 +58,23 @@ ACTION_PLANS = (
 
 
 def plan_name(s: AhoyState, key: str) -> str:
-    return next(p.name for p in s.content.plans if p.key == key)
+    return _plan_names(s.content)[key]
+
+
+_PLAN_NAMES: dict[int, tuple[Content, dict[str, str]]] = {}
+
+
+def _plan_names(content: Content) -> dict[str, str]:
+    """Every plan's name by its key, made once per content object: the content is frozen,
+    and the cache holds it, so its id cannot be reused by another."""
+    hit = _PLAN_NAMES.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    names: dict[str, str] = {}
+    for p in content.plans:
+        names.setdefault(p.key, p.name)  # the first, as a search of the list finds it
+    _PLAN_NAMES[id(content)] = (content, names)
+    return names
 
 
 def _playable(s: AhoyState, key: str) -> bool:
@@ -89,8 +107,20 @@ def free_actions(s: AhoyState, seat: int) -> list[Action]:
         key = s.plan_cards[card]
         if key in ACTION_PLANS and key not in seen and _playable(s, key):
             seen.add(key)
-            out.append(Action.make("plan", f"Play {plan_name(s, key)}", card=card))
+            out.append(play_action(s, key, card))
     return out
+
+
+def play_action(s: AhoyState, key: str, card: int) -> Action:
+    """Playing plan card ``card`` (plan ``key``), as its action."""
+    return _play_action(plan_name(s, key), card)
+
+
+@cache
+def _play_action(name: str, card: int) -> Action:
+    """Playing the plan card ``card`` named ``name``. Cached: it depends on these values
+    alone, and actions are immutable."""
+    return Action.make("plan", f"Play {name}", card=card)
 
 
 def play(s: AhoyState, seat: int, card: int) -> None:

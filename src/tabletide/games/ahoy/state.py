@@ -236,8 +236,10 @@ class AhoyState(TableState):
 
     # ------------------------------------------------------------------ engine plumbing
     def push_frame(self, frame: Frame) -> None:
+        """No new decision once the game is over; else onto the stack, as the engine does
+        (without the call up to it: two or three frames are pushed a step)."""
         if not self.over:
-            super().push_frame(frame)
+            self.stack.append(frame)
 
     def asks_anyway(self, frame: Frame) -> bool:
         """The Union's turn and its start-of-battle plan prompt are never taken for it while it
@@ -384,8 +386,7 @@ class AhoyState(TableState):
         crew = self.crew[seat]
         if not crew:
             return False
-        keys = self.crew_keys
-        return any(keys[card] == key for card in crew)
+        return key in map(self.crew_keys.__getitem__, crew)  # no generator: asked ~2x a step
 
     def crew_card(self, seat: int, key: str) -> int:
         return next(card for card in self.crew[seat] if self.content.market[card].crew == key)

@@ -68,11 +68,14 @@ def legal_turn(s: AhoyState, frame: Frame) -> list[Action]:
     placing = actions.placements(s, seat) if s.placed_turn < s.quota else []
     out: list[Action] = []
     if s.placed_turn >= s.quota or not placing:  # AH-GAP-8
-        out.append(Action.make("end", "End your turn"))
+        out.append(_END)
     out += placing
     out += cards.free_actions(s, seat)
     out += plans.free_actions(s, seat)
     return out
+
+
+_END = Action.make("end", "End your turn")
 
 
 def apply_turn(s: AhoyState, frame: Frame, action: Action) -> None:
@@ -105,11 +108,8 @@ def fort_islands(s: AhoyState) -> list[int]:
     """AH-6.1.4: islands with 2 patrols on them, while a fort is left."""
     if all(s.fig[f] >= 0 for f in FORT_FIGS):
         return []
-    return [
-        r
-        for r, pos in enumerate(s.island_of)
-        if sum(1 for f in PATROL_FIGS if s.fig[f] == pos) >= 2
-    ]
+    patrols = s.fig[PATROL0:FORT0]
+    return [r for r, pos in enumerate(s.island_of) if patrols.count(pos) >= 2]
 
 
 def legal_fort(s: AhoyState, frame: Frame) -> list[Action]:

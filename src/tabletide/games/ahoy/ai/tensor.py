@@ -32,7 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletide.engine import Frame, TensorLayout, TensorWriter, Values, seat_order, zeros
-from tabletide.games.ahoy import actions, battle, cards, damage, movement, plans
+from tabletide.games.ahoy import actions, battle, cards, damage, geometry, movement, plans
 from tabletide.games.ahoy.battle import total
 from tabletide.games.ahoy.constants import (
     ALLY_TOKENS,
@@ -41,13 +41,10 @@ from tabletide.games.ahoy.constants import (
     FAME_TO_WIN,
     FIGURES,
     FORT0,
-    FORT_FIGS,
     FORTS,
     GOLD_TOKENS,
-    GUNBOAT,
     ORIGIN,
     PATROL0,
-    PATROL_FIGS,
     PATROLS,
     SPOTS,
     WIDTH,
@@ -143,6 +140,38 @@ R_ISLAND = REGIONS * sum(k for _, k in REGION_SEGMENTS[:-1])
 REGION_BLOCK = REGIONS * sum(k for _, k in REGION_SEGMENTS)
 
 
+SEAT_SEGMENTS = (
+    "faction",
+    "fame",
+    "gold",
+    "dice_in_hand",
+    "spot_die",
+    "cannons_second_die",
+    "spot_damaged",
+    "crew",
+    "cargo",
+    "delivered",
+    "reward_white",
+    "reward_black",
+)
+SUPPLY_SEGMENTS = (
+    "fleet_supply",
+    "union_allies",
+    "union_plans",
+    "union_ship_cards",
+    "plan_discard",
+    "my_plans",
+    "my_favor",
+    "market",
+    "market_deck",
+    "removed",
+    "region_supply",
+    "gold_bank",
+)
+"""The segments :func:`_write_seats` and :func:`_write_supplies` fill, whose offsets each
+:class:`Layout` keeps in a tuple (``seat_offsets``, ``supply_offsets``) read in one go."""
+
+
 class Layout(TensorLayout):
     """The segments for one player count, declared once."""
 
@@ -160,6 +189,11 @@ class Layout(TensorLayout):
             assert self.off[name] == at, name
             at += REGIONS * per_region
         assert self.off["region_island"] - self.off["region_placed"] == R_ISLAND
+        o = self.off["map_patrols"]
+        assert self.off["map_forts"] == o + PLANES, "the forts' plane follows the patrols'"
+        assert self.off["map_union_ships"] == o + 2 * PLANES, "then the union ships' planes"
+        self.seat_offsets = tuple(self.off[name] for name in SEAT_SEGMENTS)
+        self.supply_offsets = tuple(self.off[name] for name in SUPPLY_SEGMENTS)
 
     def _declare(self, n: int, decisions: tuple[str, ...]) -> None:
         add = self.add
@@ -315,8 +349,9 @@ class MapStatic(NamedTuple):
     x0: int
     y0: int
     """The lattice column and row of grid cell 0."""
-    items: tuple[tuple[int, float], ...]
-    """(offset from ``map_space``, value) for the static planes."""
+    x1: int
+    y1: int
+    """The lattice column and row of the map's eastmost and southmost spaces."""
     regions: tuple[tuple[int, ...], ...]
     """The grid cells of each region."""
     islands: tuple[int, ...]
@@ -324,8 +359,8 @@ class MapStatic(NamedTuple):
     symbols: tuple[int, ...]
     """The symbol (index in ``SYMBOLS``) of each region's island."""
     planes: Values
-    """The static planes (``map_space`` to ``map_tile_corner``) filled in from ``items``: a
-    tensor copies them in one slice assignment."""
+    """The static planes (``map_space`` to ``map_tile_corner``): a tensor copies them in one
+    slice assignment."""
     place: dict[int, tuple[int, Values]]
     """Each space of the map: its grid cell, and a figure's values there in the ``figures``
     segment (on the map, grid column / (GRID - 1), grid row / (GRID - 1))."""
@@ -338,6 +373,12 @@ _LAYOUTS: dict[int, Layout] = {}
 _MAPS: dict[int, tuple[object, object, MapStatic]] = {}
 _MAP_CACHE = 1024
 """Maps kept at most (a game makes at most 10); the cache starts afresh when full."""
+_BY_PLACED: dict[
+    tuple[geometry.Placement, ...], tuple[dict[int, Cell], frozenset[tuple[int, int]], MapStatic]
+] = {}
+"""The same maps by the tiles placed: where to look for the map before a new tile, a hint
+only (:func:`_grows` checks the new map is that map plus the tile before it is used, so a map
+edited by hand cannot mislead it)."""
 _TILES: dict[int, list[tuple[int, float]]] = {}
 
 
@@ -374,10 +415,11 @@ def write_tensor(state: State, seat: int, out: TensorWriter) -> None:
     v = _template(m, lay)[:]  # a copy: the template is shared
     _write_turn(s, v, off, rel)
     _write_decision(s, v, off, lay.decisions, rel, x0, y0)
-    _write_seats(s, v, off, order)
-    _write_supplies(s, seat, v, off)
-    _write_regions(s, v, off, m)
-    _write_figures(s, v, off, rel, m)
+    _write_seats(s, v, lay.seat_offsets, order)
+    _write_supplies(s, seat, v, lay.supply_offsets)
+    fig = tuple(s.fig)
+    _write_regions(s, v, off, m, fig)
+    _write_figures(v, off, rel, m, fig)
     _write_battle(s, v, off, rel, x0, y0)
     _write_drawn(s, v, off)
     lay.emit(out, v)
@@ -403,9 +445,13 @@ def _write_turn(s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ..
     o = off["turn_dice"]
     v[o] = s.quota / 2
     v[o + 1] = s.placed_turn / 2
-    o = off["once_used"]
-    v[o] = 1.0 if "mystic" in s.once else 0.0
-    v[o + 1] = 1.0 if "breeze" in s.once else 0.0
+    once = s.once
+    if once:
+        o = off["once_used"]
+        if "mystic" in once:
+            v[o] = 1.0
+        if "breeze" in once:
+            v[o + 1] = 1.0
 
 
 # ------------------------------------------------------------------ the pending decision
@@ -437,8 +483,14 @@ def _move_focus(s: AhoyState, i: int, space: int, direction: int = -1) -> Focus:
     )
 
 
+NO_FOCUS = Focus()
+"""A decision with nothing salient besides its kind and seat (the turn, most often)."""
+
+
 def _focus(s: AhoyState, frame: Frame) -> Focus:
     k, record = frame.kind, frame.record
+    if k == "turn":
+        return NO_FOCUS
     if k == "step":
         i = record(movement.Step).move
         return _move_focus(s, i, s.fig[s.moves[i].fig])
@@ -511,7 +563,7 @@ def _focus(s: AhoyState, frame: Frame) -> Focus:
         return Focus(purpose=record(plans.Region).why)
     if k == "island":
         return Focus(purpose=record(plans.Island).plan)
-    return Focus()
+    return NO_FOCUS
 
 
 _PURPOSE = {p: i for i, p in enumerate(PURPOSES)}
@@ -532,6 +584,8 @@ def _write_decision(
     v[off["decision_kind"] + decisions[frame.kind]] = 1.0
     v[off["decision_seat"] + rel[frame.seat]] = 1.0
     f = _focus(s, frame)
+    if f is NO_FOCUS:  # every value below would be zero
+        return
     if f.figure >= 0:
         v[off["decision_figure"] + _rel_fig(f.figure, rel)] = 1.0
     if f.victim >= 0:
@@ -546,33 +600,53 @@ def _write_decision(
         v[off["decision_direction"] + f.direction] = 1.0
     if f.purpose:
         v[off["decision_purpose"] + _PURPOSE[f.purpose]] = 1.0
-    v[off["decision_amount"]] = f.amount / AMOUNT_SCALE
+    if f.amount:
+        v[off["decision_amount"]] = f.amount / AMOUNT_SCALE
     if f.move >= 0:
         mv = s.moves[f.move]
         o = off["decision_move"]
-        v[o] = 1.0 if mv.battles else 0.0
-        v[o + 1] = 1.0 if mv.explore else 0.0
-        v[o + 2] = 1.0 if mv.moved else 0.0
+        if mv.battles:
+            v[o] = 1.0
+        if mv.explore:
+            v[o + 1] = 1.0
+        if mv.moved:
+            v[o + 2] = 1.0
     if f.space >= 0:
         v[off["map_focus"] + _cell(f.space, x0, y0)] = 1.0
 
 
 # ------------------------------------------------------------------ the seats
-def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int, ...]) -> None:
-    o_fac, o_fame, o_gold = off["faction"], off["fame"], off["gold"]
-    o_hand, o_die, o_low = off["dice_in_hand"], off["spot_die"], off["cannons_second_die"]
-    o_dmg, o_crew, o_cargo = off["spot_damaged"], off["crew"], off["cargo"]
-    o_deliv, o_white, o_black = off["delivered"], off["reward_white"], off["reward_black"]
+def _write_seats(s: AhoyState, v: Values, offsets: tuple[int, ...], order: tuple[int, ...]) -> None:
+    """The per-seat segments (``SEAT_SEGMENTS``), the observer's first. The tensor starts
+    at zero, so zero values are not written."""
+    (
+        o_fac,
+        o_fame,
+        o_gold,
+        o_hand,
+        o_die,
+        o_low,
+        o_dmg,
+        o_crew,
+        o_cargo,
+        o_deliv,
+        o_white,
+        o_black,
+    ) = offsets
+    faction, fame, gold, hand, dice = s.faction, s.fame, s.gold, s.hand, s.dice
+    damage, crew = s.damage, s.crew
     for k, p in enumerate(order):
-        faction = s.faction[p]
-        v[o_fac + 3 * k + FACTIONS.index(faction)] = 1.0
-        v[o_fame + k] = s.fame[p] / FAME_TO_WIN
-        v[o_gold + k] = s.gold[p] / GOLD_TOKENS
-        o = o_hand + 6 * k
-        for die in s.hand[p]:
-            v[o + die - 1] += 1.0 / DICE_MAX
+        f = faction[p]
+        v[o_fac + 3 * k + _FACTION[f]] = 1.0
+        if fame[p]:
+            v[o_fame + k] = fame[p] / FAME_TO_WIN
+        if gold[p]:
+            v[o_gold + k] = gold[p] / GOLD_TOKENS
+        o = o_hand + 6 * k - 1  # dice show 1-6
+        for die in hand[p]:
+            v[o + die] += 1.0 / DICE_MAX
         o = o_die + SPOTS * k
-        for sp, die in s.dice[p]:
+        for sp, die in dice[p]:
             old = v[o + sp]
             if old:  # a second die on the Fleet's Cannons
                 low, high = sorted((old, die / 6))
@@ -581,12 +655,12 @@ def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int,
             else:
                 v[o + sp] = die / 6
         o = o_dmg + SPOTS * k
-        for sp in s.damage[p]:
+        for sp in damage[p]:
             v[o + sp] = 1.0
         o = o_crew + CARDS * k
-        for card in s.crew[p]:
+        for card in crew[p]:
             v[o + card] = 1.0
-        if faction != "smuggler":
+        if f != "smuggler":
             continue
         o = o_cargo + CARDS * k
         for card in s.cargo[p]:
@@ -599,61 +673,78 @@ def _write_seats(s: AhoyState, v: Values, off: dict[str, int], order: tuple[int,
         v[o_black + GRID_SPACES * k + s.black[p]] = 1.0
 
 
+_FACTION = {f: i for i, f in enumerate(FACTIONS)}
+
+
 # ------------------------------------------------------------------ supplies and secrets
-def _write_supplies(s: AhoyState, seat: int, v: Values, off: dict[str, int]) -> None:
-    o = off["fleet_supply"]
-    v[o] = s.fig[PATROL0:FORT0].count(-1) / PATROLS
-    v[o + 1] = s.fig[FORT0:CUTTER].count(-1) / FORTS
-    o = off["union_allies"]
-    v[o] = s.ready / ALLY_TOKENS
-    v[o + 1] = s.ally_supply() / ALLY_TOKENS
-    o = off["union_plans"]
-    v[o] = len(s.plan_hand) / PLAN_CARDS
-    v[o + 1] = len(s.plan_deck) / PLAN_CARDS
-    o = off["union_ship_cards"]
-    v[o] = 1.0 if s.ship_card[0] else 0.0
-    v[o + 1] = 1.0 if s.ship_card[1] else 0.0
+def _write_supplies(s: AhoyState, seat: int, v: Values, offsets: tuple[int, ...]) -> None:
+    """The factions' supplies, the observer's own secrets and the cards and tiles
+    (``SUPPLY_SEGMENTS``); zero values are not written."""
+    o_fleet, o_allies, o_plans, o_ships, o_discard, o_mine, o_favor = offsets[:7]
+    o_market, o_deck, o_removed, o_tiles, o_bank = offsets[7:]
+    fig = s.fig
+    v[o_fleet] = fig[PATROL0:FORT0].count(-1) / PATROLS
+    v[o_fleet + 1] = fig[FORT0:CUTTER].count(-1) / FORTS
+    if s.ready:
+        v[o_allies] = s.ready / ALLY_TOKENS
+    v[o_allies + 1] = s.ally_supply() / ALLY_TOKENS
+    if s.plan_hand:
+        v[o_plans] = len(s.plan_hand) / PLAN_CARDS
+    if s.plan_deck:
+        v[o_plans + 1] = len(s.plan_deck) / PLAN_CARDS
+    ship_card = s.ship_card
+    if ship_card[0]:
+        v[o_ships] = 1.0
+    if ship_card[1]:
+        v[o_ships + 1] = 1.0
     kinds = _PLAN_INDEX
     cards = s.plan_cards
-    o = off["plan_discard"]
     for c in s.plan_discard:
-        v[o + kinds[cards[c]]] += 1.0 / PLAN_COPIES
+        v[o_discard + kinds[cards[c]]] += 1.0 / PLAN_COPIES
     if seat == s.union:
-        o = off["my_plans"]
         for c in s.plan_hand:
-            v[o + kinds[cards[c]]] += 1.0 / PLAN_COPIES
-    if s.faction[seat] == "smuggler":
-        o = off["my_favor"]
+            v[o_mine + kinds[cards[c]]] += 1.0 / PLAN_COPIES
+    elif s.faction[seat] == "smuggler":
         for token, pile in enumerate(s.favor[seat]):
             for card in pile:
-                v[o + CARDS * token + card] = 1.0
-    o = off["market"]
+                v[o_favor + CARDS * token + card] = 1.0
     for card in s.market:
-        v[o + card] = 1.0
-    v[off["market_deck"]] = len(s.market_deck) / CARDS
-    o = off["removed"]
+        v[o_market + card] = 1.0
+    if s.market_deck:
+        v[o_deck] = len(s.market_deck) / CARDS
     for card in s.removed:
-        v[o + card] = 1.0
-    v[off["region_supply"]] = len(s.supply) / SUPPLY_TILES
-    v[off["gold_bank"]] = s.bank() / GOLD_TOKENS
+        v[o_removed + card] = 1.0
+    if s.supply:
+        v[o_tiles] = len(s.supply) / SUPPLY_TILES
+    v[o_bank] = s.bank() / GOLD_TOKENS
 
 
 _PLAN_INDEX = {k: i for i, k in enumerate(PLAN_KEYS)}
 
 
 # ------------------------------------------------------------------ regions and figures
-def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -> None:
+def _write_regions(
+    s: AhoyState, v: Values, off: dict[str, int], m: MapStatic, fig: tuple[int, ...]
+) -> None:
     """The region segments the map does not fix (wealth, allies, fort, control) and the wealth
-    and allies planes of the map, as two cached blocks."""
+    and allies planes of the map, as two cached blocks found by one look-up in ``_ROWS``
+    (whose key holds the planes' key, see :func:`_region_rows`)."""
     wealth, allies = tuple(s.wealth), tuple(s.allies)
-    key = (id(m), s.island_of, wealth, allies, tuple(s.fig), s.fleet, s.union)
+    fleet, union = s.fleet, s.union
+    key = (id(m), s.island_of, wealth, allies, fig[fleet], fig[union], fig[PATROL0:], fleet, union)
     hit = _ROWS.get(key)
-    rows = hit[1] if hit is not None and hit[0] is m else _region_rows(s, m, key)
+    if hit is not None and hit[0] is m:
+        rows, planes = hit[1]
+    else:
+        at = (id(m), wealth, allies)
+        got = _PLANES.get(at)
+        planes = got[1] if got is not None and got[0] is m else _region_planes(m, at)
+        rows = _region_rows(s, m, key)
+        if len(_ROWS) >= _ROWS_KEPT:
+            _ROWS.clear()
+        _ROWS[key] = (m, (rows, planes))
     o = off["region_wealth"]
     v[o : o + len(rows)] = rows
-    at = (id(m), wealth, allies)
-    hit = _PLANES.get(at)
-    planes = hit[1] if hit is not None and hit[0] is m else _region_planes(m, at)
     o = off["map_wealth"]
     v[o : o + 2 * PLANES] = planes
 
@@ -661,8 +752,10 @@ def _write_regions(s: AhoyState, v: Values, off: dict[str, int], m: MapStatic) -
 # The caches of map-derived blocks below are keyed by the map's id and hold the map beside
 # each block, so that the id cannot be reused while the block is kept (a look-up checks it is
 # the same map), and each is bounded on its own: it starts afresh when full.
-_RowsKey = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
-_ROWS: dict[_RowsKey, tuple[MapStatic, Values]] = {}
+_RowsKey = tuple[
+    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], int, int
+]
+_ROWS: dict[_RowsKey, tuple[MapStatic, tuple[Values, Values]]] = {}
 _PlanesKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 _PLANES: dict[_PlanesKey, tuple[MapStatic, Values]] = {}
 _TEMPLATES: dict[tuple[int, int], tuple[MapStatic, Values]] = {}
@@ -687,9 +780,11 @@ def _keep(
 def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
     """The values from ``region_wealth`` to ``region_control`` of ``s`` on the map ``m``.
     Cached in ``_ROWS`` by ``key``: the map, each region's island space, wealth and allies,
-    every figure's space and the Fleet's and the Union's seats. Those and the map (replaced
-    whole when a tile is added) are all the values and the control points
-    (``turn.controls``) depend on."""
+    the spaces of the Fleet's and the Union's flagships and of the other figures than
+    flagships, and the Fleet's and the Union's seats. Those and the map (replaced whole when a
+    tile is added) are all the values and the control points (``turn.controls``) depend on:
+    a Smuggler's flagship counts for no one. The entry keeps the map planes of
+    :func:`_region_planes` beside them (their key is part of this one)."""
     island_of, wealth, allies = key[1:4]
     fleet, union = controls(s)
     forts = s.fig[FORT0:CUTTER]
@@ -703,7 +798,7 @@ def _region_rows(s: AhoyState, m: MapStatic, key: _RowsKey) -> Values:
             rows[o_fort + r] = 1.0
         rows[o_ctl + 2 * r] = fleet[r] / CONTROL_SCALE
         rows[o_ctl + 2 * r + 1] = union[r] / CONTROL_SCALE
-    return _keep(_ROWS, _ROWS_KEPT, key, m, rows)
+    return rows
 
 
 def _region_planes(m: MapStatic, key: _PlanesKey) -> Values:
@@ -724,13 +819,12 @@ _SYMBOL = {k: i for i, k in enumerate(SYMBOLS)}
 
 
 def _write_figures(
-    s: AhoyState, v: Values, off: dict[str, int], rel: tuple[int, ...], m: MapStatic
+    v: Values, off: dict[str, int], rel: tuple[int, ...], m: MapStatic, fig: tuple[int, ...]
 ) -> None:
     """The ``figures`` segment (3 values a figure, copied from ``m.place``) and the figure
-    planes of the map."""
+    planes of the map: the flagships written here, the other figures as one cached block."""
     place = m.place
     o_fig = off["figures"]
-    fig = s.fig
     o = off["map_flagships"]
     for f, pos in enumerate(fig[:PATROL0]):
         if pos >= 0:
@@ -738,27 +832,52 @@ def _write_figures(
             k = 3 * rel[f]
             v[o_fig + k : o_fig + k + 3] = where
             v[o + PLANES * rel[f] + cell] = 1.0
-    o = off["map_patrols"]
-    for f in PATROL_FIGS:
-        pos = fig[f]
-        if pos >= 0:
-            cell, where = place[pos]
-            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
-            v[o + cell] += 1.0 / PATROLS
-    o = off["map_forts"]
-    for f in FORT_FIGS:
-        pos = fig[f]
-        if pos >= 0:
-            cell, where = place[pos]
-            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
-            v[o + cell] = 1.0
-    o = off["map_union_ships"]
-    for f in (CUTTER, GUNBOAT):
-        pos = fig[f]
-        if pos >= 0:
-            cell, where = place[pos]
-            v[o_fig + 3 * f : o_fig + 3 * f + 3] = where
-            v[o + PLANES * (f - CUTTER) + cell] = 1.0
+    pieces = fig[PATROL0:]
+    key = (id(m), pieces)
+    hit = _PIECES.get(key)
+    if hit is not None and hit[0] is m:
+        block, planes = hit[1]
+    else:
+        block, planes = _pieces(m, pieces)
+        if len(_PIECES) >= _PIECES_KEPT:
+            _PIECES.clear()
+        _PIECES[key] = (m, (block, planes))
+    o = o_fig + 3 * PATROL0
+    v[o : o + len(block)] = block
+    o = off["map_patrols"]  # the patrols', forts' and union ships' planes follow it
+    for i, x in planes:
+        v[o + i] = x
+
+
+def _pieces(m: MapStatic, pieces: tuple[int, ...]) -> tuple[Values, tuple[tuple[int, float], ...]]:
+    """The ``figures`` values of the figures other than flagships (the patrols, the forts,
+    the cutter and the gunboat, at ``pieces``), and their planes' values by offset from
+    ``map_patrols``. Cached in ``_PIECES`` by the map and ``pieces``, all they depend on: they
+    move far less often than the flagships."""
+    place = m.place
+    block = zeros(3 * len(pieces))
+    planes: dict[int, float] = {}
+    for f, pos in enumerate(pieces, PATROL0):
+        if pos < 0:
+            continue
+        cell, where = place[pos]
+        k = 3 * (f - PATROL0)
+        block[k : k + 3] = where
+        if f < FORT0:
+            planes[cell] = planes.get(cell, 0.0) + 1.0 / PATROLS
+        elif f < CUTTER:
+            planes[PLANES + cell] = 1.0  # map_forts
+        else:
+            planes[2 * PLANES + PLANES * (f - CUTTER) + cell] = 1.0  # map_union_ships
+    return block, tuple(planes.items())
+
+
+_PIECES: dict[
+    tuple[int, tuple[int, ...]], tuple[MapStatic, tuple[Values, tuple[tuple[int, float], ...]]]
+] = {}
+_PIECES_KEPT = 1024
+"""Blocks kept at most (under 1 kB each); keyed by the map's id and holding the map like the
+region caches below, so bounded like the maps of ``_MAPS``."""
 
 
 # ------------------------------------------------------------------ the battle
@@ -823,12 +942,45 @@ def _write_drawn(s: AhoyState, v: Values, off: dict[str, int]) -> None:
 
 
 # ------------------------------------------------------------------ the map
-def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> MapStatic:
-    xs = [p % WIDTH for p in cells]
-    ys = [p // WIDTH for p in cells]
-    x0, y0 = min(xs), min(ys)
-    if max(xs) - x0 >= GRID or max(ys) - y0 >= GRID:
+_AT = tuple(
+    (g, array("d", (1.0, g % GRID / (GRID - 1), g // GRID / (GRID - 1)))) for g in range(PLANES)
+)
+"""Each grid cell and a figure's ``figures`` values there (``MapStatic.place``): shared by
+every map, never written to."""
+
+
+def _cell_items(
+    pos: int, c: Cell, g: int, bars: frozenset[tuple[int, int]]
+) -> list[tuple[int, float]]:
+    """(offset from ``map_space``, value) of the static planes at one space of the map, in grid
+    cell ``g`` (a tile's north-west corner aside)."""
+    items = [(g, 1.0)]  # map_space
+    if c.terrain in TERRAINS:
+        items.append((PLANES * (P_TERRAIN + TERRAINS.index(c.terrain)) + g, 1.0))
+    if c.current >= 0:
+        items.append((PLANES * (P_CURRENT + c.current) + g, 1.0))
+    if (pos, 1) in bars:  # a sandbar on the east edge
+        items.append((PLANES * P_BAR + g, 1.0))
+    if (pos, 2) in bars:  # on the south edge
+        items.append((PLANES * (P_BAR + 1) + g, 1.0))
+    if c.tailwind:
+        items.append((PLANES * P_TAILWIND + g, c.tailwind / MARK_MAX))
+    if c.gold:
+        items.append((PLANES * P_TREASURE + g, c.gold / TREASURE_MAX))
+    return items
+
+
+def _frame(xs: list[int], ys: list[int]) -> tuple[int, int, int, int]:
+    """The westmost column, northmost row, eastmost column and southmost row of a map's
+    spaces; a map wider or taller than the grid cannot be encoded."""
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if x1 - x0 >= GRID or y1 - y0 >= GRID:
         raise ValueError(f"the map spans more than {GRID} spaces: it cannot be encoded")
+    return x0, y0, x1, y1
+
+
+def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> MapStatic:
+    x0, y0, x1, y1 = _frame([p % WIDTH for p in cells], [p // WIDTH for p in cells])
     items: list[tuple[int, float]] = []
     regions: dict[int, list[int]] = {}
     islands: dict[int, tuple[int, int]] = {}
@@ -836,21 +988,9 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
     for pos, c in sorted(cells.items()):
         g = cell_of[pos] = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
         regions.setdefault(c.region, []).append(g)
-        items.append((g, 1.0))  # map_space
-        if c.terrain in TERRAINS:
-            items.append((PLANES * (P_TERRAIN + TERRAINS.index(c.terrain)) + g, 1.0))
+        items += _cell_items(pos, c, g, bars)
         if c.symbol is not None:
             islands[c.region] = (g, SYMBOLS.index(c.symbol))
-        if c.current >= 0:
-            items.append((PLANES * (P_CURRENT + c.current) + g, 1.0))
-        if (pos, 1) in bars:  # a sandbar on the east edge
-            items.append((PLANES * P_BAR + g, 1.0))
-        if (pos, 2) in bars:  # on the south edge
-            items.append((PLANES * (P_BAR + 1) + g, 1.0))
-        if c.tailwind:
-            items.append((PLANES * P_TAILWIND + g, c.tailwind / MARK_MAX))
-        if c.gold:
-            items.append((PLANES * P_TREASURE + g, c.gold / TREASURE_MAX))
     for gs in regions.values():
         items.append((PLANES * P_CORNER + gs[0], 1.0))  # a tile's north-west space
     count = max(regions) + 1
@@ -862,16 +1002,68 @@ def _map_static(cells: dict[int, Cell], bars: frozenset[tuple[int, int]]) -> Map
     return MapStatic(
         x0,
         y0,
-        tuple(items),
+        x1,
+        y1,
         tuple(tuple(regions.get(r, ())) for r in range(count)),
         island_cells,
         symbols,
         planes,
-        {
-            pos: (g, array("d", (1.0, g % GRID / (GRID - 1), g // GRID / (GRID - 1))))
-            for pos, g in cell_of.items()
-        },
+        {pos: _AT[g] for pos, g in cell_of.items()},
         _region_block(island_cells, symbols),
+    )
+
+
+def _extended(
+    m: MapStatic, cells: dict[int, Cell], bars: frozenset[tuple[int, int]], spaces: tuple[int, ...]
+) -> MapStatic:
+    """``m`` with a region tile on ``spaces`` added (see :func:`_grows`): what
+    :func:`_map_static` makes of the new map, without going over the old spaces again. If the
+    tile lies west or north of the map, the grid's corner moves and every old cell moves by the
+    same ``shift`` (which keeps each value in its plane, the map still fitting the grid)."""
+    new = sorted(spaces)
+    x0, y0, x1, y1 = _frame(
+        [m.x0, m.x1, *(p % WIDTH for p in new)], [m.y0, m.y1, *(p // WIDTH for p in new)]
+    )
+    shift = (m.y0 - y0) * GRID + m.x0 - x0
+    size = STATIC_PLANES_END * PLANES
+    if shift:
+        planes = zeros(size)
+        planes[shift:] = m.planes[: size - shift]
+        regions = [tuple(g + shift for g in gs) for gs in m.regions]
+        island_cells = [g + shift for g in m.islands]
+        place = {pos: _AT[g + shift] for pos, (g, _) in m.place.items()}
+    else:
+        planes = m.planes[:]
+        regions = list(m.regions)
+        island_cells = list(m.islands)
+        place = dict(m.place)
+    symbols = list(m.symbols)
+    gs = []
+    added: list[tuple[int, float]] = []
+    for pos in new:
+        c = cells[pos]
+        g = (pos // WIDTH - y0) * GRID + pos % WIDTH - x0
+        gs.append(g)
+        place[pos] = _AT[g]
+        added += _cell_items(pos, c, g, bars)
+        if c.symbol is not None:
+            island_cells.append(g)
+            symbols.append(SYMBOLS.index(c.symbol))
+    added.append((PLANES * P_CORNER + gs[0], 1.0))  # the tile's north-west space
+    for i, x in added:
+        planes[i] = x
+    regions.append(tuple(gs))
+    return MapStatic(
+        x0,
+        y0,
+        x1,
+        y1,
+        tuple(regions),
+        tuple(island_cells),
+        tuple(symbols),
+        planes,
+        place,
+        _region_block(tuple(island_cells), tuple(symbols)),
     )
 
 
@@ -887,16 +1079,45 @@ def _region_block(island_cells: tuple[int, ...], symbols: tuple[int, ...]) -> Va
 
 
 def map_static(s: AhoyState) -> MapStatic:
-    """The static part of ``s``'s map, from the cache while the map objects are the same."""
+    """The static part of ``s``'s map, from the cache while the map objects are the same. A
+    map new to the cache is made from the map before its last tile (:func:`_extended`) when
+    that one is still kept and the new map is it plus the tile, else from scratch."""
     cells, bars = s.cells, s.bars
     hit = _MAPS.get(id(cells))
     if hit is not None and hit[0] is cells and hit[1] is bars:
         return hit[2]
-    m = _map_static(cells, bars)
+    placed = s.placed
+    before = _BY_PLACED.get(placed[:-1])
+    new = geometry.block(placed[-1].origin) if placed else ()
+    if before is not None and _grows(before[0], before[1], cells, bars, new):
+        m = _extended(before[2], cells, bars, new)
+    else:
+        m = _map_static(cells, bars)
     if len(_MAPS) >= _MAP_CACHE:
         _MAPS.clear()
     _MAPS[id(cells)] = (cells, bars, m)  # holding the map keeps its id from being reused
+    if len(_BY_PLACED) >= _MAP_CACHE:
+        _BY_PLACED.clear()
+    _BY_PLACED[placed] = (cells, bars, m)
     return m
+
+
+def _grows(
+    old: dict[int, Cell],
+    old_bars: frozenset[tuple[int, int]],
+    cells: dict[int, Cell],
+    bars: frozenset[tuple[int, int]],
+    new: tuple[int, ...],
+) -> bool:
+    """Whether ``cells`` and ``bars`` are ``old`` and ``old_bars`` and a tile on the spaces
+    ``new`` with sandbars of its own spaces only (as ``AhoyState.add_region`` makes them)."""
+    return (
+        len(cells) == len(old) + len(new)
+        and all(p in cells and p not in old for p in new)
+        and old.items() <= cells.items()
+        and old_bars <= bars
+        and all(p in new for p, _ in bars - old_bars)
+    )
 
 
 def _template(m: MapStatic, lay: Layout) -> Values:
