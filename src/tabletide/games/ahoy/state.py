@@ -236,10 +236,8 @@ class AhoyState(TableState):
 
     # ------------------------------------------------------------------ engine plumbing
     def push_frame(self, frame: Frame) -> None:
-        """No new decision once the game is over; else onto the stack, as the engine does
-        (without the call up to it: two or three frames are pushed a step)."""
         if not self.over:
-            self.stack.append(frame)
+            super().push_frame(frame)
 
     def asks_anyway(self, frame: Frame) -> bool:
         """The Union's turn and its start-of-battle plan prompt are never taken for it while it
