@@ -344,6 +344,41 @@ def memo(draw: Callable[..., None], maxsize: int = 4096) -> Callable[..., None]:
     return drawn
 
 
+class Parts:
+    """A part of a picture (a panel, a track, a map) drawn once per key: :meth:`draw` adds the
+    markup it drew the first time and returns what it returned then (a section's bottom edge).
+    Unlike :func:`memo` the part is drawn into the picture itself (not a scratch builder) and
+    keeps its result, so a section that lays out what follows it can be reused whole. The key
+    must hold everything the drawing reads, and the drawing must change nothing but the
+    markup it adds. Most of a picture is the same from one move to the next, and between two
+    seats' pictures of the same position (a spectator's and a seat's that is not deciding).
+    The table keeps ``maxsize`` parts and is emptied when full."""
+
+    __slots__ = ("_table", "maxsize")
+
+    def __init__(self, maxsize: int = 512) -> None:
+        self._table: dict[Any, tuple[str, Any]] = {}
+        self.maxsize = maxsize
+
+    def draw(self, svg: Svg, key: Any, draw: Callable[..., Any], *args: Any) -> Any:
+        """``draw(*args)`` (which draws into ``svg``) once per ``key`` and class of ``svg``."""
+        full = (type(svg), key)
+        hit = self._table.get(full)
+        if hit is None:
+            parts = svg._parts
+            start = len(parts)
+            result = draw(*args)
+            markup = "".join(parts[start:])
+            del parts[start:]
+            parts.append(markup)
+            if len(self._table) >= self.maxsize:
+                self._table.clear()
+            self._table[full] = (markup, result)
+            return result
+        svg._parts.append(hit[0])
+        return hit[1]
+
+
 def freeze(value: Any) -> Any:
     """A JSON value (of a view) as a hashable one, for :func:`memo`'s arguments: lists become
     tuples, objects tuples of their (key, value) items in order."""
