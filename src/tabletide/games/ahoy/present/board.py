@@ -1641,7 +1641,12 @@ def _market_part(svg: Svg, view: View, m: Marks, top: float) -> float:
 def _player_part(
     svg: Svg, view: View, p: Entry, m: Marks, x: float, top: float, w: float
 ) -> float:  # fmt: skip
-    if m.labels:  # legal moves may be marked in any seat's area
+    seat = p["seat"]
+    if m.labels and (
+        seat == view.get("seat")
+        or any(k[0] == seat for k in m.spots)
+        or any(k[0] == seat for k in m.cards)
+    ):  # legal moves are marked in the area (another seat's only on its spots and cards)
         return _player(svg, view, p, m, x, top, w)
     v = view["state"]
     key = (
@@ -1649,7 +1654,7 @@ def _player_part(
         x,
         top,
         w,
-        p["seat"] == view.get("seat"),
+        seat == view.get("seat"),
         _names(view),
         v["first"],
         v["active"],

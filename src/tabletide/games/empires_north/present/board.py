@@ -1312,10 +1312,10 @@ def _sailing_part(svg: Svg, view: View, acts: Acts, x0: float, y: float) -> floa
 def _player_part(
     svg: Svg, view: View, acts: Acts, pl: Mapping[str, Any], y: float, focus: set[int]
 ) -> float:
-    if acts:
-        return _player(svg, view, acts, pl, y, focus)
-    st = view["state"]
     seat = int(pl["seat"])
+    if acts and (view.get("seat") == seat or any(k[0] == "attack" for k in acts)):
+        return _player(svg, view, acts, pl, y, focus)  # legal moves marked in the area
+    st = view["state"]
     key = (
         "player",
         y,

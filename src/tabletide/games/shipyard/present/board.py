@@ -1609,16 +1609,27 @@ def _names(ctx: Ctx) -> tuple[str, ...] | None:
     return None if names is None else tuple(names)
 
 
-def _part(ctx: Ctx, draw: Callable[[Ctx], Any], *key: Any) -> Any:
-    """``draw(ctx)``, a top part of the board whose inputs are ``key`` (with what the
-    decision offers: nothing, in a picture without legal moves)."""
-    if ctx.legal:
+def _part(ctx: Ctx, draw: Callable[[Ctx], Any], marks: frozenset[str], *key: Any) -> Any:
+    """``draw(ctx)``, a top part of the board whose inputs are ``key``; it marks legal moves
+    only in decisions of the kinds ``marks`` (drawn afresh then)."""
+    if ctx.legal and ctx.kind in marks:
         return draw(ctx)
     return _PARTS.draw(ctx.svg, key, draw, ctx)
 
 
+TRACK_MARKS = frozenset({"choose_tile", "final", "menu"})
+OFFER_MARKS = frozenset({"build", "goods"})
+CANAL_MARKS = frozenset({"canal"})
+CIRCLE_MARKS = frozenset({"circle"})
+EXCHANGE_MARKS = frozenset({"wagon"})
+OVAL_MARKS = frozenset({"oval", "hire"})
+"""The decisions whose legal moves each top part marks (``ctx.act`` in it)."""
+PANEL_MARKS = frozenset({"launch", "place", "exchange", "route"})
+"""The decisions whose legal moves are marked in the deciding seat's panel."""
+
+
 def _panel_part(ctx: Ctx, player: View, x: float, y: float, h: float) -> None:
-    if ctx.legal:
+    if ctx.legal and player["seat"] == ctx.decider and ctx.kind in PANEL_MARKS:
         _panel(ctx, player, x, y, h)
         return
     seat = player["seat"]
@@ -1659,16 +1670,18 @@ def render_svg(view: Mapping[str, Any]) -> str:
     svg = ctx.svg
     with svg.group(font_size=FONT, fill=INK):
         _header(ctx)
-        _part(ctx, _track, "track", ctx.kind, repr(ctx.context), ctx.decider, _names(ctx),
-              repr(ctx.v["track"]))  # fmt: skip
-        _part(ctx, _offer, "offer", ctx.kind, repr(ctx.v["decks"]), repr(ctx.v["offer"]),
-              repr(ctx.v["wagon_offer"]))  # fmt: skip
-        _part(ctx, _canal_offer, "canals", repr(ctx.v["canal_offer"]))
-        _part(ctx, _circles, "circles", ctx.kind, repr(ctx.context), ctx.obs["num_players"],
-              ctx.v["round_marker"], repr(ctx.v["equipment_circle"]),
+        _part(ctx, _track, TRACK_MARKS, "track", ctx.kind, repr(ctx.context), ctx.decider,
+              _names(ctx), repr(ctx.v["track"]))  # fmt: skip
+        _part(ctx, _offer, OFFER_MARKS, "offer", ctx.kind, repr(ctx.v["decks"]),
+              repr(ctx.v["offer"]), repr(ctx.v["wagon_offer"]))  # fmt: skip
+        _part(ctx, _canal_offer, CANAL_MARKS, "canals", repr(ctx.v["canal_offer"]))
+        _part(ctx, _circles, CIRCLE_MARKS, "circles", ctx.kind, repr(ctx.context),
+              ctx.obs["num_players"], ctx.v["round_marker"], repr(ctx.v["equipment_circle"]),
               repr(ctx.v["crew_circle"]))  # fmt: skip
-        _part(ctx, _exchange, "exchange", _trading_goods(ctx), repr(ctx.v["exchange"]))
-        y = _part(ctx, _oval, "oval", ctx.kind, repr(ctx.context), repr(ctx.v["oval"]))
+        _part(ctx, _exchange, EXCHANGE_MARKS, "exchange", _trading_goods(ctx),
+              repr(ctx.v["exchange"]))  # fmt: skip
+        y = _part(ctx, _oval, OVAL_MARKS, "oval", ctx.kind, repr(ctx.context),
+                  repr(ctx.v["oval"]))  # fmt: skip
         y = _context(ctx, y)
         y = _seat_panels(ctx, y)
         y = _my_contracts(ctx, y)
