@@ -10,6 +10,7 @@ import pytest
 
 from tabletide.engine import Event, load_game
 from tabletide.engine.undo import check_move, observation
+from tabletide.svg import Picture
 from tabletide.web.hub import EncodedView, encode
 from tabletide.web.views import log_lines, recent_lines, with_log
 
@@ -116,3 +117,29 @@ def test_a_views_observation_with_kept_log_lines_is_the_seats_observation(name: 
         if seen is not None and state.names == before.names:
             built = observation(state, mover, seen, recent_lines(state, mover, known[mover]))
             assert built == state.observation(mover), step
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_pictures_json_from_its_pieces_is_the_json_of_its_text(name: str) -> None:
+    """A board picture writes itself as JSON from its pieces' JSON (svg.Picture, issue 26),
+    and a push splices it into the message: the same text json.dumps writes, over random play
+    (quotes, newlines in tooltips, non-ASCII marks), for every seat and a spectator."""
+    game = load_game(name)
+    state = game.new_state(2, 9)
+    state.set_names(['Ann "the" \\ Bold', "Bob\u2026"])
+    rng = random.Random(4)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for seat in (0, 1, None):
+            picture = game.render_svg(state.observation(seat))
+            assert isinstance(picture, Picture)
+            plain = json.dumps(str(picture), ensure_ascii=False)
+            assert picture.json() == plain
+            message = {"type": "state", "board": {"svg": picture, "text": None}, "ply": 3}
+            assert encode(message) == json.dumps(
+                {"type": "state", "board": {"svg": str(picture), "text": None}, "ply": 3},
+                separators=(",", ":"),
+                ensure_ascii=False,
+            )
+        state.apply(rng.choice(state.legal_actions()))
