@@ -63,19 +63,19 @@ def encode(message: dict[str, Any]) -> str:
     board's picture (a :class:`~tabletide.svg.Picture`) as the JSON its pieces make, the
     same text ``json.dumps`` writes."""
     observation = message.get("observation")
+    encoded = observation if isinstance(observation, EncodedView) and len(message) > 1 else None
     board = message.get("board")
-    picture = board.get("svg") if type(board) is dict else None
-    spliced = isinstance(observation, EncodedView) and len(message) > 1
-    if not spliced and not isinstance(picture, Picture):
+    picture = board.get("svg") if isinstance(board, dict) else None
+    if encoded is None and not isinstance(picture, Picture):
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-    rest = {k: v for k, v in message.items() if k != "observation"} if spliced else message
-    if isinstance(picture, Picture):
+    rest = message if encoded is None else {k: v for k, v in message.items() if k != "observation"}
+    if isinstance(board, dict) and isinstance(picture, Picture):
         rest = {**rest, "board": {**board, "svg": _SVG_MARK}}
     head = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
     if isinstance(picture, Picture):
         head = head.replace(_SVG_MARK_JSON, picture.json(), 1)
-    if spliced:
-        return f'{head[:-1]},"observation":{observation.text}}}'
+    if encoded is not None:
+        return f'{head[:-1]},"observation":{encoded.text}}}'
     return head
 
 
