@@ -10,6 +10,8 @@ its text panel folded; ``--text`` asks for it). Each move goes through
 ``TableService.act``: checks, apply, undo flag, journal (SQLite), views, pushes.
 ``--unwatched``: seat 1 has no socket, as the bot's seat in ``load.py`` (whose tables are one
 person, one bot and two spectators); its moves are still played as a person's (undo check).
+The garbage collector runs at the pace ``tabletide serve`` sets (``web/gcpace.py``, when the
+code has it; ``--default-gc`` keeps CPython's).
 
     .venv/bin/python scripts/move_cost.py --tables 10 --moves 60 [--profile 25]
 
@@ -67,6 +69,7 @@ async def run(
     text: bool,
     profile: cProfile.Profile | None,
     unwatched: bool = False,
+    default_gc: bool = False,
 ) -> None:
     from tabletide.web.app import create_app
     from tabletide.web.hub import Connection
@@ -84,6 +87,13 @@ async def run(
             token_burst=big,
         )
         app = create_app(settings)
+        if not default_gc:
+            try:  # as `tabletide serve` does after making its app (older code: no such module)
+                from tabletide.web import gcpace
+            except ImportError:
+                pass
+            else:
+                gcpace.pace()
         service = app.state.service
         rng = random.Random(seed)
         sockets: list[FakeSocket] = []
@@ -161,9 +171,24 @@ def main() -> int:
         action="store_true",
         help="no socket for seat 1 (as load.py's bot seat; its moves are still a person's)",
     )
+    parser.add_argument(
+        "--default-gc",
+        action="store_true",
+        help="keep CPython's collector thresholds (the server sets its own: web/gcpace.py)",
+    )
     args = parser.parse_args()
     profile = cProfile.Profile() if args.profile else None
-    asyncio.run(run(args.tables, args.moves, args.seed, args.text, profile, args.unwatched))
+    asyncio.run(
+        run(
+            args.tables,
+            args.moves,
+            args.seed,
+            args.text,
+            profile,
+            args.unwatched,
+            args.default_gc,
+        )
+    )
     if profile is not None:
         pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(args.profile)
     return 0

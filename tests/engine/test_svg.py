@@ -10,6 +10,7 @@ from tabletide.svg import (
     DEJAVU_SANS,
     INK,
     Font,
+    Parts,
     Svg,
     action_index,
     freeze,
@@ -210,3 +211,33 @@ def test_a_memoized_part_is_drawn_once_per_arguments_and_class() -> None:
         assert svg.to_string() == direct.to_string()
         assert 'font-size="12"' in svg.markup() and "font-size" not in plain.markup()
     assert len(drawn) == 3 + 3 * 2, "three parts drawn once, and six drawn directly"
+
+
+def test_a_part_is_drawn_once_per_key_and_class_and_keeps_its_result() -> None:
+    drawn: list[tuple[Any, ...]] = []
+
+    def panel(svg: Svg, y: float, label: str) -> float:
+        drawn.append((type(svg), y, label))
+        with svg.group(data_panel=label):
+            svg.rect(0, y, 10, 10, fill="#abc")
+            svg.text(0, y + 5, label)
+        return y + 12
+
+    class Plain(Svg):
+        text_defaults: ClassVar[Mapping[str, Any]] = {}
+
+    parts = Parts(maxsize=2)
+    for _ in range(3):
+        svg, plain, direct = Svg(50, 50), Plain(50, 50), Svg(50, 50)
+        svg.text(0, 0, "before")
+        direct.text(0, 0, "before")
+        bottom = parts.draw(svg, ("p", 4, "A&B"), panel, svg, 4, "A&B")
+        assert parts.draw(plain, ("p", 4, "A&B"), panel, plain, 4, "A&B") == bottom == 16
+        assert panel(direct, 4, "A&B") == 16
+        svg.text(0, 40, "after")
+        direct.text(0, 40, "after")
+        assert svg.to_string() == direct.to_string()
+    assert len(drawn) == 2 + 3, "drawn once per class into the picture, and three times directly"
+    for k in range(3):  # the table is emptied when full
+        parts.draw(Svg(50, 50), ("q", k), panel, Svg(50, 50), k, "x")
+    assert len(parts._table) <= 2

@@ -9,8 +9,10 @@ import random
 import pytest
 
 from tabletide.engine import Event, load_game
+from tabletide.engine.undo import check_move, observation
+from tabletide.svg import Picture
 from tabletide.web.hub import EncodedView, encode
-from tabletide.web.views import log_lines
+from tabletide.web.views import log_lines, recent_lines, with_log
 
 GAMES = ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
 
@@ -79,4 +81,65 @@ def test_observations_are_json_already(name: str) -> None:
             assert json.loads(view.text) == observation == view
         if state.is_terminal():
             break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_views_observation_with_kept_log_lines_is_the_seats_observation(name: str) -> None:
+    """A view's observation takes its log's recent lines from the seat's kept lines (issue 26)
+    instead of writing them again: over random play, with a restart half-way and names, it is
+    ``state.observation(seat)``, key order too, for every seat and a spectator; so is the
+    mover's, built from the undo check (``undo.observation`` with the kept lines)."""
+    game = load_game(name)
+    state = game.new_state(2, 5)
+    state.set_names(["Ann", "Bob"])
+    rng = random.Random(8)
+    known: dict[int | None, list[tuple[Event, str]]] = {None: [], 0: [], 1: []}
+    for step in range(70):
+        if state.is_terminal():
+            break
+        before = state.clone()
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        if step == 35:  # rebuilt: the same log, in new event objects
+            rebuilt = game.new_state(2, 5)
+            rebuilt.set_names(["Ann", "Bob"])
+            for done in state.history:
+                rebuilt.apply(done)
+            state = rebuilt
+        for seat in known:
+            lines = recent_lines(state, seat, known[seat])
+            built = with_log(state.observation(seat, log=False), lines)
+            expected = state.observation(seat)
+            assert built == expected and list(built) == list(expected), (step, seat)
+        mover = before.current_player()
+        seen = check_move(before, action, state).seen
+        if seen is not None and state.names == before.names:
+            built = observation(state, mover, seen, recent_lines(state, mover, known[mover]))
+            assert built == state.observation(mover), step
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_pictures_json_from_its_pieces_is_the_json_of_its_text(name: str) -> None:
+    """A board picture writes itself as JSON from its pieces' JSON (svg.Picture, issue 26),
+    and a push splices it into the message: the same text json.dumps writes, over random play
+    (quotes, newlines in tooltips, non-ASCII marks), for every seat and a spectator."""
+    game = load_game(name)
+    state = game.new_state(2, 9)
+    state.set_names(['Ann "the" \\ Bold', "Bob\u2026"])
+    rng = random.Random(4)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        for seat in (0, 1, None):
+            picture = game.render_svg(state.observation(seat))
+            assert isinstance(picture, Picture)
+            plain = json.dumps(str(picture), ensure_ascii=False)
+            assert picture.json() == plain
+            message = {"type": "state", "board": {"svg": picture, "text": None}, "ply": 3}
+            assert encode(message) == json.dumps(
+                {"type": "state", "board": {"svg": str(picture), "text": None}, "ply": 3},
+                separators=(",", ":"),
+                ensure_ascii=False,
+            )
         state.apply(rng.choice(state.legal_actions()))

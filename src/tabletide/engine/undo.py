@@ -102,15 +102,20 @@ def check_move(
     return Checked(True, tried, seen)
 
 
-def observation(state: State, seat: int, seen: dict[str, Any]) -> dict[str, Any]:
+def observation(
+    state: State, seat: int, seen: dict[str, Any], lines: list[str] | None = None
+) -> dict[str, Any]:
     """``state.observation(seat)`` from ``seen`` (:attr:`Checked.seen` of the move that led to
-    ``state``, ``seat`` its mover): the log's lines are written from its events. A server
-    builds the mover's view from it instead of observing the position again."""
+    ``state``, ``seat`` its mover): the log's lines are written from its events, unless the
+    caller has them (``lines``: the seat's lines of those events, as a server keeps them). A
+    server builds the mover's view from it instead of observing the position again."""
+    if lines is None:
+        lines = [state.game.event_text(e, state.names) for e in seen["events"]]
     out: dict[str, Any] = {}
     for key, value in seen.items():
         out[key] = value
         if key == "names":
-            out["log"] = [state.game.event_text(e, state.names) for e in seen["events"]]
+            out["log"] = lines
     return out
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from tabletide.svg import Picture
 
 log = logging.getLogger("tabletide.web")
 
@@ -47,15 +50,33 @@ class Connection:
             await self.socket.send_text(text)
 
 
+_SVG_MARK = f"\ue000picture {uuid.uuid4().hex}\ue000"
+"""Stands for the board's picture while the rest of a message is encoded: the picture's JSON
+text is written from its pieces (:meth:`Picture.json`) and put in its place. Unguessable,
+so no text from a user can be taken for it."""
+_SVG_MARK_JSON = json.dumps(_SVG_MARK, ensure_ascii=False)
+
+
 def encode(message: dict[str, Any]) -> str:
     """A message as Starlette's ``send_json`` writes it (compact, UTF-8). An observation
-    that keeps its JSON text (:class:`EncodedView`) is written as that text (last)."""
+    that keeps its JSON text (:class:`EncodedView`) is written as that text (last); the
+    board's picture (a :class:`~tabletide.svg.Picture`) as the JSON its pieces make, the
+    same text ``json.dumps`` writes."""
     observation = message.get("observation")
-    if isinstance(observation, EncodedView) and len(message) > 1:
-        rest = {k: v for k, v in message.items() if k != "observation"}
-        head = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
-        return f'{head[:-1]},"observation":{observation.text}}}'
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    encoded = observation if isinstance(observation, EncodedView) and len(message) > 1 else None
+    board = message.get("board")
+    picture = board.get("svg") if isinstance(board, dict) else None
+    if encoded is None and not isinstance(picture, Picture):
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    rest = message if encoded is None else {k: v for k, v in message.items() if k != "observation"}
+    if isinstance(board, dict) and isinstance(picture, Picture):
+        rest = {**rest, "board": {**board, "svg": _SVG_MARK}}
+    head = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
+    if isinstance(picture, Picture):
+        head = head.replace(_SVG_MARK_JSON, picture.json(), 1)
+    if encoded is not None:
+        return f'{head[:-1]},"observation":{encoded.text}}}'
+    return head
 
 
 class EncodedView(dict[str, Any]):

@@ -33,6 +33,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from tabletide.web import gcpace
 from tabletide.web.settings import WebSettings
 
 log = logging.getLogger("tabletide.web")
@@ -52,7 +53,9 @@ def app_from_env() -> FastAPI:
     from tabletide.web.app import create_app
 
     data = json.loads(os.environ[SETTINGS_ENV])
-    return create_app(WebSettings(**data))
+    app = create_app(WebSettings(**data))
+    gcpace.pace()  # issue 26: the collector's pace for a server (gcpace.py)
+    return app
 
 
 def prepare(settings: WebSettings, workers: int) -> FastAPI | None:
@@ -62,7 +65,9 @@ def prepare(settings: WebSettings, workers: int) -> FastAPI | None:
     if workers == 1:
         from tabletide.web.app import create_app
 
-        return create_app(settings)
+        app = create_app(settings)
+        gcpace.pace()  # issue 26: the collector's pace for a server (gcpace.py)
+        return app
     from tabletide.web.db import make_engine
 
     make_engine(settings.database_url).dispose()

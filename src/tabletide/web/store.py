@@ -20,7 +20,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -184,6 +195,18 @@ def effective_moves(moves: Sequence[Move]) -> tuple[list[dict[str, Any]], list[t
     return actions, flags
 
 
+# A journal append's two statements, built once on the tables (not the ORM classes, whose
+# bulk-update path rebuilt and checked them per move): the UPDATE's SET clause is the columns
+# of the parameters given with it (the version, the time, the seat to move and what else
+# changed), its WHERE the table and the version it must still have.
+_TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+_APPEND_UPDATE = update(_TABLES).where(
+    _TABLES.c.id == bindparam("_id"), _TABLES.c.version == bindparam("_prev")
+)
+_MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
+_APPEND_INSERT = insert(_MOVES)
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -287,24 +310,23 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 result = conn.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.version == move.seq - 1)
-                    .values(**values)
+                    _APPEND_UPDATE, {**values, "_id": table_id, "_prev": move.seq - 1}
                 )
                 if result.rowcount != 1:
                     raise VersionConflict(table_id)
                 conn.execute(
-                    insert(MoveRow).values(
-                        table_id=table_id,
-                        seq=move.seq,
-                        kind=move.kind,
-                        seat=move.seat,
-                        action=json.dumps(move.action) if move.action is not None else None,
-                        reversible=move.reversible,
-                        steps=move.steps,
-                        by_bot=move.by_bot,
-                        created_at=moment,
-                    )
+                    _APPEND_INSERT,
+                    {
+                        "table_id": table_id,
+                        "seq": move.seq,
+                        "kind": move.kind,
+                        "seat": move.seat,
+                        "action": json.dumps(move.action) if move.action is not None else None,
+                        "reversible": move.reversible,
+                        "steps": move.steps,
+                        "by_bot": move.by_bot,
+                        "created_at": moment,
+                    },
                 )
                 if self.postgres:
                     self._queue(conn, table_id, move.seq, bot_next, claimer)

@@ -64,7 +64,7 @@ from tabletide.web.store import (
     iso,
     now,
 )
-from tabletide.web.views import board_text, frame_view, table_summary, table_view
+from tabletide.web.views import board_text, frame_view, recent_lines, table_summary, table_view
 
 log = logging.getLogger("tabletide.web")
 
@@ -208,7 +208,8 @@ class LiveTable:
         seen = self.seen
         if seen is None or seen[0] is not self.state or seen[1] != seat:
             return None
-        return observation(self.state, seen[1], seen[2])
+        lines = recent_lines(self.state, seat, self._log_lines_of(seat))
+        return observation(self.state, seen[1], seen[2], lines)
 
     def view(self, seat: int | None, log_since: int = 0, text: bool = True) -> dict[str, Any]:
         """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``, and

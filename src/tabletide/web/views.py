@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from tabletide.engine import State, load_game
-from tabletide.engine.state import Event, event_for
+from tabletide.engine.state import RECENT_EVENTS, Event, event_for
 from tabletide.web.hub import EncodedView
 from tabletide.web.store import FINISHED, TableInfo, iso
 
@@ -71,12 +71,38 @@ def log_lines(
                 state.game.event_text(e, state.names) for e in state.events_for(seat)[start:]
             ],
         }
-    if len(known) > total or (known and known[-1][0] is not events[len(known) - 1]):
+    _bring_up(state, seat, known)
+    return {"start": start, "total": total, "lines": [line for _, line in known[start:]]}
+
+
+def _bring_up(state: State, seat: int | None, known: list[tuple[Event, str]]) -> None:
+    """Write the lines of the events logged since ``known`` was last brought up (see
+    :func:`log_lines`)."""
+    events = state.events
+    if len(known) > len(events) or (known and known[-1][0] is not events[len(known) - 1]):
         known.clear()
     text, names = state.game.event_text, state.names
     for event in events[len(known) :]:
         known.append((event, text(event_for(event, seat), names)))
-    return {"start": start, "total": total, "lines": [line for _, line in known[start:]]}
+
+
+def recent_lines(state: State, seat: int | None, known: list[tuple[Event, str]]) -> list[str]:
+    """The lines of ``state.observation(seat)["log"]`` (its last ``RECENT_EVENTS`` events),
+    taken from the seat's lines kept in ``known`` (:func:`log_lines`) instead of written
+    again: the same events, the same names, the same text."""
+    _bring_up(state, seat, known)
+    return [line for _, line in known[-RECENT_EVENTS:]]
+
+
+def with_log(observation: dict[str, Any], lines: list[str]) -> dict[str, Any]:
+    """``observation`` (``state.observation(seat, log=False)``) with its log's ``lines``, in
+    the place ``state.observation`` puts them (after ``names``)."""
+    out: dict[str, Any] = {}
+    for key, value in observation.items():
+        out[key] = value
+        if key == "names":
+            out["log"] = lines
+    return out
 
 
 def breakdown_table(view: Mapping[str, Any], num_players: int) -> dict[str, Any] | None:
@@ -155,7 +181,13 @@ def table_view(
 
     The observation is a JSON copy that keeps its JSON text (:class:`EncodedView`): a push
     writes that text into the message instead of encoding the observation again."""
-    view = EncodedView.of(observation if observation is not None else state.observation(seat))
+    if observation is None:
+        if log_known is None:
+            observation = state.observation(seat)
+        else:  # the log's recent lines are those kept for the seat (written once each)
+            lines = recent_lines(state, seat, log_known)
+            observation = with_log(state.observation(seat, log=False), lines)
+    view = EncodedView.of(observation)
     current = state.current_player()
     scores = view["scores"]
     seats = info.seats

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from tabletide.engine.view import seat_name
 from tabletide.games.ahoy.constants import CREW_SPOT0, ORIGIN, SHIP_SPOT0, WIDTH
 from tabletide.games.ahoy.content import load_content
-from tabletide.svg import INK, PAPER, SEA, Font, Svg, freeze, memo, seat_color
+from tabletide.svg import INK, PAPER, SEA, Font, Parts, Svg, freeze, memo, seat_color
 
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
@@ -1204,7 +1204,7 @@ def _players(svg: Svg, view: View, m: Marks, left: float, right: float) -> float
     for p in sorted(v["players"], key=lambda p: (p["seat"] != seat, p["seat"])):
         side = "right" if bottoms["right"] <= bottoms["left"] + 40 else "left"
         x, w = RIGHT if side == "right" else LEFT
-        bottoms[side] = _player(svg, view, p, m, x, bottoms[side], w) + 12
+        bottoms[side] = _player_part(svg, view, p, m, x, bottoms[side], w) + 12
     return max(bottoms.values())
 
 
@@ -1573,11 +1573,96 @@ def render_svg(view: View) -> str:
     svg = AhoySvg(W, 100, title=f"Ahoy, round {v['round']}, as {who} sees it")
     marks = marks_for(view)
     top = _header(svg, view)
-    top = _fame_track(svg, view, top)
-    left = _draw_map(svg, view, marks, top)
+    top = _fame_part(svg, view, top)
+    left = _map_part(svg, view, marks, top)
     left = _battle(svg, view, left + 4)
     left = _drawn_tile(svg, view, marks, left + 8)
-    left = _market(svg, view, marks, left + 8)
+    left = _market_part(svg, view, marks, left + 8)
     bottom = _players(svg, view, marks, left + 12, top + 6)
     svg.height = math.ceil(bottom)
     return svg.to_string()
+
+
+# ------------------------------------------------------------------------------ parts drawn once
+# The picture's big parts drawn once per what they read (svg.Parts): most recur from one move
+# to the next, and in a spectator's and a waiting seat's pictures of the same position. A part
+# that shows legal moves is drawn afresh (its key would have to hold the marks).
+_PARTS = Parts(1024)
+
+
+def _names(view: View) -> tuple[str, ...] | None:
+    names = view.get("names")
+    return None if names is None else tuple(names)
+
+
+def _fame_part(svg: Svg, view: View, top: float) -> float:
+    players = view["state"]["players"]
+    key = ("fame", top, _names(view), tuple((p["seat"], p["fame"], p["faction"]) for p in players))
+    result: float = _PARTS.draw(svg, key, _fame_track, svg, view, top)
+    return result
+
+
+def _map_part(svg: Svg, view: View, m: Marks, top: float) -> float:
+    if m.cells or m.ghosts or m.tiles or m.figs or m.arrows or m.wealth or m.mover is not None:
+        return _draw_map(svg, view, m, top)
+    v = view["state"]
+    seat = view.get("seat")
+    mine = seat if any(f["owner"] == seat for f in v["figures"]) else None
+    key = (
+        "map",
+        top,
+        mine,
+        _names(view),
+        tuple((p["seat"], p["faction"]) for p in v["players"]),
+        repr(v["cells"]),
+        repr(v["regions"]),
+        repr(v["figures"]),
+        repr(v.get("fight")),
+    )
+    result: float = _PARTS.draw(svg, key, _draw_map, svg, view, m, top)
+    return result
+
+
+def _market_part(svg: Svg, view: View, m: Marks, top: float) -> float:
+    if m.recruit or m.smuggle:
+        return _market(svg, view, m, top)
+    v = view["state"]
+    key = (
+        "market",
+        top,
+        repr(v["market"]),
+        v["market_deck"],
+        repr(v.get("removed") or []),
+    )
+    result: float = _PARTS.draw(svg, key, _market, svg, view, m, top)
+    return result
+
+
+def _player_part(
+    svg: Svg, view: View, p: Entry, m: Marks, x: float, top: float, w: float
+) -> float:  # fmt: skip
+    seat = p["seat"]
+    if m.labels and (
+        seat == view.get("seat")
+        or any(k[0] == seat for k in m.spots)
+        or any(k[0] == seat for k in m.cards)
+    ):  # legal moves are marked in the area (another seat's only on its spots and cards)
+        return _player(svg, view, p, m, x, top, w)
+    v = view["state"]
+    key = (
+        "player",
+        x,
+        top,
+        w,
+        seat == view.get("seat"),
+        _names(view),
+        v["first"],
+        v["active"],
+        bool(view.get("terminal")),
+        v.get("plan_deck"),
+        repr(v.get("plan_discard")),
+        repr(v.get("reward_grid")),
+        repr(p),
+    )
+    result: float = _PARTS.draw(svg, key, _player, svg, view, p, m, x, top, w)
+    return result

@@ -25,7 +25,18 @@ from typing import Any
 
 from tabletide.engine.view import seat_name
 from tabletide.games.empires_north.constants import END_VP, GOODS, STOCK_GOODS, TILES
-from tabletide.svg import DEJAVU_SANS, INK, PAPER, SEA, Svg, action_index, freeze, memo, seat_color
+from tabletide.svg import (
+    DEJAVU_SANS,
+    INK,
+    PAPER,
+    SEA,
+    Parts,
+    Svg,
+    action_index,
+    freeze,
+    memo,
+    seat_color,
+)
 
 View = Mapping[str, Any]
 Acts = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
@@ -1248,14 +1259,74 @@ def render_svg(view: View) -> str:
     acts: Acts = action_index(view)
     parts = Svg(WIDTH, 10, title="Imperial Settlers: Empires of the North")
     y = _header(parts, view, 6)
-    y = _score_track(parts, view, st, y)
+    y = _score_part(parts, view, st, y)
     board_y = y + 4
     bottom = _circle(parts, view, acts, MARGIN, board_y)
-    bottom = max(bottom, _sailing(parts, view, acts, 400, board_y))
+    bottom = max(bottom, _sailing_part(parts, view, acts, 400, board_y))
     y = _own(parts, view, acts, bottom + 10)
     focus = _focus_cards(view)
     players = st.get("players", [])
     for seat in _seat_order(view):
-        y = _player(parts, view, acts, players[seat], y, focus)
+        y = _player_part(parts, view, acts, players[seat], y, focus)
     parts.height = y + 2
     return parts.to_string()
+
+
+# ------------------------------------------------------------------------------ parts drawn once
+# The picture's big parts drawn once per what they read (svg.Parts): most recur from one move
+# to the next, and in a spectator's and a waiting seat's pictures of the same position. A part
+# is drawn afresh in a picture with legal moves (its key would have to hold them).
+_PARTS = Parts(1024)
+
+
+def _names(view: View) -> tuple[str, ...] | None:
+    names = view.get("names")
+    return None if names is None else tuple(names)
+
+
+def _score_part(svg: Svg, view: View, st: Mapping[str, Any], y: float) -> float:
+    vps = tuple((pl.get("seat"), pl.get("vp")) for pl in st.get("players", []))
+    key = ("score", y, _names(view), vps)
+    result: float = _PARTS.draw(svg, key, _score_track, svg, view, st, y)
+    return result
+
+
+def _sailing_part(svg: Svg, view: View, acts: Acts, x0: float, y: float) -> float:
+    if acts:
+        return _sailing(svg, view, acts, x0, y)
+    st = view["state"]
+    key = (
+        "sailing",
+        x0,
+        y,
+        _names(view),
+        repr(_decision(view)),
+        repr(st.get("islands", {})),
+        repr(st.get("revealed")),
+        repr(st.get("queue", [])),
+    )
+    result: float = _PARTS.draw(svg, key, _sailing, svg, view, acts, x0, y)
+    return result
+
+
+def _player_part(
+    svg: Svg, view: View, acts: Acts, pl: Mapping[str, Any], y: float, focus: set[int]
+) -> float:
+    seat = int(pl["seat"])
+    if acts and (view.get("seat") == seat or any(k[0] == "attack" for k in acts)):
+        return _player(svg, view, acts, pl, y, focus)  # legal moves marked in the area
+    st = view["state"]
+    key = (
+        "player",
+        y,
+        view.get("seat") == seat,
+        _names(view),
+        st.get("start_player") == seat,
+        st.get("phase"),
+        seat in (view.get("winners") or []),
+        repr(view.get("final_scoring")),
+        tuple(sorted(focus)) if seat == _decision(view)[1] else None,
+        repr(pl),
+    )
+    result: float = _PARTS.draw(svg, key, _player, svg, view, acts, pl, y, focus)
+    return result

@@ -31,6 +31,7 @@ from tabletide.games.maracaibo.present.words import (
 )
 
 if TYPE_CHECKING:
+    from tabletide.games.maracaibo.board import Board
     from tabletide.games.maracaibo.state import MaracaiboState as S
 
 Facts = dict[str, Any]
@@ -84,15 +85,40 @@ def _card_info(card: Card, index: int) -> dict[str, Any]:
     return out
 
 
-def _node(s: S, n: int) -> dict[str, Any]:
-    entry: dict[str, Any] = {"node": n, "col": column(n), "row": row(n)}
-    entry["ships"] = [p for p in range(s.participants) if s.ship[p] == n]
+NodeShape = tuple[int, int, bool, str | None]
+"""A grid node's fixed facts on a board: its column, row, whether it is a card slot, and the
+treasure island on it (or None)."""
+
+
+def _board_nodes(board: Board) -> tuple[NodeShape, ...]:
+    """Each grid node's fixed facts on ``board``, worked out once per board (a board is
+    immutable and shared by every state of its layout; looked up by identity) instead of per
+    node of every view: the grid is most of Maracaibo's view, which the undo check builds 9
+    times a move."""
+    hit = _NODES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    slots = set(board.slots)
+    islands = {at: name for name, at in reversed(board.islands.items())}
+    shapes = tuple((column(n), row(n), n in slots, islands.get(n)) for n in range(GRID))
+    if len(_NODES) >= 16:
+        _NODES.clear()
+    _NODES[id(board)] = (board, shapes)
+    return shapes
+
+
+_NODES: dict[int, tuple[Board, tuple[NodeShape, ...]]] = {}
+
+
+def _node(s: S, n: int, shape: NodeShape, ships: list[int] | None) -> dict[str, Any]:
+    """Grid node ``n`` (``shape``: its fixed facts, ``ships``: the participants there)."""
+    col, r, slot, island = shape
+    entry: dict[str, Any] = {"node": n, "col": col, "row": r, "ships": ships or []}
     card = s.slot[n]
-    if card == -1 and n not in s.board.slots:
-        kind = next((c for c, at in s.board.islands.items() if at == n), None)
-        entry["kind"] = "island" if kind else "water"
-        if kind:
-            entry["island"] = kind
+    if card == -1 and not slot:
+        entry["kind"] = "island" if island else "water"
+        if island:
+            entry["island"] = island
         return entry
     entry["kind"] = "card"
     if card == -1:  # a bought card's slot, refilled after its one-time effects (MA-5.14)
@@ -236,6 +262,9 @@ def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
     track = s.content.track
     printed = _printed(s.content)
     top_up = bool(s.deck2) and s.deck2_up[-1] and "uncharted_upgrades" in s.mods
+    ships: dict[int, list[int]] = {}  # node -> the participants there, in order
+    for p in range(s.participants):
+        ships.setdefault(s.ship[p], []).append(p)
     return {
         "round": s.round,
         "active": s.active,
@@ -247,7 +276,7 @@ def build_view(s: S, seat: int | None, facts: Facts) -> dict[str, Any]:
             name: {"cubes": s.islands[i], "value": facts["values"][i]}
             for i, name in enumerate(COLORS)
         },
-        "grid": [_node(s, n) for n in range(GRID)],
+        "grid": [_node(s, n, shape, ships.get(n)) for n, shape in enumerate(_board_nodes(s.board))],
         "start": [p for p in range(s.participants) if s.ship[p] == START],
         "bay": [p for p in range(s.participants) if s.ship[p] == BAY],
         "maracaibo": [p for p in range(s.participants) if s.ship[p] == MARACAIBO],

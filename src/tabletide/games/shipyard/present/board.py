@@ -16,7 +16,7 @@ being turned, the route's water spaces) comes from the view's ``decision`` conte
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from tabletide.engine.view import seat_name
 from tabletide.games.shipyard.constants import CANAL_SPACES, KEEP_AFTER_LAP, PROMPTS
 from tabletide.games.shipyard.content import ITEMS, Content, geometry, load_content
-from tabletide.svg import INK, PAPER, Font, Svg, action_index, memo, seat_color
+from tabletide.svg import INK, PAPER, Font, Parts, Svg, action_index, memo, seat_color
 
 View = Mapping[str, Any]
 Index = dict[tuple[str, tuple[tuple[str, Any], ...]], int]
@@ -1252,7 +1252,7 @@ def _seat_panels(ctx: Ctx, y: float) -> float:
         pair = order[k : k + 2]
         h = max(_panel_height(players[p]) for p in pair)
         for j, p in enumerate(pair):
-            _panel(ctx, players[p], 8 + j * (PANEL_W + 8), y, h)
+            _panel_part(ctx, players[p], 8 + j * (PANEL_W + 8), y, h)
         y += h + 10
     return y
 
@@ -1597,6 +1597,57 @@ def _points(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+# ---------------------------------------------------------------------------- parts drawn once
+# The picture's big parts drawn once per what they read (svg.Parts): most recur from one move
+# to the next, and in a spectator's and a waiting seat's pictures of the same position. Only
+# in a picture without legal moves (a drawing that marks them also notes them in ctx.marked).
+_PARTS = Parts(1024)
+
+
+def _names(ctx: Ctx) -> tuple[str, ...] | None:
+    names = ctx.obs.get("names")
+    return None if names is None else tuple(names)
+
+
+def _part(ctx: Ctx, draw: Callable[[Ctx], Any], marks: frozenset[str], *key: Any) -> Any:
+    """``draw(ctx)``, a top part of the board whose inputs are ``key``; it marks legal moves
+    only in decisions of the kinds ``marks`` (drawn afresh then)."""
+    if ctx.legal and ctx.kind in marks:
+        return draw(ctx)
+    return _PARTS.draw(ctx.svg, key, draw, ctx)
+
+
+TRACK_MARKS = frozenset({"choose_tile", "final", "menu"})
+OFFER_MARKS = frozenset({"build", "goods"})
+CANAL_MARKS = frozenset({"canal"})
+CIRCLE_MARKS = frozenset({"circle"})
+EXCHANGE_MARKS = frozenset({"wagon"})
+OVAL_MARKS = frozenset({"oval", "hire"})
+"""The decisions whose legal moves each top part marks (``ctx.act`` in it)."""
+PANEL_MARKS = frozenset({"launch", "place", "exchange", "route"})
+"""The decisions whose legal moves are marked in the deciding seat's panel."""
+
+
+def _panel_part(ctx: Ctx, player: View, x: float, y: float, h: float) -> None:
+    if ctx.legal and player["seat"] == ctx.decider and ctx.kind in PANEL_MARKS:
+        _panel(ctx, player, x, y, h)
+        return
+    seat = player["seat"]
+    key = (
+        "panel",
+        x,
+        y,
+        h,
+        seat == ctx.me,
+        seat == ctx.decider,
+        seat == ctx.v["starting_player"],
+        ctx.kind,
+        _names(ctx),
+        repr(player),
+    )
+    _PARTS.draw(ctx.svg, key, _panel, ctx, player, x, y, h)
+
+
 # ---------------------------------------------------------------------------- entry point
 def render_svg(view: Mapping[str, Any]) -> str:
     """Shipyard's board as ``view["seat"]`` sees it; legal moves carry ``data-action``."""
@@ -1619,12 +1670,18 @@ def render_svg(view: Mapping[str, Any]) -> str:
     svg = ctx.svg
     with svg.group(font_size=FONT, fill=INK):
         _header(ctx)
-        _track(ctx)
-        _offer(ctx)
-        _canal_offer(ctx)
-        _circles(ctx)
-        _exchange(ctx)
-        y = _oval(ctx)
+        _part(ctx, _track, TRACK_MARKS, "track", ctx.kind, repr(ctx.context), ctx.decider,
+              _names(ctx), repr(ctx.v["track"]))  # fmt: skip
+        _part(ctx, _offer, OFFER_MARKS, "offer", ctx.kind, repr(ctx.v["decks"]),
+              repr(ctx.v["offer"]), repr(ctx.v["wagon_offer"]))  # fmt: skip
+        _part(ctx, _canal_offer, CANAL_MARKS, "canals", repr(ctx.v["canal_offer"]))
+        _part(ctx, _circles, CIRCLE_MARKS, "circles", ctx.kind, repr(ctx.context),
+              ctx.obs["num_players"], ctx.v["round_marker"], repr(ctx.v["equipment_circle"]),
+              repr(ctx.v["crew_circle"]))  # fmt: skip
+        _part(ctx, _exchange, EXCHANGE_MARKS, "exchange", _trading_goods(ctx),
+              repr(ctx.v["exchange"]))  # fmt: skip
+        y = _part(ctx, _oval, OVAL_MARKS, "oval", ctx.kind, repr(ctx.context),
+                  repr(ctx.v["oval"]))  # fmt: skip
         y = _context(ctx, y)
         y = _seat_panels(ctx, y)
         y = _my_contracts(ctx, y)
