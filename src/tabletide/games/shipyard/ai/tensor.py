@@ -329,7 +329,12 @@ class Layout(TensorLayout):
         offer_shapes = self.off["wagon_offer"] + OFFER_ROWS * len(GOODS)
         assert self.off["canal_offer_shape"] == offer_shapes
         assert self.off["canal_offer_symbols"] == offer_shapes + OFFER_ROWS * len(SHAPE_NAMES)
+        # _write_own copies the canal window and the boat as one block.
+        assert self.off["my_boat"] == self.off["my_canal_grid"] + OWN_CANALS - 9
         self._zeros = zeros(self.size)
+        self.tables = t
+        self.seat_at = tuple(self.off[name] for name in SEAT_SEGMENTS)
+        """The offsets of :data:`SEAT_SEGMENTS`, in that order (one unpack per tensor)."""
 
     def blank(self) -> Values:
         """A tensor of zeros: a copy of one kept zero buffer (a memory copy, cheaper than
@@ -347,6 +352,19 @@ def layout(n: int, t: Tables) -> Layout:
     return lay
 
 
+_STATE_LAYOUTS: dict[tuple[int, int], tuple[Content, Layout]] = {}
+"""(id(content), player count) -> the content (kept alive, so its id is not reused) and the
+layout: a state's layout in one lookup instead of :func:`tables` and then :func:`layout`."""
+
+
+def _layout_of(s: ShipyardState) -> Layout:
+    key = (id(s.content), s.num_players)
+    hit = _STATE_LAYOUTS.get(key)
+    if hit is None or hit[0] is not s.content:
+        hit = _STATE_LAYOUTS[key] = (s.content, layout(s.num_players, tables(s.content)))
+    return hit[1]
+
+
 # ---------------------------------------------------------------------------- the tensor
 def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may know of ``s`` (see the module docstring)."""
@@ -356,16 +374,16 @@ def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
 
 def tensor_values(s: ShipyardState, seat: int) -> Values:
     """:func:`write_tensor`'s values, in a fresh buffer."""
-    t = tables(s.content)
-    lay = layout(s.num_players, t)
+    lay = _layout_of(s)
+    t = lay.tables
     off = lay.off
     v = lay.blank()
     order = _seat_order(seat, s.num_players)
     top = s.stack[-1] if s.stack else None
     _write_turn(s, v, off, order, top)
     _write_track(s, v, off)
-    _write_seats(s, t, v, off, order)
-    _write_own(s, t, v, off, seat)
+    own_canals = _write_seats(s, t, v, lay.seat_at, order)
+    _write_own(s, v, off, seat, own_canals)
     _write_board(s, t, v, off)
     _write_ship(s, t, v, off)
     _write_decision_data(s, t, v, off, top)
@@ -396,48 +414,101 @@ def _write_turn(
 
 def _write_track(s: ShipyardState, v: Values, off: dict[str, int]) -> None:
     """The adjacent segments ``leader_space``, ``tile_in_play``, ``tile_behind``,
-    ``tile_leading`` and ``tile_income``, written directly: the track changes twice a turn, so
-    a block cached on it was computed afresh at every other step anyway."""
-    pos, lead, n = s.pos, s.lead, s.track_len
+    ``tile_leading`` and ``tile_income`` as two blocks: the tiles' places (they change when a
+    tile moves to the front, once a turn) and the incomes (also when a figure is placed)."""
+    pos, lead, tiles, n = tuple(s.pos), s.lead, s.tiles, s.track_len
+    at = off["leader_space"]
+    places = _track_block(pos, lead, tiles, n)
+    v[at : at + TRACK_PLACES] = places
+    incomes = _income_block(pos, lead, track.occupied(s), tiles, n)
+    at += TRACK_PLACES
+    v[at : at + NUM_TILES] = incomes
+
+
+TRACK_PLACES = 1 + 3 * NUM_TILES
+"""``leader_space``, ``tile_in_play``, ``tile_behind`` and ``tile_leading``."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _track_block(pos: tuple[int, ...], lead: int, tiles: tuple[int, ...], n: int) -> Values:
+    """The :data:`TRACK_PLACES` values from the tiles' track spaces, the leading tile, the
+    tiles in play and the track length (cached: keyed on immutable copies of all it reads)."""
     last = n - 1
     lead_pos = pos[lead]
-    at = off["leader_space"]
-    v[at] = lead_pos / last
-    in_play = at + 1
-    behind = in_play + NUM_TILES
-    income = behind + 2 * NUM_TILES
-    v[behind + NUM_TILES + lead] = 1.0  # tile_leading
-    occ = track.occupied(s)
-    coins = track.incomes(s, occ)
-    for tile in s.tiles:
-        v[in_play + tile] = 1.0
-        v[behind + tile] = ((lead_pos - pos[tile]) % n) / last
+    out = [0.0] * TRACK_PLACES
+    out[0] = lead_pos / last
+    out[1 + 2 * NUM_TILES + lead] = 1.0  # tile_leading
+    for tile in tiles:
+        out[1 + tile] = 1.0
+        out[1 + NUM_TILES + tile] = ((lead_pos - pos[tile]) % n) / last
+    return array("d", out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _income_block(
+    pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
+) -> Values:
+    """``tile_income`` from :func:`track.tile_incomes`'s inputs (cached on the same immutable
+    key): 0 for an occupied tile."""
+    coins = track.tile_incomes(pos, lead, occ, tiles, n)
+    out = [0.0] * NUM_TILES
+    for tile in tiles:
         if tile not in occ:
-            v[income + tile] = coins[tile] / INCOME_MAX
+            out[tile] = coins[tile] / INCOME_MAX
+    return array("d", out)
+
+
+SEAT_SEGMENTS = (
+    "coins",
+    "vp",
+    "supply",
+    "figures",
+    "next_to_front",
+    "first_turns_left",
+    "turns_taken",
+    "shipyard_parts",
+    "shipyard_features",
+    "employees",
+    "wagons",
+    "contracts_held",
+    "fleet",
+    "canal_system",
+)
+"""The per-seat segments :func:`_write_seats` writes, in :attr:`Layout.seat_at` order."""
 
 
 def _write_seats(
-    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: tuple[int, ...]
-) -> None:
+    s: ShipyardState, t: Tables, v: Values, seat_at: tuple[int, ...], order: tuple[int, ...]
+) -> Values | None:
+    """Every per-seat segment; returns the observer's ``my_canal_grid`` and ``my_boat`` block
+    (None without a boat), found with its canal stats."""
     n = s.num_players
     n_items = len(ITEMS)
     fig_scale = 1 / FIGURES[n]
     first_scale = FIRST_TURNS[n]
-    coins, vp, supply = off["coins"], off["vp"], off["supply"]
-    figures, oldest, first, turns = (
-        off["figures"],
-        off["next_to_front"],
-        off["first_turns_left"],
-        off["turns_taken"],
-    )
-    parts, features = off["shipyard_parts"], off["shipyard_features"]
-    employees, wagons, held = off["employees"], off["wagons"], off["contracts_held"]
-    fleet, system = off["fleet"], off["canal_system"]
+    (
+        coins,
+        vp,
+        supply,
+        figures,
+        oldest,
+        first,
+        turns,
+        parts,
+        features,
+        employees,
+        wagons,
+        held,
+        fleet,
+        system,
+    ) = seat_at
+    own: Values | None = None
     row_kinds, row_features, n_employees = t.cells * CELL_KINDS, t.cells * NF, t.employees
     n_fleet = len(FLEET_STATS)
     coins_of, vp_of, supply_of, figs_of = s.coins, s.vp, s.supply, s.figs
     first_of, turns_of, rows, employees_of = s.first_left, s.turns_taken, s.row, s.employees
     wagons_of, contracts_of, fleets, systems = s.wagons, s.contracts, s.fleet, s.canals
+    boats, used_of = s.boat, s.used_count
     for k, p in enumerate(order):  # only non-zero values are written
         v[coins + k] = coins_of[p] / COINS_MAX
         v[vp + k] = vp_of[p] / VP_MAX
@@ -472,10 +543,14 @@ def _write_seats(
             at = fleet + k * n_fleet
             v[at : at + n_fleet] = fleet_stats(tuple(fleets[p]), t)
         at = system + k * CANAL_STATS
-        if systems[p] or s.boat[p] is not None:
-            v[at : at + CANAL_STATS] = canal_block(s, t, p)
+        if systems[p] or boats[p] is not None:
+            stats, window = canal_entry(s, t, p)
+            v[at : at + CANAL_STATS] = stats
+            if k == 0:
+                own = window
         else:  # no canals, no boat: only the canals used up (canal_stats)
-            v[at + 2] = s.used_count[p] / USED_MAX
+            v[at + 2] = used_of[p] / USED_MAX
+    return own
 
 
 @lru_cache(maxsize=1 << 12)
@@ -527,25 +602,41 @@ def _offer_block(offer: tuple[int, ...], t: Tables) -> Values:
     return array("d", present + features)
 
 
-def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat: int) -> None:
+def _write_own(
+    s: ShipyardState, v: Values, off: dict[str, int], seat: int, window: Values | None
+) -> None:
+    """``my_contracts``, and ``window`` (the canal window and the boat, from
+    :func:`canal_entry`) when the seat has a boat."""
     at = off["my_contracts"]
     for i in s.contracts[seat]:
         v[at + i] = 1.0
+    if window is not None:
+        at = off["my_canal_grid"]
+        v[at : at + OWN_CANALS] = window
+
+
+OWN_CANALS = WINDOW_SIDE * WINDOW_SIDE * GRID_CELL + 9
+"""The adjacent ``my_canal_grid`` and ``my_boat`` segments."""
+
+
+def _window_block(s: ShipyardState, t: Tables, seat: int) -> Values | None:
+    """``my_canal_grid`` and ``my_boat`` for the seat's boat and canals (None without a boat)."""
     boat = s.boat[seat]
     if boat is None:
-        return
+        return None
+    out = [0.0] * OWN_CANALS
     bx, by, space, sx, sy, _ = boat
-    grid = off["my_canal_grid"]
     for (x, y), (card, rot) in s.canals[seat].items():
         dx, dy = x - bx, y - by
         if -WINDOW <= dx <= WINDOW and -WINDOW <= dy <= WINDOW:
-            at = grid + ((dy + WINDOW) * WINDOW_SIDE + dx + WINDOW) * GRID_CELL
-            v[at + t.canal_shape[card]] = 1.0
-            v[at + len(SHAPE_NAMES) + rot] = 1.0
+            at = ((dy + WINDOW) * WINDOW_SIDE + dx + WINDOW) * GRID_CELL
+            out[at + t.canal_shape[card]] = 1.0
+            out[at + len(SHAPE_NAMES) + rot] = 1.0
     came = (sx - bx, sy - by)
-    at = off["my_boat"]
-    v[at + space] = 1.0
-    v[at + 4 + (canals.DELTA.index(came) if came in canals.DELTA else 4)] = 1.0
+    at = OWN_CANALS - 9
+    out[at + space] = 1.0
+    out[at + 4 + (canals.DELTA.index(came) if came in canals.DELTA else 4)] = 1.0
+    return array("d", out)
 
 
 def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
@@ -554,11 +645,8 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     at = off["part_offer"]  # part_offer_features follows it
     v[at : at + len(block)] = block
     bows, middles, sterns = s.part_decks
-    group_a = len(t.group_a.intersection(middles))
-    parts = (len(bows), group_a, len(middles) - group_a, len(sterns))
     piles = (len(s.wagon_deck), len(s.wagon_discard), len(s.canal_deck), len(s.canal_discard))
-    counts = (*parts, *piles)
-    decks = _decks_block(counts, t)
+    decks = _decks_block(len(bows), tuple(middles), len(sterns), piles, t)
     at = off["decks"]
     v[at : at + len(decks)] = decks
     block = _columns_block(tuple(s.wagon_offer), tuple(s.canal_offer), t)
@@ -577,9 +665,14 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
 
 
 @lru_cache(maxsize=1 << 12)
-def _decks_block(counts: tuple[int, ...], t: Tables) -> Values:
-    """The ``decks`` segment from the cards left in each deck and pile (cached: keyed on the
-    counts, immutable)."""
+def _decks_block(
+    bows: int, middles: tuple[int, ...], sterns: int, piles: tuple[int, ...], t: Tables
+) -> Values:
+    """The ``decks`` segment from the cards left in the bow and stern decks and the piles, and
+    the middle deck's part ids (its group A and B counts; cached: keyed on the counts and an
+    immutable copy of the middle deck, which changes only when the offer is refilled)."""
+    group_a = len(t.group_a.intersection(middles))
+    counts = (bows, group_a, len(middles) - group_a, sterns, *piles)
     return array("d", [count / full for count, full in zip(counts, t.deck_full, strict=True)])
 
 
@@ -743,20 +836,20 @@ def fleet_stats(fleet: tuple[Ship, ...], t: Tables) -> Values:
     return array("d", [v / sc for v, (_, sc) in zip(stats, FLEET_STATS, strict=True)])
 
 
-_CANAL_BLOCKS: dict[tuple[object, ...], Values] = {}
+_CANAL_BLOCKS: dict[tuple[object, ...], tuple[Values, Values | None]] = {}
 _CANAL_BLOCKS_CAP = 1 << 14
 
 
-def canal_block(s: ShipyardState, t: Tables, seat: int) -> Values:
-    """:func:`canal_stats` as a block, cached per system: keyed on the content tables, the
-    boat, the canals used up and every card of the system with its rotation, all immutable and
-    all the stats depend on."""
+def canal_entry(s: ShipyardState, t: Tables, seat: int) -> tuple[Values, Values | None]:
+    """:func:`canal_stats` as a block and the seat's :func:`_window_block`, cached per system:
+    keyed on the content tables, the boat, the canals used up and every card of the system
+    with its rotation, all immutable and all both depend on."""
     key = (t, s.boat[seat], s.used_count[seat], *s.canals[seat].items())
     hit = _CANAL_BLOCKS.get(key)
     if hit is None:
         if len(_CANAL_BLOCKS) >= _CANAL_BLOCKS_CAP:
             _CANAL_BLOCKS.clear()
-        hit = _CANAL_BLOCKS[key] = array("d", canal_stats(s, t, seat))
+        hit = _CANAL_BLOCKS[key] = (array("d", canal_stats(s, t, seat)), _window_block(s, t, seat))
     return hit
 
 
