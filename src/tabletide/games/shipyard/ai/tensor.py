@@ -224,6 +224,22 @@ class Tables:
             self.part_features[p.id] = tuple(f for f, v in enumerate(values) for _ in range(v))
         for ptype in range(len(PART_TYPES)):
             self.part_features[SUBSTITUTE + ptype] = ()
+        self.feature_values: dict[int, Values] = {EMPTY: zeros(NF)}
+        """Cell or offer code -> its features / FEATURE_MAX (a part's slice of
+        ``shipyard_features`` and ``part_offer_features``; zeros for a substitute or EMPTY)."""
+        self.kind_values: dict[int, Values] = {EMPTY: zeros(CELL_KINDS)}
+        """Cell code -> its slice of ``shipyard_parts`` (bow, middle, stern, substitute)."""
+        for code, units in self.part_features.items():
+            features = [0.0] * NF
+            for f in units:
+                features[f] += 1 / FEATURE_MAX
+            self.feature_values[code] = array("d", features)
+            kinds = [0.0] * CELL_KINDS
+            if code >= SUBSTITUTE:
+                kinds[code - SUBSTITUTE] = kinds[3] = 1.0
+            else:
+                kinds[PART_TYPES.index(c.parts[code].type)] = 1.0
+            self.kind_values[code] = array("d", kinds)
         self.part_type = tuple(PART_TYPES.index(p.type) for p in c.parts)
         self.group_a = frozenset(p.id for p in c.parts if p.group == "A")
         """Ids of the group A middle parts."""
@@ -573,18 +589,12 @@ def _id_counts(ids: tuple[int, ...], size: int) -> Values:
 def _row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
     """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row
     (cached: rows change only when a part is placed or a ship is launched; never mutated)."""
-    kinds = [0.0] * (len(row) * CELL_KINDS)
-    features = [0.0] * (len(row) * NF)
-    for cell, code in enumerate(row):
-        if code == EMPTY:
-            continue
-        if code >= SUBSTITUTE:
-            kinds[cell * CELL_KINDS + code - SUBSTITUTE] = kinds[cell * CELL_KINDS + 3] = 1.0
-        else:
-            kinds[cell * CELL_KINDS + t.part_type[code]] = 1.0
-            for f in t.part_features[code]:
-                features[cell * NF + f] += 1 / FEATURE_MAX
-    return array("d", kinds), array("d", features)
+    kinds, features = array("d"), array("d")
+    kind_values, feature_values = t.kind_values, t.feature_values
+    for code in row:
+        kinds += kind_values[code]
+        features += feature_values[code]
+    return kinds, features
 
 
 @lru_cache(maxsize=1 << 12)
@@ -592,14 +602,11 @@ def _offer_block(offer: tuple[int, ...], t: Tables) -> Values:
     """The adjacent ``part_offer`` and ``part_offer_features`` segments from the part offer,
     its 4 columns of 5 concatenated (cached: the offer changes only during Ship building;
     never mutated)."""
-    present = [0.0] * len(offer)
-    features = [0.0] * (len(offer) * NF)
-    for slot, code in enumerate(offer):
-        if code != EMPTY:
-            present[slot] = 1.0
-            for f in t.part_features[code]:
-                features[slot * NF + f] += 1 / FEATURE_MAX
-    return array("d", present + features)
+    block = array("d", [0.0 if code == EMPTY else 1.0 for code in offer])
+    feature_values = t.feature_values
+    for code in offer:
+        block += feature_values[code]
+    return block
 
 
 def _write_own(
