@@ -88,6 +88,7 @@ SAFETY = 5  # index of the first safety feature (lifebuoys) in FEATURES
 FEATURE_MAX = 2  # no part has more than 2 of a feature (content check in the tests)
 CELL_KINDS = 4  # bow, middle, stern, substitute
 SCORING_SYMBOLS = SYMBOLS[1:]  # every canal symbol but "none": five officials, Blue Riband
+NSYM = len(SCORING_SYMBOLS)
 SHAPE_NAMES = ("straight", "bend", "fork")
 WINDOW = 2  # the canal window reaches this many cards from the boat's card each way
 WINDOW_SIDE = 2 * WINDOW + 1
@@ -261,12 +262,26 @@ class Tables:
         self.canal_symbols = tuple(
             tuple(SCORING_SYMBOLS.index(s) for s in k.spaces if s != "none") for k in c.canals
         )
+        # One offer slot's values per wagon tile and canal card (for _columns_block).
+        self.wagon_values = tuple(_unit_counts(g, len(GOODS), 1 / 2) for g in self.wagon_goods)
+        self.canal_shape_values = tuple(
+            _unit_counts((k,), len(SHAPE_NAMES), 1.0) for k in self.canal_shape
+        )
+        self.canal_symbol_values = tuple(_unit_counts(k, NSYM, 1 / 2) for k in self.canal_symbols)
         self.space_symbol = tuple(tuple(SYMBOLS.index(s) for s in k.spaces) for k in c.canals)
         self.oval_spaces = c.board.oval_spaces
         self.exchange_spaces = len(c.board.exchange_prices)
         self.employees = len(c.employees)
         self.contracts = len(c.contracts)
         self.cells = c.board.shipyard_spaces
+
+
+def _unit_counts(indices: tuple[int, ...], size: int, unit: float) -> Values:
+    """``size`` values adding ``unit`` at each index (an index may repeat)."""
+    out = [0.0] * size
+    for i in indices:
+        out[i] += unit
+    return array("d", out)
 
 
 _TABLES: dict[int, tuple[Content, Tables]] = {}
@@ -688,17 +703,16 @@ def _columns_block(wagons: tuple[int, ...], canals: tuple[int, ...], t: Tables) 
     """The adjacent ``wagon_offer``, ``canal_offer_shape`` and ``canal_offer_symbols``
     segments (cached: keyed on the wagon ids and the canal card ids in the offers, immutable
     copies)."""
-    goods = [0.0] * (OFFER_ROWS * len(GOODS))
-    for slot, w in enumerate(wagons):
-        for g in t.wagon_goods[w]:
-            goods[slot * len(GOODS) + g] += 1 / 2
-    shapes = [0.0] * (OFFER_ROWS * len(SHAPE_NAMES))
-    symbols = [0.0] * (OFFER_ROWS * len(SCORING_SYMBOLS))
-    for slot, card in enumerate(canals):
-        shapes[slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
-        for k in t.canal_symbols[card]:
-            symbols[slot * len(SCORING_SYMBOLS) + k] += 1 / 2
-    return array("d", goods + shapes + symbols)
+    block = array("d")
+    for w in wagons:
+        block += t.wagon_values[w]
+    block += zeros((OFFER_ROWS - len(wagons)) * len(GOODS))  # a short column: empty slots
+    shapes, symbols = array("d"), array("d")
+    for card in canals:
+        shapes += t.canal_shape_values[card]
+        symbols += t.canal_symbol_values[card]
+    short = OFFER_ROWS - len(canals)
+    return block + shapes + zeros(short * len(SHAPE_NAMES)) + symbols + zeros(short * NSYM)
 
 
 _OVAL_BLOCKS: dict[tuple[int, int], tuple[Oval, Values]] = {}
