@@ -274,6 +274,9 @@ class Tables:
         self.employees = len(c.employees)
         self.contracts = len(c.contracts)
         self.cells = c.board.shipyard_spaces
+        self.empty_row = [EMPTY] * self.cells
+        self.row_blocks: dict[tuple[int, ...], tuple[Values, Values]] = {}
+        """Shipyard row -> its tensor blocks (see :func:`row_block`)."""
 
 
 def _unit_counts(indices: tuple[int, ...], size: int, unit: float) -> Values:
@@ -540,6 +543,7 @@ def _write_seats(
     first_of, turns_of, rows, employees_of = s.first_left, s.turns_taken, s.row, s.employees
     wagons_of, contracts_of, fleets, systems = s.wagons, s.contracts, s.fleet, s.canals
     boats, used_of = s.boat, s.used_count
+    empty_row, row_blocks, canal_blocks = t.empty_row, t.row_blocks, _CANAL_BLOCKS
     for k, p in enumerate(order):  # only non-zero values are written
         v[coins + k] = coins_of[p] / COINS_MAX
         v[vp + k] = vp_of[p] / VP_MAX
@@ -557,8 +561,10 @@ def _write_seats(
             v[first + k] = first_of[p] / first_scale
         v[turns + k] = turns_of[p] / TURNS_MAX
         row = rows[p]
-        if row.count(EMPTY) != len(row):
-            row_parts, row_feats = _row_block(tuple(row), t)
+        if row != empty_row:
+            key = tuple(row)
+            found = row_blocks.get(key)
+            row_parts, row_feats = row_block(key, t) if found is None else found
             at = parts + k * row_kinds
             v[at : at + row_kinds] = row_parts
             at = features + k * row_features
@@ -566,16 +572,17 @@ def _write_seats(
         if employees_of[p]:
             at = employees + k * n_employees
             v[at : at + n_employees] = _id_counts(tuple(employees_of[p]), n_employees)
-        if wagons_of[p]:
-            at = wagons + k * WAGON_IDS
-            v[at : at + WAGON_IDS] = _id_counts(tuple(wagons_of[p]), WAGON_IDS)
+        at = wagons + k * WAGON_IDS
+        for tile in wagons_of[p]:  # one to three tiles: cheaper than a cached block
+            v[at + tile] += 1.0
         v[held + k] = len(contracts_of[p]) / CONTRACTS_MAX
         if fleets[p]:
             at = fleet + k * n_fleet
             v[at : at + n_fleet] = fleet_stats(tuple(fleets[p]), t)
         at = system + k * CANAL_STATS
         if systems[p] or boats[p] is not None:
-            stats, window = canal_entry(s, t, p)
+            found_canals = canal_blocks.get((t, boats[p], used_of[p], *systems[p].items()))
+            stats, window = canal_entry(s, t, p) if found_canals is None else found_canals
             v[at : at + CANAL_STATS] = stats
             if k == 0:
                 own = window
@@ -600,10 +607,20 @@ def _id_counts(ids: tuple[int, ...], size: int) -> Values:
     return array("d", out)
 
 
-@lru_cache(maxsize=1 << 14)
-def _row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
-    """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row
-    (cached: rows change only when a part is placed or a ship is launched; never mutated)."""
+ROW_BLOCKS_CAP = 1 << 14
+
+
+def row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
+    """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row,
+    kept in ``t.row_blocks`` (valid: keyed on an immutable copy of the row, and rows change
+    only when a part is placed or a ship is launched; the blocks are never mutated)."""
+    if len(t.row_blocks) >= ROW_BLOCKS_CAP:
+        t.row_blocks.clear()
+    found = t.row_blocks[row] = _row_values(row, t)
+    return found
+
+
+def _row_values(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
     kinds, features = array("d"), array("d")
     kind_values, feature_values = t.kind_values, t.feature_values
     for code in row:
