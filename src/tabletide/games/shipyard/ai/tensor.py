@@ -211,6 +211,12 @@ MEANING = {
 }
 
 
+SMALL = 256
+"""The size of the block caches whose hits come from the same turn or round (the track, the
+offers, a seat's supply or row...): more entries would hardly be hit again, and every entry
+is objects the garbage collector walks."""
+
+
 # ---------------------------------------------------------------------------- content tables
 class Tables:
     """Lookups built once per content set (feature indices of parts, goods of wagons...)."""
@@ -463,7 +469,7 @@ TRACK_PLACES = 1 + 3 * NUM_TILES
 """``leader_space``, ``tile_in_play``, ``tile_behind`` and ``tile_leading``."""
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _track_block(pos: tuple[int, ...], lead: int, tiles: tuple[int, ...], n: int) -> Values:
     """The :data:`TRACK_PLACES` values from the tiles' track spaces, the leading tile, the
     tiles in play and the track length (cached: keyed on immutable copies of all it reads)."""
@@ -478,7 +484,7 @@ def _track_block(pos: tuple[int, ...], lead: int, tiles: tuple[int, ...], n: int
     return array("d", out)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _income_block(
     pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
 ) -> Values:
@@ -591,13 +597,13 @@ def _write_seats(
     return own
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _supply_block(supply: tuple[int, ...]) -> Values:
     """One seat's slice of ``supply`` (cached: keyed on the item counts, immutable)."""
     return array("d", [count / SUPPLY_MAX for count in supply])
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _id_counts(ids: tuple[int, ...], size: int) -> Values:
     """``size`` values counting each id in ``ids`` (one seat's employees or wagon tiles;
     cached: keyed on an immutable copy of the ids)."""
@@ -607,7 +613,7 @@ def _id_counts(ids: tuple[int, ...], size: int) -> Values:
     return array("d", out)
 
 
-ROW_BLOCKS_CAP = 1 << 14
+ROW_BLOCKS_CAP = SMALL
 
 
 def row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
@@ -629,7 +635,7 @@ def _row_values(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
     return kinds, features
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _offer_block(offer: tuple[int, ...], t: Tables) -> Values:
     """The adjacent ``part_offer`` and ``part_offer_features`` segments from the part offer,
     its 4 columns of 5 concatenated (cached: the offer changes only during Ship building;
@@ -703,7 +709,7 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     v[at : at + len(block)] = block
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _decks_block(
     bows: int, middles: tuple[int, ...], sterns: int, piles: tuple[int, ...], t: Tables
 ) -> Values:
@@ -715,7 +721,7 @@ def _decks_block(
     return array("d", [count / full for count, full in zip(counts, t.deck_full, strict=True)])
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _columns_block(wagons: tuple[int, ...], canals: tuple[int, ...], t: Tables) -> Values:
     """The adjacent ``wagon_offer``, ``canal_offer_shape`` and ``canal_offer_symbols``
     segments (cached: keyed on the wagon ids and the canal card ids in the offers, immutable
@@ -733,7 +739,7 @@ def _columns_block(wagons: tuple[int, ...], canals: tuple[int, ...], t: Tables) 
 
 
 _OVAL_BLOCKS: dict[tuple[int, int], tuple[Oval, Values]] = {}
-_OVAL_BLOCKS_CAP = 1 << 12
+_OVAL_BLOCKS_CAP = SMALL
 
 
 def oval_block(oval: Oval, pointer: int, t: Tables) -> Values:
