@@ -59,7 +59,7 @@ def incomes(state: ShipyardState, occ: frozenset[int] | None = None) -> tuple[in
     return tile_incomes(tuple(state.pos), state.lead, occ, state.tiles, state.track_len)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 10)
 def tile_incomes(
     pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
 ) -> tuple[int, ...]:

@@ -88,6 +88,7 @@ SAFETY = 5  # index of the first safety feature (lifebuoys) in FEATURES
 FEATURE_MAX = 2  # no part has more than 2 of a feature (content check in the tests)
 CELL_KINDS = 4  # bow, middle, stern, substitute
 SCORING_SYMBOLS = SYMBOLS[1:]  # every canal symbol but "none": five officials, Blue Riband
+NSYM = len(SCORING_SYMBOLS)
 SHAPE_NAMES = ("straight", "bend", "fork")
 WINDOW = 2  # the canal window reaches this many cards from the boat's card each way
 WINDOW_SIDE = 2 * WINDOW + 1
@@ -210,6 +211,12 @@ MEANING = {
 }
 
 
+SMALL = 256
+"""The size of the block caches whose hits come from the same turn or round (the track, the
+offers, a seat's supply or row...): more entries would hardly be hit again, and every entry
+is objects the garbage collector walks."""
+
+
 # ---------------------------------------------------------------------------- content tables
 class Tables:
     """Lookups built once per content set (feature indices of parts, goods of wagons...)."""
@@ -224,6 +231,22 @@ class Tables:
             self.part_features[p.id] = tuple(f for f, v in enumerate(values) for _ in range(v))
         for ptype in range(len(PART_TYPES)):
             self.part_features[SUBSTITUTE + ptype] = ()
+        self.feature_values: dict[int, Values] = {EMPTY: zeros(NF)}
+        """Cell or offer code -> its features / FEATURE_MAX (a part's slice of
+        ``shipyard_features`` and ``part_offer_features``; zeros for a substitute or EMPTY)."""
+        self.kind_values: dict[int, Values] = {EMPTY: zeros(CELL_KINDS)}
+        """Cell code -> its slice of ``shipyard_parts`` (bow, middle, stern, substitute)."""
+        for code, units in self.part_features.items():
+            features = [0.0] * NF
+            for f in units:
+                features[f] += 1 / FEATURE_MAX
+            self.feature_values[code] = array("d", features)
+            kinds = [0.0] * CELL_KINDS
+            if code >= SUBSTITUTE:
+                kinds[code - SUBSTITUTE] = kinds[3] = 1.0
+            else:
+                kinds[PART_TYPES.index(c.parts[code].type)] = 1.0
+            self.kind_values[code] = array("d", kinds)
         self.part_type = tuple(PART_TYPES.index(p.type) for p in c.parts)
         self.group_a = frozenset(p.id for p in c.parts if p.group == "A")
         """Ids of the group A middle parts."""
@@ -245,12 +268,29 @@ class Tables:
         self.canal_symbols = tuple(
             tuple(SCORING_SYMBOLS.index(s) for s in k.spaces if s != "none") for k in c.canals
         )
+        # One offer slot's values per wagon tile and canal card (for _columns_block).
+        self.wagon_values = tuple(_unit_counts(g, len(GOODS), 1 / 2) for g in self.wagon_goods)
+        self.canal_shape_values = tuple(
+            _unit_counts((k,), len(SHAPE_NAMES), 1.0) for k in self.canal_shape
+        )
+        self.canal_symbol_values = tuple(_unit_counts(k, NSYM, 1 / 2) for k in self.canal_symbols)
         self.space_symbol = tuple(tuple(SYMBOLS.index(s) for s in k.spaces) for k in c.canals)
         self.oval_spaces = c.board.oval_spaces
         self.exchange_spaces = len(c.board.exchange_prices)
         self.employees = len(c.employees)
         self.contracts = len(c.contracts)
         self.cells = c.board.shipyard_spaces
+        self.empty_row = [EMPTY] * self.cells
+        self.row_blocks: dict[tuple[int, ...], tuple[Values, Values]] = {}
+        """Shipyard row -> its tensor blocks (see :func:`row_block`)."""
+
+
+def _unit_counts(indices: tuple[int, ...], size: int, unit: float) -> Values:
+    """``size`` values adding ``unit`` at each index (an index may repeat)."""
+    out = [0.0] * size
+    for i in indices:
+        out[i] += unit
+    return array("d", out)
 
 
 _TABLES: dict[int, tuple[Content, Tables]] = {}
@@ -329,7 +369,12 @@ class Layout(TensorLayout):
         offer_shapes = self.off["wagon_offer"] + OFFER_ROWS * len(GOODS)
         assert self.off["canal_offer_shape"] == offer_shapes
         assert self.off["canal_offer_symbols"] == offer_shapes + OFFER_ROWS * len(SHAPE_NAMES)
+        # _write_own copies the canal window and the boat as one block.
+        assert self.off["my_boat"] == self.off["my_canal_grid"] + OWN_CANALS - 9
         self._zeros = zeros(self.size)
+        self.tables = t
+        self.seat_at = tuple(self.off[name] for name in SEAT_SEGMENTS)
+        """The offsets of :data:`SEAT_SEGMENTS`, in that order (one unpack per tensor)."""
 
     def blank(self) -> Values:
         """A tensor of zeros: a copy of one kept zero buffer (a memory copy, cheaper than
@@ -347,6 +392,19 @@ def layout(n: int, t: Tables) -> Layout:
     return lay
 
 
+_STATE_LAYOUTS: dict[tuple[int, int], tuple[Content, Layout]] = {}
+"""(id(content), player count) -> the content (kept alive, so its id is not reused) and the
+layout: a state's layout in one lookup instead of :func:`tables` and then :func:`layout`."""
+
+
+def _layout_of(s: ShipyardState) -> Layout:
+    key = (id(s.content), s.num_players)
+    hit = _STATE_LAYOUTS.get(key)
+    if hit is None or hit[0] is not s.content:
+        hit = _STATE_LAYOUTS[key] = (s.content, layout(s.num_players, tables(s.content)))
+    return hit[1]
+
+
 # ---------------------------------------------------------------------------- the tensor
 def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
     """Write what ``seat`` may know of ``s`` (see the module docstring)."""
@@ -356,16 +414,16 @@ def write_tensor(s: ShipyardState, seat: int, out: TensorWriter) -> None:
 
 def tensor_values(s: ShipyardState, seat: int) -> Values:
     """:func:`write_tensor`'s values, in a fresh buffer."""
-    t = tables(s.content)
-    lay = layout(s.num_players, t)
+    lay = _layout_of(s)
+    t = lay.tables
     off = lay.off
     v = lay.blank()
     order = _seat_order(seat, s.num_players)
     top = s.stack[-1] if s.stack else None
     _write_turn(s, v, off, order, top)
     _write_track(s, v, off)
-    _write_seats(s, t, v, off, order)
-    _write_own(s, t, v, off, seat)
+    own_canals = _write_seats(s, t, v, lay.seat_at, order)
+    _write_own(s, v, off, seat, own_canals)
     _write_board(s, t, v, off)
     _write_ship(s, t, v, off)
     _write_decision_data(s, t, v, off, top)
@@ -396,48 +454,102 @@ def _write_turn(
 
 def _write_track(s: ShipyardState, v: Values, off: dict[str, int]) -> None:
     """The adjacent segments ``leader_space``, ``tile_in_play``, ``tile_behind``,
-    ``tile_leading`` and ``tile_income``, written directly: the track changes twice a turn, so
-    a block cached on it was computed afresh at every other step anyway."""
-    pos, lead, n = s.pos, s.lead, s.track_len
+    ``tile_leading`` and ``tile_income`` as two blocks: the tiles' places (they change when a
+    tile moves to the front, once a turn) and the incomes (also when a figure is placed)."""
+    pos, lead, tiles, n = tuple(s.pos), s.lead, s.tiles, s.track_len
+    at = off["leader_space"]
+    places = _track_block(pos, lead, tiles, n)
+    v[at : at + TRACK_PLACES] = places
+    incomes = _income_block(pos, lead, track.occupied(s), tiles, n)
+    at += TRACK_PLACES
+    v[at : at + NUM_TILES] = incomes
+
+
+TRACK_PLACES = 1 + 3 * NUM_TILES
+"""``leader_space``, ``tile_in_play``, ``tile_behind`` and ``tile_leading``."""
+
+
+@lru_cache(maxsize=SMALL)
+def _track_block(pos: tuple[int, ...], lead: int, tiles: tuple[int, ...], n: int) -> Values:
+    """The :data:`TRACK_PLACES` values from the tiles' track spaces, the leading tile, the
+    tiles in play and the track length (cached: keyed on immutable copies of all it reads)."""
     last = n - 1
     lead_pos = pos[lead]
-    at = off["leader_space"]
-    v[at] = lead_pos / last
-    in_play = at + 1
-    behind = in_play + NUM_TILES
-    income = behind + 2 * NUM_TILES
-    v[behind + NUM_TILES + lead] = 1.0  # tile_leading
-    occ = track.occupied(s)
-    coins = track.incomes(s, occ)
-    for tile in s.tiles:
-        v[in_play + tile] = 1.0
-        v[behind + tile] = ((lead_pos - pos[tile]) % n) / last
+    out = [0.0] * TRACK_PLACES
+    out[0] = lead_pos / last
+    out[1 + 2 * NUM_TILES + lead] = 1.0  # tile_leading
+    for tile in tiles:
+        out[1 + tile] = 1.0
+        out[1 + NUM_TILES + tile] = ((lead_pos - pos[tile]) % n) / last
+    return array("d", out)
+
+
+@lru_cache(maxsize=SMALL)
+def _income_block(
+    pos: tuple[int, ...], lead: int, occ: frozenset[int], tiles: tuple[int, ...], n: int
+) -> Values:
+    """``tile_income`` from :func:`track.tile_incomes`'s inputs (cached on the same immutable
+    key): 0 for an occupied tile."""
+    coins = track.tile_incomes(pos, lead, occ, tiles, n)
+    out = [0.0] * NUM_TILES
+    for tile in tiles:
         if tile not in occ:
-            v[income + tile] = coins[tile] / INCOME_MAX
+            out[tile] = coins[tile] / INCOME_MAX
+    return array("d", out)
+
+
+SEAT_SEGMENTS = (
+    "coins",
+    "vp",
+    "supply",
+    "figures",
+    "next_to_front",
+    "first_turns_left",
+    "turns_taken",
+    "shipyard_parts",
+    "shipyard_features",
+    "employees",
+    "wagons",
+    "contracts_held",
+    "fleet",
+    "canal_system",
+)
+"""The per-seat segments :func:`_write_seats` writes, in :attr:`Layout.seat_at` order."""
 
 
 def _write_seats(
-    s: ShipyardState, t: Tables, v: Values, off: dict[str, int], order: tuple[int, ...]
-) -> None:
+    s: ShipyardState, t: Tables, v: Values, seat_at: tuple[int, ...], order: tuple[int, ...]
+) -> Values | None:
+    """Every per-seat segment; returns the observer's ``my_canal_grid`` and ``my_boat`` block
+    (None without a boat), found with its canal stats."""
     n = s.num_players
     n_items = len(ITEMS)
     fig_scale = 1 / FIGURES[n]
     first_scale = FIRST_TURNS[n]
-    coins, vp, supply = off["coins"], off["vp"], off["supply"]
-    figures, oldest, first, turns = (
-        off["figures"],
-        off["next_to_front"],
-        off["first_turns_left"],
-        off["turns_taken"],
-    )
-    parts, features = off["shipyard_parts"], off["shipyard_features"]
-    employees, wagons, held = off["employees"], off["wagons"], off["contracts_held"]
-    fleet, system = off["fleet"], off["canal_system"]
+    (
+        coins,
+        vp,
+        supply,
+        figures,
+        oldest,
+        first,
+        turns,
+        parts,
+        features,
+        employees,
+        wagons,
+        held,
+        fleet,
+        system,
+    ) = seat_at
+    own: Values | None = None
     row_kinds, row_features, n_employees = t.cells * CELL_KINDS, t.cells * NF, t.employees
     n_fleet = len(FLEET_STATS)
     coins_of, vp_of, supply_of, figs_of = s.coins, s.vp, s.supply, s.figs
     first_of, turns_of, rows, employees_of = s.first_left, s.turns_taken, s.row, s.employees
     wagons_of, contracts_of, fleets, systems = s.wagons, s.contracts, s.fleet, s.canals
+    boats, used_of = s.boat, s.used_count
+    empty_row, row_blocks, canal_blocks = t.empty_row, t.row_blocks, _CANAL_BLOCKS
     for k, p in enumerate(order):  # only non-zero values are written
         v[coins + k] = coins_of[p] / COINS_MAX
         v[vp + k] = vp_of[p] / VP_MAX
@@ -455,8 +567,10 @@ def _write_seats(
             v[first + k] = first_of[p] / first_scale
         v[turns + k] = turns_of[p] / TURNS_MAX
         row = rows[p]
-        if row.count(EMPTY) != len(row):
-            row_parts, row_feats = _row_block(tuple(row), t)
+        if row != empty_row:
+            key = tuple(row)
+            found = row_blocks.get(key)
+            row_parts, row_feats = row_block(key, t) if found is None else found
             at = parts + k * row_kinds
             v[at : at + row_kinds] = row_parts
             at = features + k * row_features
@@ -464,27 +578,32 @@ def _write_seats(
         if employees_of[p]:
             at = employees + k * n_employees
             v[at : at + n_employees] = _id_counts(tuple(employees_of[p]), n_employees)
-        if wagons_of[p]:
-            at = wagons + k * WAGON_IDS
-            v[at : at + WAGON_IDS] = _id_counts(tuple(wagons_of[p]), WAGON_IDS)
+        at = wagons + k * WAGON_IDS
+        for tile in wagons_of[p]:  # one to three tiles: cheaper than a cached block
+            v[at + tile] += 1.0
         v[held + k] = len(contracts_of[p]) / CONTRACTS_MAX
         if fleets[p]:
             at = fleet + k * n_fleet
             v[at : at + n_fleet] = fleet_stats(tuple(fleets[p]), t)
         at = system + k * CANAL_STATS
-        if systems[p] or s.boat[p] is not None:
-            v[at : at + CANAL_STATS] = canal_block(s, t, p)
+        if systems[p] or boats[p] is not None:
+            found_canals = canal_blocks.get((t, boats[p], used_of[p], *systems[p].items()))
+            stats, window = canal_entry(s, t, p) if found_canals is None else found_canals
+            v[at : at + CANAL_STATS] = stats
+            if k == 0:
+                own = window
         else:  # no canals, no boat: only the canals used up (canal_stats)
-            v[at + 2] = s.used_count[p] / USED_MAX
+            v[at + 2] = used_of[p] / USED_MAX
+    return own
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _supply_block(supply: tuple[int, ...]) -> Values:
     """One seat's slice of ``supply`` (cached: keyed on the item counts, immutable)."""
     return array("d", [count / SUPPLY_MAX for count in supply])
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _id_counts(ids: tuple[int, ...], size: int) -> Values:
     """``size`` values counting each id in ``ids`` (one seat's employees or wagon tiles;
     cached: keyed on an immutable copy of the ids)."""
@@ -494,58 +613,75 @@ def _id_counts(ids: tuple[int, ...], size: int) -> Values:
     return array("d", out)
 
 
-@lru_cache(maxsize=1 << 14)
-def _row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
-    """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row
-    (cached: rows change only when a part is placed or a ship is launched; never mutated)."""
-    kinds = [0.0] * (len(row) * CELL_KINDS)
-    features = [0.0] * (len(row) * NF)
-    for cell, code in enumerate(row):
-        if code == EMPTY:
-            continue
-        if code >= SUBSTITUTE:
-            kinds[cell * CELL_KINDS + code - SUBSTITUTE] = kinds[cell * CELL_KINDS + 3] = 1.0
-        else:
-            kinds[cell * CELL_KINDS + t.part_type[code]] = 1.0
-            for f in t.part_features[code]:
-                features[cell * NF + f] += 1 / FEATURE_MAX
-    return array("d", kinds), array("d", features)
+ROW_BLOCKS_CAP = SMALL
 
 
-@lru_cache(maxsize=1 << 12)
+def row_block(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
+    """One seat's slices of ``shipyard_parts`` and ``shipyard_features`` for a shipyard row,
+    kept in ``t.row_blocks`` (valid: keyed on an immutable copy of the row, and rows change
+    only when a part is placed or a ship is launched; the blocks are never mutated)."""
+    if len(t.row_blocks) >= ROW_BLOCKS_CAP:
+        t.row_blocks.clear()
+    found = t.row_blocks[row] = _row_values(row, t)
+    return found
+
+
+def _row_values(row: tuple[int, ...], t: Tables) -> tuple[Values, Values]:
+    kinds, features = array("d"), array("d")
+    kind_values, feature_values = t.kind_values, t.feature_values
+    for code in row:
+        kinds += kind_values[code]
+        features += feature_values[code]
+    return kinds, features
+
+
+@lru_cache(maxsize=SMALL)
 def _offer_block(offer: tuple[int, ...], t: Tables) -> Values:
     """The adjacent ``part_offer`` and ``part_offer_features`` segments from the part offer,
     its 4 columns of 5 concatenated (cached: the offer changes only during Ship building;
     never mutated)."""
-    present = [0.0] * len(offer)
-    features = [0.0] * (len(offer) * NF)
-    for slot, code in enumerate(offer):
-        if code != EMPTY:
-            present[slot] = 1.0
-            for f in t.part_features[code]:
-                features[slot * NF + f] += 1 / FEATURE_MAX
-    return array("d", present + features)
+    block = array("d", [0.0 if code == EMPTY else 1.0 for code in offer])
+    feature_values = t.feature_values
+    for code in offer:
+        block += feature_values[code]
+    return block
 
 
-def _write_own(s: ShipyardState, t: Tables, v: Values, off: dict[str, int], seat: int) -> None:
+def _write_own(
+    s: ShipyardState, v: Values, off: dict[str, int], seat: int, window: Values | None
+) -> None:
+    """``my_contracts``, and ``window`` (the canal window and the boat, from
+    :func:`canal_entry`) when the seat has a boat."""
     at = off["my_contracts"]
     for i in s.contracts[seat]:
         v[at + i] = 1.0
+    if window is not None:
+        at = off["my_canal_grid"]
+        v[at : at + OWN_CANALS] = window
+
+
+OWN_CANALS = WINDOW_SIDE * WINDOW_SIDE * GRID_CELL + 9
+"""The adjacent ``my_canal_grid`` and ``my_boat`` segments."""
+
+
+def _window_block(s: ShipyardState, t: Tables, seat: int) -> Values | None:
+    """``my_canal_grid`` and ``my_boat`` for the seat's boat and canals (None without a boat)."""
     boat = s.boat[seat]
     if boat is None:
-        return
+        return None
+    out = [0.0] * OWN_CANALS
     bx, by, space, sx, sy, _ = boat
-    grid = off["my_canal_grid"]
     for (x, y), (card, rot) in s.canals[seat].items():
         dx, dy = x - bx, y - by
         if -WINDOW <= dx <= WINDOW and -WINDOW <= dy <= WINDOW:
-            at = grid + ((dy + WINDOW) * WINDOW_SIDE + dx + WINDOW) * GRID_CELL
-            v[at + t.canal_shape[card]] = 1.0
-            v[at + len(SHAPE_NAMES) + rot] = 1.0
+            at = ((dy + WINDOW) * WINDOW_SIDE + dx + WINDOW) * GRID_CELL
+            out[at + t.canal_shape[card]] = 1.0
+            out[at + len(SHAPE_NAMES) + rot] = 1.0
     came = (sx - bx, sy - by)
-    at = off["my_boat"]
-    v[at + space] = 1.0
-    v[at + 4 + (canals.DELTA.index(came) if came in canals.DELTA else 4)] = 1.0
+    at = OWN_CANALS - 9
+    out[at + space] = 1.0
+    out[at + 4 + (canals.DELTA.index(came) if came in canals.DELTA else 4)] = 1.0
+    return array("d", out)
 
 
 def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) -> None:
@@ -554,11 +690,8 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     at = off["part_offer"]  # part_offer_features follows it
     v[at : at + len(block)] = block
     bows, middles, sterns = s.part_decks
-    group_a = len(t.group_a.intersection(middles))
-    parts = (len(bows), group_a, len(middles) - group_a, len(sterns))
     piles = (len(s.wagon_deck), len(s.wagon_discard), len(s.canal_deck), len(s.canal_discard))
-    counts = (*parts, *piles)
-    decks = _decks_block(counts, t)
+    decks = _decks_block(len(bows), tuple(middles), len(sterns), piles, t)
     at = off["decks"]
     v[at : at + len(decks)] = decks
     block = _columns_block(tuple(s.wagon_offer), tuple(s.canal_offer), t)
@@ -576,33 +709,37 @@ def _write_board(s: ShipyardState, t: Tables, v: Values, off: dict[str, int]) ->
     v[at : at + len(block)] = block
 
 
-@lru_cache(maxsize=1 << 12)
-def _decks_block(counts: tuple[int, ...], t: Tables) -> Values:
-    """The ``decks`` segment from the cards left in each deck and pile (cached: keyed on the
-    counts, immutable)."""
+@lru_cache(maxsize=SMALL)
+def _decks_block(
+    bows: int, middles: tuple[int, ...], sterns: int, piles: tuple[int, ...], t: Tables
+) -> Values:
+    """The ``decks`` segment from the cards left in the bow and stern decks and the piles, and
+    the middle deck's part ids (its group A and B counts; cached: keyed on the counts and an
+    immutable copy of the middle deck, which changes only when the offer is refilled)."""
+    group_a = len(t.group_a.intersection(middles))
+    counts = (bows, group_a, len(middles) - group_a, sterns, *piles)
     return array("d", [count / full for count, full in zip(counts, t.deck_full, strict=True)])
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=SMALL)
 def _columns_block(wagons: tuple[int, ...], canals: tuple[int, ...], t: Tables) -> Values:
     """The adjacent ``wagon_offer``, ``canal_offer_shape`` and ``canal_offer_symbols``
     segments (cached: keyed on the wagon ids and the canal card ids in the offers, immutable
     copies)."""
-    goods = [0.0] * (OFFER_ROWS * len(GOODS))
-    for slot, w in enumerate(wagons):
-        for g in t.wagon_goods[w]:
-            goods[slot * len(GOODS) + g] += 1 / 2
-    shapes = [0.0] * (OFFER_ROWS * len(SHAPE_NAMES))
-    symbols = [0.0] * (OFFER_ROWS * len(SCORING_SYMBOLS))
-    for slot, card in enumerate(canals):
-        shapes[slot * len(SHAPE_NAMES) + t.canal_shape[card]] = 1.0
-        for k in t.canal_symbols[card]:
-            symbols[slot * len(SCORING_SYMBOLS) + k] += 1 / 2
-    return array("d", goods + shapes + symbols)
+    block = array("d")
+    for w in wagons:
+        block += t.wagon_values[w]
+    block += zeros((OFFER_ROWS - len(wagons)) * len(GOODS))  # a short column: empty slots
+    shapes, symbols = array("d"), array("d")
+    for card in canals:
+        shapes += t.canal_shape_values[card]
+        symbols += t.canal_symbol_values[card]
+    short = OFFER_ROWS - len(canals)
+    return block + shapes + zeros(short * len(SHAPE_NAMES)) + symbols + zeros(short * NSYM)
 
 
 _OVAL_BLOCKS: dict[tuple[int, int], tuple[Oval, Values]] = {}
-_OVAL_BLOCKS_CAP = 1 << 12
+_OVAL_BLOCKS_CAP = SMALL
 
 
 def oval_block(oval: Oval, pointer: int, t: Tables) -> Values:
@@ -743,20 +880,20 @@ def fleet_stats(fleet: tuple[Ship, ...], t: Tables) -> Values:
     return array("d", [v / sc for v, (_, sc) in zip(stats, FLEET_STATS, strict=True)])
 
 
-_CANAL_BLOCKS: dict[tuple[object, ...], Values] = {}
+_CANAL_BLOCKS: dict[tuple[object, ...], tuple[Values, Values | None]] = {}
 _CANAL_BLOCKS_CAP = 1 << 14
 
 
-def canal_block(s: ShipyardState, t: Tables, seat: int) -> Values:
-    """:func:`canal_stats` as a block, cached per system: keyed on the content tables, the
-    boat, the canals used up and every card of the system with its rotation, all immutable and
-    all the stats depend on."""
+def canal_entry(s: ShipyardState, t: Tables, seat: int) -> tuple[Values, Values | None]:
+    """:func:`canal_stats` as a block and the seat's :func:`_window_block`, cached per system:
+    keyed on the content tables, the boat, the canals used up and every card of the system
+    with its rotation, all immutable and all both depend on."""
     key = (t, s.boat[seat], s.used_count[seat], *s.canals[seat].items())
     hit = _CANAL_BLOCKS.get(key)
     if hit is None:
         if len(_CANAL_BLOCKS) >= _CANAL_BLOCKS_CAP:
             _CANAL_BLOCKS.clear()
-        hit = _CANAL_BLOCKS[key] = array("d", canal_stats(s, t, seat))
+        hit = _CANAL_BLOCKS[key] = (array("d", canal_stats(s, t, seat)), _window_block(s, t, seat))
     return hit
 
 
