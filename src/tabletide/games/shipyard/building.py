@@ -7,7 +7,6 @@ before anything shifts; the offer slides and refills when the action ends (SY-5.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -65,29 +64,19 @@ def completed_ships(types: list[int]) -> list[tuple[int, int]]:
 def row_is_legal(types: list[int]) -> bool:
     """SY-5.1.4(c)(d) via the reference check V1-V6 of SY-5.1.6, plus "never full without a
     completed ship" (rule c, stated directly)."""
-    return _text_is_legal(_row_text(types))
-
-
-_LETTERS = {EMPTY: "E", BOW: "B", MIDDLE: "M", STERN: "S"}
-"""A row of types as text, one letter per cell (the legality checks are substring tests)."""
-_TOO_MANY_MIDDLES = "M" * (MAX_SHIP_MIDDLES + 1)
-_COMPLETED_SHIP = re.compile(f"BM{{1,{MAX_SHIP_MIDDLES}}}S")
-"""A completed ship in row text, as :func:`completed_ships` finds them (SY-6.2)."""
-
-
-def _row_text(types: tuple[int, ...] | list[int]) -> str:
-    return "".join([_LETTERS[t] for t in types])
-
-
-def _text_is_legal(text: str) -> bool:
-    """:func:`row_is_legal` of a row as text."""
-    if text[0] not in "EB" or text[1] == "S":  # V1, V2
+    n = len(types)
+    if types[0] not in (EMPTY, BOW) or types[1] == STERN:  # V1, V2
         return False
-    if text[-1] not in "ES" or text[-2] == "B":  # V3, V4
+    if types[n - 1] not in (EMPTY, STERN) or types[n - 2] == BOW:  # V3, V4
         return False
-    if "BS" in text or _TOO_MANY_MIDDLES in text:  # V5, V6
-        return False
-    return "E" in text or _COMPLETED_SHIP.search(text) is not None
+    run = 0
+    for i, t in enumerate(types):
+        if t == BOW and i + 1 < n and types[i + 1] == STERN:  # V5
+            return False
+        run = run + 1 if t == MIDDLE else 0
+        if run > MAX_SHIP_MIDDLES:  # V6
+            return False
+    return EMPTY in types or bool(completed_ships(types))
 
 
 def legal_cells(state: ShipyardState, seat: int, ptype: int, last_chance: bool) -> list[int]:
@@ -98,28 +87,19 @@ def legal_cells(state: ShipyardState, seat: int, ptype: int, last_chance: bool) 
 
 @lru_cache(maxsize=1 << 16)
 def _legal_cells(row: tuple[int, ...], ptype: int, last_chance: bool) -> tuple[int, ...]:
-    if last_chance:
-        return _completing_cells(row, ptype)
-    text = _row_text(row)
-    letter = _LETTERS[ptype]
-    return tuple(
-        cell
-        for cell, t in enumerate(row)
-        if t == EMPTY and _text_is_legal(text[:cell] + letter + text[cell + 1 :])
-    )
-
-
-def _completing_cells(row: tuple[int, ...], ptype: int) -> tuple[int, ...]:
-    """The empty cells where a part of ``ptype`` completes a ship (SY-7.5)."""
     types = list(row)
     cells = []
     for cell, t in enumerate(row):
         if t != EMPTY:
             continue
         types[cell] = ptype
-        if any(a <= cell <= b for a, b in completed_ships(types)):
-            cells.append(cell)
+        if last_chance:
+            ok = any(a <= cell <= b for a, b in completed_ships(types))
+        else:
+            ok = row_is_legal(types)
         types[cell] = EMPTY
+        if ok:
+            cells.append(cell)
     return tuple(cells)
 
 
