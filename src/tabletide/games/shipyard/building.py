@@ -11,8 +11,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
-from tabletide.games.shipyard.actions import make_action
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.shipyard.constants import (
     BOW,
     COLUMN_NAMES,

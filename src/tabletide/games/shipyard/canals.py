@@ -12,8 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
-from tabletide.games.shipyard.actions import make_action
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.shipyard.content import geometry as geometry  # re-exported
 
 if TYPE_CHECKING:

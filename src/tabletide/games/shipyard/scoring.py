@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
-from tabletide.games.shipyard.actions import make_action
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.shipyard.constants import CAPTAIN, ITEM_INDEX, ITEMS, SUBSTITUTE
 from tabletide.games.shipyard.content import Contract
 from tabletide.games.shipyard.voyage import Ship, hull

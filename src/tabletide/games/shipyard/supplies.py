@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
-from tabletide.engine import Action, Frame
-from tabletide.games.shipyard.actions import make_action
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.shipyard.constants import (
     GOODS,
     ITEM_INDEX,

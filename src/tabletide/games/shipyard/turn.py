@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.shipyard import building, canals, scoring, supplies, track
-from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.constants import (
     BONUS_PRICE,
     BUILD,

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from tabletide.engine import Action, Frame
+from tabletide.engine import Action, Frame, make_action
 from tabletide.games.shipyard import canals
-from tabletide.games.shipyard.actions import make_action
 from tabletide.games.shipyard.building import completed_ships, row_types
 from tabletide.games.shipyard.canals import Spot
 from tabletide.games.shipyard.constants import (
