@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from agents.toys import VAULT, VaultGame
-from tabletide.engine import State, TensorLayout, TensorWriter, seat_order
+from tabletide.engine import DOUBLE, SINGLE, State, TensorLayout, TensorWriter, seat_order
 
 
 def test_segments_record_names_offsets_and_sizes() -> None:
@@ -87,3 +88,41 @@ def test_a_layout_is_filled_by_offset_and_emitted_after_other_segments() -> None
         layout.emit(out, [0.0] * 3)
     with pytest.raises(ValueError, match="'hand' declared twice"):
         layout.add("hand", 1, "again")
+
+
+def test_a_single_precision_layout_keeps_its_buffer_and_joins_a_double_writer() -> None:
+    layout = TensorLayout(SINGLE)
+    layout.add("share", 2, "shares")
+    values = layout.blank()
+    assert values.typecode == SINGLE and values.itemsize == 4
+    values[1] = 1 / 3
+    alone = TensorWriter()
+    layout.emit(alone, values)
+    assert alone.values is values  # handed over, not converted
+    assert alone.values[1] == float(np.float32(1 / 3))  # rounded once, as float32 would
+    alone.counts("dice", [1], 2)  # a zero run of the buffer's own item size, then the count
+    assert alone.values.tolist() == [0.0, float(np.float32(1 / 3)), 0.0, 1.0]
+    after = TensorWriter()
+    after.scalar("round", 1, scale=4)
+    after.counts("dice", [0, 0], 2, scale=2)  # a zero run of the writer's own item size
+    layout.emit(after, layout.blank())
+    assert after.values.typecode == DOUBLE
+    assert after.values.tolist() == [0.25, 1.0, 0.0, 0.0, 0.0]
+
+
+def test_learners_get_a_single_precision_tensor_as_it_is() -> None:
+    from tabletide.rl.spaces import Table, as_float32
+
+    table = Table.of("ahoy", 3, {})
+    state = table.new_state(1)
+    values = table.game.observation_values(state, 0)
+    assert values.typecode == SINGLE  # Ahoy's 13,360 values
+    tensor = as_float32(values)
+    assert tensor.dtype == np.float32 and np.shares_memory(
+        tensor, np.frombuffer(values, np.float32)
+    )
+    assert np.array_equal(table.observation(state, 0), tensor)
+    shipyard = Table.of("shipyard", 2, {})
+    double = shipyard.game.observation_values(shipyard.new_state(1), 0)
+    assert double.typecode == DOUBLE
+    assert np.array_equal(as_float32(double), np.frombuffer(double).astype(np.float32))

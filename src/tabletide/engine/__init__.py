@@ -14,10 +14,21 @@ from tabletide.engine.registry import ENTRY_POINT_GROUP, list_games, load_game, 
 from tabletide.engine.replay import Replay
 from tabletide.engine.rng import Rng, derive_seed
 from tabletide.engine.state import Closed, Event, Frame, State, TableState, dispatch_tables
-from tabletide.engine.tensor import Segment, TensorLayout, TensorWriter, Values, seat_order, zeros
+from tabletide.engine.tensor import (
+    DOUBLE,
+    SINGLE,
+    Segment,
+    TensorLayout,
+    TensorWriter,
+    Values,
+    seat_order,
+    zeros,
+)
 
 __all__ = [
+    "DOUBLE",
     "ENTRY_POINT_GROUP",
+    "SINGLE",
     "Action",
     "ActionCodec",
     "ActionSpec",

@@ -56,7 +56,7 @@ from tabletide.engine import (
     load_game,
 )
 from tabletide.engine.state import event_for
-from tabletide.rl.spaces import Table, default_players, plain
+from tabletide.rl.spaces import Table, as_array, default_players, plain
 
 PREFIX = "python_tabletide_"
 
@@ -590,7 +590,7 @@ class Observer:
             return
         engine = state.engine
         n = self.table.tensor_size
-        self.tensor[:n] = np.frombuffer(self.table.game.observation_values(engine, player))
+        self.tensor[:n] = as_array(self.table.game.observation_values(engine, player))
         if self.perfect_recall:
             counts = self.tensor[n:]
             counts[:] = 0.0

@@ -25,7 +25,16 @@ import numpy.typing as npt
 from gymnasium import spaces
 from rich.text import Text
 
-from tabletide.engine import Action, ConfigError, Game, IllegalActionError, State, load_game
+from tabletide.engine import (
+    SINGLE,
+    Action,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    State,
+    Values,
+    load_game,
+)
 
 IllegalPolicy = Literal["lose", "random", "raise"]
 """What an action that is not legal now does:
@@ -42,6 +51,22 @@ ILLEGAL_POLICIES: tuple[IllegalPolicy, ...] = ("lose", "random", "raise")
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+
+def as_array(values: Values) -> npt.NDArray[np.floating[Any]]:
+    """A tensor's buffer as a NumPy array of its own precision, without a copy (the array
+    shares the buffer, which the caller owns)."""
+    if values.typecode == SINGLE:
+        return np.frombuffer(values, np.float32)
+    return np.frombuffer(values, np.float64)
+
+
+def as_float32(values: Values) -> Observation:
+    """A tensor's buffer as a ``float32`` array of its own: the buffer itself when it is
+    single precision (a fresh buffer from ``observation_values``), a converted copy when not."""
+    if values.typecode == SINGLE:
+        return np.frombuffer(values, np.float32)
+    return np.frombuffer(values).astype(np.float32)
 
 
 def plain(text: str) -> str:
@@ -117,7 +142,7 @@ class Table:
 
     def observation(self, state: State, seat: int) -> Observation:
         """``seat``'s observation tensor as a new ``float32`` array."""
-        return np.frombuffer(self.game.observation_values(state, seat)).astype(np.float32)
+        return as_float32(self.game.observation_values(state, seat))
 
     def state_tensor(self, state: State) -> Observation:
         """The full state as numbers, for centralised training: every seat's observation
@@ -128,7 +153,7 @@ class Table:
         values = game.observation_values(state, 0)
         for seat in range(1, self.num_players):
             values.extend(game.observation_values(state, seat))
-        return np.frombuffer(values).astype(np.float32)
+        return as_float32(values)
 
     def state_space(self) -> spaces.Box:
         """The space of :meth:`state_tensor`: unbounded, as the observation's."""

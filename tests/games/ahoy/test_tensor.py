@@ -158,12 +158,12 @@ def test_a_hand_built_position_lands_in_its_segments() -> None:
     hand(s, UNION, 3, 3, 5)
     start_turn(s, UNION)
     me = UNION  # seats seen from the Union: Union, Fleet, Smuggler
-    assert part(s, me, "fame") == [13 / 30, 4 / 30, 9 / 30]
-    assert part(s, FLEET, "fame") == [4 / 30, 9 / 30, 13 / 30]
-    assert part(s, me, "gold") == [3 / 20, 1 / 20, 2 / 20]
+    assert part(s, me, "fame") == pytest.approx([13 / 30, 4 / 30, 9 / 30])
+    assert part(s, FLEET, "fame") == pytest.approx([4 / 30, 9 / 30, 13 / 30])
+    assert part(s, me, "gold") == pytest.approx([3 / 20, 1 / 20, 2 / 20])
     assert blocks(part(s, me, "faction"), 3) == [[0, 1, 0], [1, 0, 0], [0, 0, 1]]
     mine = blocks(part(s, me, "dice_in_hand"), 3)[0]
-    assert mine == [0, 0, 2 / 5, 0, 1 / 5, 0]
+    assert mine == pytest.approx([0, 0, 2 / 5, 0, 1 / 5, 0])
     crew = blocks(part(s, me, "crew"), 3)
     assert crew[0][gunner] == 1 and sum(crew[0]) == 1
     assert sum(crew[1]) == sum(crew[2]) == 0
@@ -192,21 +192,24 @@ def test_a_hand_built_position_lands_in_its_segments() -> None:
     assert sum(flagships[2]) == 0  # the Smuggler has not started
     assert part(s, me, "map_patrols")[cell(1, 1)] == pytest.approx(2 / 10)
     # Regions: wealth on the region's four spaces, allies on its island, symbols.
-    assert part(s, me, "region_wealth")[:4] == [1 / 6, 1 / 6, 5 / 6, 1 / 6]
+    assert part(s, me, "region_wealth")[:4] == pytest.approx([1 / 6, 1 / 6, 5 / 6, 1 / 6])
     wealth = part(s, me, "map_wealth")
-    assert [wealth[cell(x, y)] for x, y in ((0, 2), (1, 2), (0, 3), (1, 3))] == [5 / 6] * 4
-    assert part(s, me, "region_allies")[3] == 2 / 20
-    assert part(s, me, "map_allies")[cell(3, 2)] == 2 / 20
+    assert [wealth[cell(x, y)] for x, y in ((0, 2), (1, 2), (0, 3), (1, 3))] == pytest.approx(
+        [5 / 6] * 4
+    )
+    assert part(s, me, "region_allies")[3] == pytest.approx(2 / 20)
+    assert part(s, me, "map_allies")[cell(3, 2)] == pytest.approx(2 / 20)
     symbols = blocks(part(s, me, "region_symbol"), 11)
     assert [b.index(1) for b in symbols[:4]] == [SYMBOLS.index(x) for x in ROW_SYMBOLS]
     assert part(s, me, "region_placed") == [1] * 4 + [0] * 7
     # Control: the Fleet flagship (2) and two patrols (2) hold region 0; 2 allies + flagship.
     control = blocks(part(s, me, "region_control"), 11)
-    assert control[0] == [4 / 10, 0] and control[3] == [0, 3 / 10]
+    assert control[0] == pytest.approx([4 / 10, 0])
+    assert control[3] == pytest.approx([0, 3 / 10])
     # Figures: the Fleet's flagship is figure 1 from the Union's seat.
     figures = blocks(part(s, me, "figures"), 19)
-    assert figures[1] == [1, 1 / (GRID - 1), 1 / (GRID - 1)]
-    assert figures[0] == [1, 3 / (GRID - 1), 2 / (GRID - 1)]
+    assert figures[1] == pytest.approx([1, 1 / (GRID - 1), 1 / (GRID - 1)])
+    assert figures[0] == pytest.approx([1, 3 / (GRID - 1), 2 / (GRID - 1)])
 
 
 def test_a_battle_and_its_cannons_decision() -> None:
@@ -272,7 +275,7 @@ def test_the_widest_map_the_rules_allow_fits_the_grid() -> None:
     assert sum(part(s, FLEET, "map_space")) == 44
     assert part(s, FLEET, "region_placed") == [1] * 11
     assert blocks(part(s, FLEET, "map_flagships"), 2)[1][cell(21, 1)] == 1
-    assert part(s, FLEET, "region_island")[20:] == [20 / (GRID - 1), 0]
+    assert part(s, FLEET, "region_island")[20:] == pytest.approx([20 / (GRID - 1), 0])
     sea(s, ["I." * 12, ".." * 12])  # one more tile than the box holds
     with pytest.raises(ValueError, match="spans more than 22 spaces"):
         GAME.observation_tensor(s, FLEET)
@@ -298,8 +301,8 @@ def test_two_seats_see_the_same_position_with_their_own_first() -> None:
     put(s, FLEET, 0, 1)
     put(s, 1, 2, 3)
     start_turn(s, FLEET)
-    assert part(s, FLEET, "fame") == [3 / 30, 12 / 30]
-    assert part(s, 1, "fame") == [12 / 30, 3 / 30]
+    assert part(s, FLEET, "fame") == pytest.approx([3 / 30, 12 / 30])
+    assert part(s, 1, "fame") == pytest.approx([12 / 30, 3 / 30])
     fleet_view = blocks(part(s, FLEET, "map_flagships"), 2)
     union_view = blocks(part(s, 1, "map_flagships"), 2)
     assert fleet_view[0][cell(0, 1)] == union_view[1][cell(0, 1)] == 1
@@ -322,11 +325,13 @@ def test_the_union_plans_show_only_to_the_union() -> None:
         state.plan_discard = []
     for seat in (FLEET, SMUGGLER):
         assert GAME.observation_tensor(a, seat) == GAME.observation_tensor(b, seat)
-    assert part(a, UNION, "my_plans")[PLAN_KEYS.index("swift_approach")] == 2 / 2
+    assert part(a, UNION, "my_plans")[PLAN_KEYS.index("swift_approach")] == pytest.approx(2 / 2)
     mine = part(b, UNION, "my_plans")
-    assert mine[PLAN_KEYS.index("gunboat")] == mine[PLAN_KEYS.index("cutter")] == 1 / 2
+    assert (
+        mine[PLAN_KEYS.index("gunboat")] == mine[PLAN_KEYS.index("cutter")] == pytest.approx(1 / 2)
+    )
     assert sum(part(a, FLEET, "my_plans")) == 0
-    assert part(a, FLEET, "union_plans")[0] == 2 / 12  # only how many it holds
+    assert part(a, FLEET, "union_plans")[0] == pytest.approx(2 / 12)  # only how many it holds
 
 
 def test_a_smugglers_favor_piles_show_only_to_itself() -> None:
@@ -372,7 +377,9 @@ def test_public_facts_the_rules_care_about_change_the_tensor() -> None:
         plain = GAME.observation_tensor(s, seat)
         for other in (richer, loaded, barred):
             assert GAME.observation_tensor(other, seat) != plain
-    assert blocks(part(loaded, UNION, "spot_die"), 3)[1][spot(s, FLEET, "cannons")] == 5 / 6
+    assert blocks(part(loaded, UNION, "spot_die"), 3)[1][
+        spot(s, FLEET, "cannons")
+    ] == pytest.approx(5 / 6)
     assert blocks(part(barred, UNION, "map_sandbar"), 2)[0][cell(1, 1)] == 1  # its east edge
 
 
@@ -385,8 +392,8 @@ def test_the_tensor_agrees_with_the_observation(num_players: int) -> None:
             view = s.observation(seat)["state"]
             order = [(seat + k) % n for k in range(n)]
             players = [view["players"][p] for p in order]
-            assert part(s, seat, "fame") == [p["fame"] / 30 for p in players]
-            assert part(s, seat, "gold") == [p["gold"] / 20 for p in players]
+            assert part(s, seat, "fame") == pytest.approx([p["fame"] / 30 for p in players])
+            assert part(s, seat, "gold") == pytest.approx([p["gold"] / 20 for p in players])
             for got, p in zip(blocks(part(s, seat, "dice_in_hand"), n), players, strict=True):
                 assert got == pytest.approx([p["hand"].count(v) / 5 for v in range(1, 7)])
             for got, p in zip(blocks(part(s, seat, "crew"), n), players, strict=True):
@@ -403,10 +410,10 @@ def test_the_tensor_agrees_with_the_observation(num_players: int) -> None:
                     x, y = p["flagship"]
                     assert plane[(y + north) * GRID + x + west] == 1
             wealth = [r["wealth"] / 6 for r in view["regions"]]
-            assert part(s, seat, "region_wealth")[: len(wealth)] == wealth
+            assert part(s, seat, "region_wealth")[: len(wealth)] == pytest.approx(wealth)
             plans = players[0].get("plans", [])
             mine = part(s, seat, "my_plans")
-            assert mine == [plans.count(k) / 2 for k in PLAN_KEYS]
+            assert mine == pytest.approx([plans.count(k) / 2 for k in PLAN_KEYS])
 
 
 # ---------------------------------------------------------------------------- rare decisions
@@ -445,7 +452,7 @@ def test_rarely_met_decisions_carry_their_data() -> None:
     s.stack.pop()
     s.push_record("count", UNION, Count("uprising", 2, 3))
     assert part(s, me, "decision_regions")[:4] == [0, 0, 1, 0]
-    assert part(s, me, "decision_amount") == [3 / 6]
+    assert part(s, me, "decision_amount") == pytest.approx([3 / 6])
     s.stack.pop()
     s.push_record("goto", SMUGGLER, Goto("gust"))
     assert part(s, me, "decision_purpose")[PURPOSES.index("gust")] == 1
