@@ -22,6 +22,16 @@ def test_register_game_replaces_a_cached_lookup() -> None:
     assert load_game("lanterns") is GAME
 
 
+def test_installed_games_are_what_a_fresh_interpreter_finds() -> None:
+    from tabletide.engine.registry import installed_games
+
+    assert "lanterns" in list_games()  # registered in this process only
+    assert "lanterns" not in installed_games()
+    assert {"shipyard", "ahoy", "maracaibo", "empires_north", "tiny_epic_pirates"} <= set(
+        installed_games()
+    )
+
+
 def test_unknown_game_raises_config_error_naming_known_games() -> None:
     with pytest.raises(ConfigError, match="unknown game 'nope'") as info:
         load_game("nope")

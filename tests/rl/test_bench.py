@@ -40,6 +40,23 @@ def test_game_and_pettingzoo_loops_run_real_games() -> None:
     assert env.game_state is not None and len(env.game_state.history) > 0
 
 
+def test_an_installed_game_is_measured_in_a_fresh_interpreter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import multiprocessing
+
+    import tabletide.rl.bench as bench
+
+    def here(*args: object) -> object:
+        raise AssertionError("measured in the test's own process")
+
+    monkeypatch.setattr(bench, "game_rows", here)  # a spawned interpreter imports its own
+    rows = list(bench.peer_rows([load_game("tiny_epic_pirates")], 0.05, 2))
+    assert [r["players"] for r in rows] == [2]
+    assert rows[0]["pettingzoo_turns_per_s"] > 0 and rows[0]["playout_steps_per_s"] > 0
+    assert multiprocessing.active_children() == []  # the worker is gone
+
+
 def test_bench_peers_writes_a_row_per_player_count(tmp_path: Path) -> None:
     out = tmp_path / "peers.json"
     result = CliRunner().invoke(

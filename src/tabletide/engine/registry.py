@@ -38,6 +38,13 @@ def _targets() -> dict[str, str]:
     return found
 
 
+def installed_games() -> list[str]:
+    """The names a fresh interpreter finds: the built-ins and the entry points, without the
+    games :func:`register_game` added to this process (a name registered here that shadows
+    an installed game is left out too)."""
+    return sorted(set(_targets()) - set(_REGISTERED))
+
+
 def list_games() -> list[str]:
     """The registered game names, sorted."""
     return sorted(set(_targets()) | set(_REGISTERED))

@@ -10,8 +10,10 @@
   game's AEC environment, beside the same loop on ``pettingzoo.classic.tictactoe_v3``, in turns
   per CPU second.
 
-Times are CPU seconds of this process (``time.process_time``), not wall time, and each row
-measures its reference right before itself, so other load on the machine and drift during a
+Each game is measured in a fresh interpreter of its own (games measured one after another
+in one process slow each other down). Times are CPU seconds of that process
+(``time.process_time``), not wall time, and each row measures its reference right before
+itself, so other load on the machine and drift during a
 long run change both sides alike; the ratio is what the issue's bar is about (0.5 of the
 reference). ``tictactoe_v3`` imports pygame for its renderer: that comes with the ``bench``
 extra.
@@ -20,10 +22,12 @@ extra.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
 import random
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -116,25 +120,61 @@ def peer_rows(
     games: Iterable[Game], seconds: float = 2.0, players: int | None = None
 ) -> Iterable[dict[str, Any]]:
     """One row per game and player count: its speeds, the references measured just before,
-    and the ratios."""
+    and the ratios. Each game that can be loaded by name is measured in a fresh interpreter
+    of its own (:func:`isolated_rows`), as a learner's process plays one game."""
     require_extra("rl", "tabletide bench --peers")
+    for game in games:
+        if _by_name(game):
+            yield from isolated_rows(game.name, seconds, players)
+        else:
+            yield from game_rows(game, seconds, players)
+
+
+def _by_name(game: Game) -> bool:
+    """Whether a fresh interpreter finds ``game`` by its name (a built-in or an installed
+    game, not one registered by hand in this process)."""
+    from tabletide.engine.registry import installed_games
+
+    return game.name in installed_games()
+
+
+def isolated_rows(name: str, seconds: float, players: int | None) -> list[dict[str, Any]]:
+    """:func:`game_rows` of the game ``name`` in a fresh interpreter (spawned, not forked).
+
+    Games measured one after another in one process slow each other down: what the earlier
+    games leave behind (their caches, a larger heap for the garbage collector to walk, a
+    fragmented allocator) cost Shipyard, measured after the four others, about a tenth of its
+    PettingZoo turns. A learner's process plays one game, and benchmark harnesses (pyperf)
+    run each benchmark in its own worker process for the same reason."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        return pool.submit(_rows_of, name, seconds, players).result()
+
+
+def _rows_of(name: str, seconds: float, players: int | None) -> list[dict[str, Any]]:
+    from tabletide.engine import load_game
+
+    return list(game_rows(load_game(name), seconds, players))
+
+
+def game_rows(game: Game, seconds: float, players: int | None) -> Iterable[dict[str, Any]]:
+    """The rows of one game, measured in this process."""
     from tabletide.rl.aec import env as aec_env
 
     reference_env = tictactoe_env()
-    for game in games:
-        counts = player_counts(game) if players is None else [players]
-        for n in counts:
-            ttt = tictactoe_playouts(seconds)
-            steps = game_playouts(game, n, seconds)
-            ttt_turns = pettingzoo_turns(reference_env, seconds)
-            turns = pettingzoo_turns(aec_env(game, n), seconds)
-            yield {
-                "game": game.name,
-                "players": n,
-                "playout_steps_per_s": steps,
-                "tictactoe_steps_per_s": ttt,
-                "playout_ratio": steps / ttt,
-                "pettingzoo_turns_per_s": turns,
-                "tictactoe_v3_turns_per_s": ttt_turns,
-                "pettingzoo_ratio": turns / ttt_turns,
-            }
+    counts = player_counts(game) if players is None else [players]
+    for n in counts:
+        ttt = tictactoe_playouts(seconds)
+        steps = game_playouts(game, n, seconds)
+        ttt_turns = pettingzoo_turns(reference_env, seconds)
+        turns = pettingzoo_turns(aec_env(game, n), seconds)
+        yield {
+            "game": game.name,
+            "players": n,
+            "playout_steps_per_s": steps,
+            "tictactoe_steps_per_s": ttt,
+            "playout_ratio": steps / ttt,
+            "pettingzoo_turns_per_s": turns,
+            "tictactoe_v3_turns_per_s": ttt_turns,
+            "pettingzoo_ratio": turns / ttt_turns,
+        }
