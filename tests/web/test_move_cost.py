@@ -8,13 +8,23 @@ import random
 
 import pytest
 
-from tabletide.engine import Event, load_game
+from tabletide.engine import Event, State, load_game
+from tabletide.engine.state import with_log
 from tabletide.engine.undo import check_move, observation
 from tabletide.svg import Picture
 from tabletide.web.hub import EncodedView, encode
-from tabletide.web.views import log_lines, recent_lines, with_log
+from tabletide.web.views import log_lines, recent_lines
 
 GAMES = ["shipyard", "tiny_epic_pirates", "ahoy", "maracaibo", "empires_north"]
+
+
+def replayed(state: State) -> State:
+    """``state`` played again from its seed: the same log, in new event objects."""
+    again = state.game.new_state(state.num_players, state.seed, state.options)
+    again.set_names(list(state.names))
+    for action in state.history:
+        again.apply(action)
+    return again
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -33,11 +43,7 @@ def test_log_lines_written_once_are_the_lines_written_afresh(name: str) -> None:
             break
         state.apply(rng.choice(state.legal_actions()))
         if step == 30:  # rebuilt: the same log, in new event objects
-            rebuilt = game.new_state(2, 11)
-            rebuilt.set_names(["Ann", "Bob"])
-            for action in state.history:
-                rebuilt.apply(action)
-            state = rebuilt
+            state = replayed(state)
         secret = secret or any("secret" in e for e in state.events)
         for seat in known:
             since = rng.randrange(len(state.events) + 2)
@@ -102,11 +108,7 @@ def test_a_views_observation_with_kept_log_lines_is_the_seats_observation(name: 
         action = rng.choice(state.legal_actions())
         state.apply(action)
         if step == 35:  # rebuilt: the same log, in new event objects
-            rebuilt = game.new_state(2, 5)
-            rebuilt.set_names(["Ann", "Bob"])
-            for done in state.history:
-                rebuilt.apply(done)
-            state = rebuilt
+            state = replayed(state)
         for seat in known:
             lines = recent_lines(state, seat, known[seat])
             built = with_log(state.observation(seat, log=False), lines)

@@ -73,6 +73,18 @@ class Frame(NamedTuple):
         return data
 
 
+def with_log(view: dict[str, Any], lines: list[str]) -> dict[str, Any]:
+    """``view`` (:meth:`State.observation` with ``log=False``) with its log's text ``lines``
+    in the place :meth:`State.observation` puts them (right after ``names``): for a caller
+    that already has the lines (a server keeps each seat's)."""
+    out: dict[str, Any] = {}
+    for key, value in view.items():
+        out[key] = value
+        if key == "names":
+            out["log"] = lines
+    return out
+
+
 class State(ABC):
     """A game position. Create with ``game.new_state``; never share between threads."""
 

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from tabletide.engine.actions import Action
 from tabletide.engine.errors import IllegalActionError
 from tabletide.engine.rng import derive_seed
-from tabletide.engine.state import State
+from tabletide.engine.state import State, with_log
 
 SAMPLES = 8
 """Determinized copies tried. The check is a sample: a move whose outcome depends on hidden
@@ -111,12 +111,7 @@ def observation(
     server builds the mover's view from it instead of observing the position again."""
     if lines is None:
         lines = [state.game.event_text(e, state.names) for e in seen["events"]]
-    out: dict[str, Any] = {}
-    for key, value in seen.items():
-        out[key] = value
-        if key == "names":
-            out["log"] = lines
-    return out
+    return with_log(seen, lines)
 
 
 def _seen(state: State, seat: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from tabletide.engine import State, load_game
-from tabletide.engine.state import RECENT_EVENTS, Event, event_for
+from tabletide.engine.state import RECENT_EVENTS, Event, event_for, with_log
 from tabletide.web.hub import EncodedView
 from tabletide.web.store import FINISHED, TableInfo, iso
 
@@ -92,17 +92,6 @@ def recent_lines(state: State, seat: int | None, known: list[tuple[Event, str]])
     again: the same events, the same names, the same text."""
     _bring_up(state, seat, known)
     return [line for _, line in known[-RECENT_EVENTS:]]
-
-
-def with_log(observation: dict[str, Any], lines: list[str]) -> dict[str, Any]:
-    """``observation`` (``state.observation(seat, log=False)``) with its log's ``lines``, in
-    the place ``state.observation`` puts them (after ``names``)."""
-    out: dict[str, Any] = {}
-    for key, value in observation.items():
-        out[key] = value
-        if key == "names":
-            out["log"] = lines
-    return out
 
 
 def breakdown_table(view: Mapping[str, Any], num_players: int) -> dict[str, Any] | None:
