@@ -29,7 +29,7 @@ def test_drain_finishes_the_move_under_way_then_refuses(tmp_path: Path) -> None:
     with running(web_settings(db)) as client:
         table = create(client, "shipyard", ["human", "human"], seed=4)
         svc = service(client)
-        append = svc.store.append
+        append = svc.store.append_many
         entered = threading.Event()
 
         def slow_append(*args: Any, **kwargs: Any) -> Any:
@@ -37,7 +37,7 @@ def test_drain_finishes_the_move_under_way_then_refuses(tmp_path: Path) -> None:
             time.sleep(0.5)  # the move is being journaled when the shutdown begins
             return append(*args, **kwargs)
 
-        svc.store.append = slow_append  # type: ignore[method-assign]
+        svc.store.append_many = slow_append  # type: ignore[method-assign]
         seat = client.get(
             f"/api/tables/{table.id}", headers={"Authorization": f"Bearer {table.spectator}"}
         ).json()["current_player"]

@@ -153,6 +153,27 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Entry:
+    """A move to journal (:meth:`Store.append`, :meth:`Store.append_many`)."""
+
+    table_id: str
+    move: Move
+    to_move: int
+    """The seat to move next; -1 marks the table finished."""
+    bot_next: bool = False
+    """PostgreSQL: a bot is to move next (the table's row in the bot queue)."""
+    claimer: str | None = None
+    """PostgreSQL: the process that made this bot move and plays on (it holds the bot job);
+    None leaves the job to any process."""
+    origin: str = ""
+    """PostgreSQL: the process that made the move (the notification says so)."""
+    clock: Clock | None = None
+    """The table's clock after the move, when it has one."""
+    seats: Sequence[SeatInfo] | None = None
+    """The seats, when the move changes them (a seat handed to a bot)."""
+
+
+@dataclass(frozen=True)
 class TableHeader:
     """A table's row without its journal (for the lobby's "your tables")."""
 
@@ -287,54 +308,79 @@ class Store:
     ) -> datetime:
         """Journal ``move`` as row ``move.seq`` (the table's version must be ``move.seq - 1``),
         note the seat to move next, and mark the table finished when that is -1, in one
-        transaction (two SQLAlchemy Core statements: the ORM's unit of work cost more than
-        the database). Returns the time of the move.
-
-        On PostgreSQL, also: the bot queue row (``bot_next``: a bot is to move; held by
-        ``claimer`` when the process that made this bot move plays on, else waiting for any
-        process), and the notification to the other processes (``origin`` is this one).
-
-        ``clock`` and ``seats``, when given, replace the table's clock and seats in the same
-        transaction (a table's clock after the move; a seat handed to a bot).
+        transaction (:class:`Entry` says what each argument does). Returns the time of the
+        move.
 
         :raises VersionConflict: the table is not at version ``move.seq - 1``.
         """
-        moment = now()
-        values: dict[str, Any] = {"version": move.seq, "updated_at": moment, "to_move": to_move}
-        if clock is not None:
-            values["clock"] = _clock_json(clock)
-        if seats is not None:
-            values["seats"] = json.dumps([s.to_json() for s in seats])
-        if to_move < 0:
-            values.update(status=FINISHED, finished_at=moment)
+        entry = Entry(table_id, move, to_move, bot_next, claimer, origin, clock, seats)
+        result = self.append_many([entry])[0]
+        if isinstance(result, VersionConflict):
+            raise result
+        return result
+
+    def append_many(self, entries: Sequence[Entry]) -> list[datetime | VersionConflict]:
+        """Journal the moves of many tables in one transaction (a group commit: one commit,
+        one sync to disk, for them all). Each entry's result is the time of its move, or
+        :class:`VersionConflict` when its table was not at the version the move expects;
+        such an entry writes nothing and the others are committed all the same.
+
+        If the transaction breaks a constraint (a row another writer put there first), nothing
+        of it stays, and each entry is tried again in a transaction of its own, so that one
+        entry cannot cost the others their move. Any other error of the database (a lost
+        connection) is raised: none of the entries was journaled."""
+        results: list[datetime | VersionConflict] = []
         try:
             with self.engine.begin() as conn:
-                result = conn.execute(
-                    _APPEND_UPDATE, {**values, "_id": table_id, "_prev": move.seq - 1}
-                )
-                if result.rowcount != 1:
-                    raise VersionConflict(table_id)
-                conn.execute(
-                    _APPEND_INSERT,
-                    {
-                        "table_id": table_id,
-                        "seq": move.seq,
-                        "kind": move.kind,
-                        "seat": move.seat,
-                        "action": json.dumps(move.action) if move.action is not None else None,
-                        "reversible": move.reversible,
-                        "steps": move.steps,
-                        "by_bot": move.by_bot,
-                        "created_at": moment,
-                    },
-                )
-                if self.postgres:
-                    self._queue(conn, table_id, move.seq, bot_next, claimer)
-                    self._notify(conn, CHANNEL, f"{table_id} {move.seq} {origin}")
-                    if bot_next and claimer is None:
-                        self._notify(conn, BOT_CHANNEL, table_id)
-        except IntegrityError as exc:
-            raise VersionConflict(table_id) from exc
+                for entry in entries:
+                    try:
+                        results.append(self._write(conn, entry))
+                    except VersionConflict as exc:  # its UPDATE matched nothing: no write
+                        results.append(exc)
+            return results
+        except IntegrityError:
+            if len(entries) == 1:
+                return [VersionConflict(entries[0].table_id)]
+        return [self.append_many([entry])[0] for entry in entries]
+
+    def _write(self, conn: Connection, entry: Entry) -> datetime:
+        """One entry's statements inside the caller's transaction (two SQLAlchemy Core
+        statements: the ORM's unit of work cost more than the database)."""
+        move, table_id = entry.move, entry.table_id
+        moment = now()
+        values: dict[str, Any] = {
+            "version": move.seq,
+            "updated_at": moment,
+            "to_move": entry.to_move,
+        }
+        if entry.clock is not None:
+            values["clock"] = _clock_json(entry.clock)
+        if entry.seats is not None:
+            values["seats"] = json.dumps([s.to_json() for s in entry.seats])
+        if entry.to_move < 0:
+            values.update(status=FINISHED, finished_at=moment)
+        result = conn.execute(_APPEND_UPDATE, {**values, "_id": table_id, "_prev": move.seq - 1})
+        if result.rowcount != 1:
+            raise VersionConflict(table_id)
+        conn.execute(
+            _APPEND_INSERT,
+            {
+                "table_id": table_id,
+                "seq": move.seq,
+                "kind": move.kind,
+                "seat": move.seat,
+                "action": json.dumps(move.action) if move.action is not None else None,
+                "reversible": move.reversible,
+                "steps": move.steps,
+                "by_bot": move.by_bot,
+                "created_at": moment,
+            },
+        )
+        if self.postgres:
+            self._queue(conn, table_id, move.seq, entry.bot_next, entry.claimer)
+            self._notify(conn, CHANNEL, f"{table_id} {move.seq} {entry.origin}")
+            if entry.bot_next and entry.claimer is None:
+                self._notify(conn, BOT_CHANNEL, table_id)
         return moment
 
     # ------------------------------------------------------------------ PostgreSQL only

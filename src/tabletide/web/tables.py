@@ -47,6 +47,7 @@ from tabletide.web.errors import (
     unprocessable,
 )
 from tabletide.web.hub import Hub
+from tabletide.web.journal import JournalWriter
 from tabletide.web.schemas import CreateTableRequest, TableToken
 from tabletide.web.settings import BOT_SPEEDS, WebSettings
 from tabletide.web.store import (
@@ -55,6 +56,7 @@ from tabletide.web.store import (
     HUMAN,
     PLAYING,
     ZOMBIE,
+    Entry,
     Move,
     SeatInfo,
     Store,
@@ -291,6 +293,8 @@ class TableService:
         self.store = store
         self.bots = bots
         self.hub = hub
+        self.journal = JournalWriter(store)
+        """Every move is journaled through it (a group commit, ``journal.py``)."""
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tokens: dict[str, tuple[str, int | None]] = {}
@@ -386,6 +390,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.shutdown()
+        await asyncio.to_thread(self.journal.close)
         if self.cluster is not None and self._claimed:
             await self.cluster.release()
 
@@ -857,15 +862,16 @@ class TableService:
         nxt = after.current_player()
         clock = live.next_clock(nxt)
         try:
-            moment = await asyncio.to_thread(
-                self.store.append,
-                live.info.id,
-                move,
-                nxt,
-                bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
-                claimer=self.origin if by_bot and self.cluster is not None else None,
-                origin=self.origin,
-                clock=clock,
+            moment = await self.journal.append(
+                Entry(
+                    live.info.id,
+                    move,
+                    nxt,
+                    bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
+                    claimer=self.origin if by_bot and self.cluster is not None else None,
+                    origin=self.origin,
+                    clock=clock,
+                )
             )
         except VersionConflict:
             self._changed_elsewhere(live)
@@ -994,14 +1000,16 @@ class TableService:
             nxt = state.current_player()
             clock = live.next_clock(nxt)  # undo refunds nothing (clock.py)
             try:
-                await asyncio.to_thread(
-                    self.store.append,
-                    live.info.id,
-                    move,
-                    nxt,
-                    bot_next=0 <= nxt < len(live.info.seats) and live.info.seats[nxt].kind == BOT,
-                    origin=self.origin,
-                    clock=clock,
+                await self.journal.append(
+                    Entry(
+                        live.info.id,
+                        move,
+                        nxt,
+                        bot_next=0 <= nxt < len(live.info.seats)
+                        and live.info.seats[nxt].kind == BOT,
+                        origin=self.origin,
+                        clock=clock,
+                    )
                 )
             except VersionConflict:
                 self._changed_elsewhere(live)

@@ -17,14 +17,22 @@ PostgreSQL queue), on the seat's own determinization only.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletide.web import auth
 from tabletide.web import clock as clocks
 from tabletide.web.errors import bad_request, conflict, forbidden
-from tabletide.web.store import BOT, HUMAN, PLAYING, ZOMBIE, Move, SeatInfo, VersionConflict
+from tabletide.web.store import (
+    BOT,
+    HUMAN,
+    PLAYING,
+    ZOMBIE,
+    Entry,
+    Move,
+    SeatInfo,
+    VersionConflict,
+)
 
 if TYPE_CHECKING:
     from tabletide.web.tables import TableService
@@ -85,15 +93,16 @@ async def hand_over(
             clock = clocks.drop(live.clock, seat, to_move, live.wall())
         bot_next = 0 <= to_move < len(seats) and seats[to_move].kind == BOT
         try:
-            await asyncio.to_thread(
-                service.store.append,
-                live.info.id,
-                Move(seq=version, kind=ZOMBIE, seat=seat),
-                to_move,
-                bot_next=bot_next,
-                origin=service.origin,
-                clock=clock,
-                seats=seats,
+            await service.journal.append(
+                Entry(
+                    live.info.id,
+                    Move(seq=version, kind=ZOMBIE, seat=seat),
+                    to_move,
+                    bot_next=bot_next,
+                    origin=service.origin,
+                    clock=clock,
+                    seats=seats,
+                )
             )
         except VersionConflict:
             service._changed_elsewhere(live)
