@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -94,7 +95,7 @@ class Spectator:
         with contextlib.suppress(Exception):
             async for raw in self.ws:
                 now = time.perf_counter()
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 if message.get("type") == "state" and message["version"] > self.version:
                     self.version = message["version"]
                     self.seen.append((self.version, now))
@@ -189,7 +190,7 @@ class TableRunner:
         current: dict[str, Any] | None = None
         while not self.stop.is_set():
             if current is None:
-                current = json.loads(await ws.recv())
+                current = orjson.loads(await ws.recv())
                 if current.get("type") != "state":
                     if current.get("type") == "error":
                         stats.errors[f"error {current.get('status')}"] += 1
@@ -216,7 +217,7 @@ class TableRunner:
             )
             following: dict[str, Any] | None = None
             while True:
-                message = json.loads(await ws.recv())
+                message = orjson.loads(await ws.recv())
                 kind = message.get("type")
                 if kind == "state":
                     following = message

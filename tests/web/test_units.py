@@ -71,3 +71,25 @@ def test_breakdown_table_reads_the_final_scoring_of_the_view() -> None:
         "rows": [["voyages", 2, 5], ["six quests", 4, 0.5], ["total", 6, 5.5]],
     }
     assert breakdown_table({"state": {"final": [{"a": 1}]}}, 2) is None  # not over yet
+
+
+def test_views_are_written_as_the_standard_librarys_compact_json() -> None:
+    """hub.dumps (orjson) writes every view of random play of each game as ``json.dumps``
+    with compact separators would, and falls back to ``json`` for what orjson refuses."""
+    import json
+    import random
+
+    from tabletide.engine import registry
+    from tabletide.web.hub import dumps
+
+    for name in registry.installed_games():
+        state = registry.load_game(name).new_state(2, seed=3)
+        rng = random.Random(3)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            for seat in (None, *range(state.num_players)):
+                view = state.observation(seat)
+                assert dumps(view) == json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+            state.apply(rng.choice(state.legal_actions()))
+    assert dumps({1: "é", "big": 2**70}) == '{"1":"é","big":1180591620717411303424}'
