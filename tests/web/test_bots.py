@@ -131,3 +131,45 @@ def test_the_process_pool_plays_a_real_bot_move() -> None:
         chosen = thread.submit(asyncio.run, main()).result()
     state = load_game("shipyard").new_state(2, 5)
     assert load_game("shipyard").action_from_json(chosen) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["shipyard", "maracaibo", "empires_north"])
+def test_a_worker_continues_its_kept_position_as_a_replay_would(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bots.position: a table's turns one after another, an undo (fewer actions), another
+    table of the same game and seed whose moves differ, and a journal that does not apply all
+    give the position a replay from the start gives (every seat's observation, the random
+    stream), and only a continuation skips the replay."""
+    import random
+
+    monkeypatch.setattr(bots, "_positions", bots.OrderedDict())
+    replays = 0
+    play = Replay.play
+
+    def counted(self: Replay, upto: int | None = None) -> State:
+        nonlocal replays
+        replays += 1
+        return play(self, upto)
+
+    monkeypatch.setattr(Replay, "play", counted)
+    game = load_game(name)
+    rng = random.Random(2)
+    state = game.new_state(2, 9)
+    journals: list[list[dict[str, Any]]] = [[]]
+    while not state.is_terminal() and len(journals) < 40:
+        state.apply(rng.choice(state.legal_actions()))
+        journals.append([a.to_json() for a in state.history])
+    other = game.new_state(2, 9)
+    for _ in range(6):
+        other.apply(other.legal_actions()[-1])
+    asked = [*journals[5:20], journals[12], [a.to_json() for a in other.history], journals[30]]
+    for actions in asked:
+        got = bots.position(name, 2, 9, {}, actions)
+        fresh = play(Replay(name, 2, 9, {}, actions))
+        assert got.rng.position == fresh.rng.position
+        for seat in (None, 0, 1):
+            assert got.observation(seat) == fresh.observation(seat)
+    assert replays == 4, "the first, the undo, the other table, the table again"
+    with pytest.raises(Exception, match="does not apply"):
+        bots.position(name, 2, 9, {}, [*journals[30], {"kind": "no such move"}])

@@ -10,10 +10,12 @@ on meanwhile.
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
 import threading
 import time
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -21,7 +23,7 @@ from typing import Any
 
 from tabletide.agents import make_agent
 from tabletide.agents.hints import hint
-from tabletide.engine import ConfigError, Replay, derive_seed
+from tabletide.engine import ConfigError, Replay, State, derive_seed, load_game
 from tabletide.sim.runner import decision_seed
 
 PEOPLE_BOTS = ("easy", "medium", "hard")
@@ -86,9 +88,45 @@ class BotJob:
     spec: str
 
 
+POSITIONS_KEPT = 64
+"""Positions a worker keeps (:func:`position`), the latest used first."""
+_positions: OrderedDict[tuple[str, int, int, str], tuple[list[dict[str, Any]], State]] = (
+    OrderedDict()
+)
+
+
+def position(
+    game: str, num_players: int, seed: int, options: dict[str, Any], actions: list[dict[str, Any]]
+) -> State:
+    """In a worker: the position after ``actions``. The worker keeps the latest position it
+    rebuilt of each game (game, players, seed and options) and, when ``actions`` continue its
+    actions, plays only the new ones: a bot's turn at a long game replayed the whole journal
+    each time (at 100 tables on 2 cores the bot workers took a quarter of a core). Anything
+    else (an undo, another table's game, an action that does not apply) is replayed from the
+    start, as :class:`~tabletide.engine.Replay` does. The position kept is changed in place:
+    a caller must not change what it gets (``think`` determinizes a copy)."""
+    key = (game, num_players, seed, json.dumps(options, sort_keys=True))
+    kept = _positions.pop(key, None)
+    state: State | None = None
+    if kept is not None and actions[: len(kept[0])] == kept[0]:
+        state = kept[1]
+        rules = load_game(game)
+        try:
+            for data in actions[len(kept[0]) :]:
+                state.apply(rules.action_from_json(data))
+        except Exception:  # replayed from the start below, which reports it as a replay does
+            state = None
+    if state is None:
+        state = Replay(game, num_players, seed, options, actions).play()
+    _positions[key] = (list(actions), state)
+    while len(_positions) > POSITIONS_KEPT:
+        _positions.popitem(last=False)
+    return state
+
+
 def think(job: BotJob) -> dict[str, Any]:
     """In a worker: rebuild the position, determinize it for the bot's seat, choose a move."""
-    state = Replay(job.game, job.num_players, job.seed, job.options, job.actions).play()
+    state = position(job.game, job.num_players, job.seed, job.options, job.actions)
     if state.current_player() != job.seat:
         raise RuntimeError(f"seat {job.seat} is not to move (seat {state.current_player()} is)")
     step = len(job.actions)
