@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import islice
 from json.encoder import encode_basestring as _encode_json
 from typing import Any, ClassVar, Literal, Self
 from xml.sax.saxutils import escape, quoteattr
@@ -383,7 +384,7 @@ class Parts:
     must hold everything the drawing reads, and the drawing must change nothing but the
     markup it adds. Most of a picture is the same from one move to the next, and between two
     seats' pictures of the same position (a spectator's and a seat's that is not deciding).
-    The table keeps ``maxsize`` parts and is emptied when full."""
+    The table keeps ``maxsize`` parts; when it is full the oldest quarter is dropped."""
 
     __slots__ = ("_table", "maxsize")
 
@@ -402,9 +403,12 @@ class Parts:
             markup = "".join(parts[start:])
             del parts[start:]
             parts.append(markup)
-            if len(self._table) >= self.maxsize:
-                self._table.clear()
-            self._table[full] = (markup, result)
+            table = self._table
+            if len(table) >= self.maxsize:  # the oldest quarter goes (not all: at a busy
+                # server the parts of the positions being played would all be drawn again)
+                for old in list(islice(table, max(1, self.maxsize // 4))):
+                    del table[old]
+            table[full] = (markup, result)
             return result
         svg._parts.append(hit[0])
         return hit[1]

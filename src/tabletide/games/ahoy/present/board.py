@@ -1587,7 +1587,7 @@ def render_svg(view: View) -> str:
 # The picture's big parts drawn once per what they read (svg.Parts): most recur from one move
 # to the next, and in a spectator's and a waiting seat's pictures of the same position. A part
 # that shows legal moves is drawn afresh (its key would have to hold the marks).
-_PARTS = Parts(1024)
+_PARTS = Parts(2048)
 
 
 def _names(view: View) -> tuple[str, ...] | None:

@@ -1601,7 +1601,7 @@ def _points(value: float) -> int | float:
 # The picture's big parts drawn once per what they read (svg.Parts): most recur from one move
 # to the next, and in a spectator's and a waiting seat's pictures of the same position. Only
 # in a picture without legal moves (a drawing that marks them also notes them in ctx.marked).
-_PARTS = Parts(1024)
+_PARTS = Parts(2048)
 
 
 def _names(ctx: Ctx) -> tuple[str, ...] | None:
