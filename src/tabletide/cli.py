@@ -1249,6 +1249,13 @@ def serve(
         ),
     ] = 1,
     bot_workers: Annotated[int, typer.Option(help="Processes the bots think in.")] = 2,
+    picture_workers: Annotated[
+        int,
+        typer.Option(
+            help="Processes that draw the board pictures of pushed moves (0: the server's "
+            "own event loop draws them)."
+        ),
+    ] = 2,
     bot_delay: Annotated[
         float,
         typer.Option(
@@ -1272,6 +1279,8 @@ def serve(
             raise ConfigError("--bot-workers must be >= 1 and --bot-delay >= 0")
         if workers < 1:
             raise ConfigError(f"--workers must be >= 1; got {workers}")
+        if picture_workers < 0:
+            raise ConfigError(f"--picture-workers must be >= 0; got {picture_workers}")
         require_extra("web", "tabletide serve")
         from tabletide.web import serving
         from tabletide.web.db import DatabaseInUse
@@ -1283,7 +1292,10 @@ def serve(
                 "--database-url (docs/web.md, Deployment)"
             )
         settings = WebSettings(
-            database_url=database_url, bot_workers=bot_workers, bot_delay=bot_delay
+            database_url=database_url,
+            bot_workers=bot_workers,
+            bot_delay=bot_delay,
+            picture_workers=picture_workers,
         )
         try:
             web_app = serving.prepare(settings, workers)

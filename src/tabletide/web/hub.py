@@ -6,7 +6,7 @@ import asyncio
 import json
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import orjson
@@ -120,6 +120,9 @@ ViewFor = Callable[[int | None, int, bool], dict[str, Any]]
 class Hub:
     def __init__(self) -> None:
         self._tables: dict[str, set[Connection]] = {}
+        self.before_views: Callable[[str, set[int | None]], Awaitable[None]] | None = None
+        """Called by :meth:`publish` with the table and the seats of its connections before
+        their views are built (the service has their pictures drawn then: ``pictures.py``)."""
 
     def add(self, conn: Connection) -> None:
         self._tables.setdefault(conn.table_id, set()).add(conn)
@@ -148,7 +151,13 @@ class Hub:
         connections that would get the same message (same seat, same log lines, same wish for
         the text view: e.g. all the spectators) share one payload, encoded once."""
         encoded: dict[tuple[int | None, int, bool], tuple[str, int]] = {}
-        for conn in self.connections(table_id):
+        conns = self.connections(table_id)
+        if self.before_views is not None and conns:
+            try:
+                await self.before_views(table_id, {conn.seat for conn in conns})
+            except Exception:  # the views draw their own pictures
+                log.exception("preparing the views of table %s failed", table_id)
+        for conn in conns:
             key = (conn.seat, conn.log_sent, conn.text)
             try:
                 if key not in encoded:

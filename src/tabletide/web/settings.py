@@ -21,6 +21,9 @@ class WebSettings:
     """Seconds a bot's turn takes at least at a ``normal`` speed table (``fast``: a quarter,
     ``slow``: three times), so that people can follow the game. Paid once per turn, less the
     time the bot spent thinking; the turn's later decisions follow at once."""
+    picture_workers: int = 0
+    """Processes that draw the board pictures of pushed views (``pictures.py``); 0 draws
+    them on the event loop. ``tabletide serve`` starts 2."""
     bot_retries: int = 3
     """Failed bot moves (a crashed worker) retried before the table reports an error."""
 

@@ -13,7 +13,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -46,8 +46,9 @@ from tabletide.web.errors import (
     unavailable,
     unprocessable,
 )
-from tabletide.web.hub import Hub
+from tabletide.web.hub import EncodedView, Hub
 from tabletide.web.journal import JournalWriter
+from tabletide.web.pictures import PicturePool
 from tabletide.web.schemas import CreateTableRequest, TableToken
 from tabletide.web.settings import BOT_SPEEDS, WebSettings
 from tabletide.web.store import (
@@ -66,7 +67,15 @@ from tabletide.web.store import (
     iso,
     now,
 )
-from tabletide.web.views import board_text, frame_view, recent_lines, table_summary, table_view
+from tabletide.web.views import (
+    UNDRAWN,
+    board_text,
+    frame_view,
+    recent_lines,
+    seat_observation,
+    table_summary,
+    table_view,
+)
 
 log = logging.getLogger("tabletide.web")
 
@@ -179,6 +188,9 @@ class LiveTable:
         self._views_of: State | None = None
         self._views: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._texts: dict[int | None, str | None] = {}
+        self._encodings: dict[int | None, EncodedView] = {}
+        self._pictures: dict[int | None, str | None] = {}
+        """Pictures drawn by a worker for this position's views (:meth:`draw_pictures`)."""
         self._log_known: dict[int | None, list[tuple[Event, str]]] = {}
         """Each seat's log lines written so far (views.log_lines), for ``_log_names``."""
         self._log_names: list[str] | None = None
@@ -213,15 +225,46 @@ class LiveTable:
         lines = recent_lines(self.state, seat, self._log_lines_of(seat))
         return observation(self.state, seen[1], seen[2], lines)
 
+    def _for_state(self) -> None:
+        """Forget the views (and what they were built from) of an earlier position."""
+        if self._views_of is not self.state:
+            self._views_of = self.state
+            self._views = {}
+            self._texts = {}
+            self._encodings = {}
+            self._pictures = {}
+
+    def _encoded(self, seat: int | None) -> EncodedView:
+        """The seat's observation of the position, written as JSON once."""
+        found = self._encodings.get(seat)
+        if found is None:
+            observed = self._observed(seat)
+            if observed is None:
+                observed = seat_observation(self.state, seat, self._log_lines_of(seat))
+            found = self._encodings[seat] = EncodedView.of(observed)
+        return found
+
+    async def draw_pictures(self, seats: Iterable[int | None], pool: PicturePool) -> None:
+        """Have ``pool`` draw the board pictures of these seats' views of the position (all
+        at once), for :meth:`view`. A position that moves on meanwhile keeps none of them."""
+        self._for_state()
+        state = self.state
+        wanted = [seat for seat in dict.fromkeys(seats) if seat not in self._pictures]
+        if not wanted:
+            return
+        views = [self._encoded(seat) for seat in wanted]
+        drawn = await asyncio.gather(
+            *(pool.draw(self.info.id, self.info.game, view) for view in views)
+        )
+        if self._views_of is state:
+            self._pictures.update(zip(wanted, drawn, strict=True))
+
     def view(self, seat: int | None, log_since: int = 0, text: bool = True) -> dict[str, Any]:
         """``seat``'s view (see :func:`table_view`), with the log from line ``log_since``, and
         the text view only if ``text`` (or when there is no picture). Views, and text views,
         are built once per state: every connection of a seat, and every request, after a move
         shares them (the board and text views take milliseconds)."""
-        if self._views_of is not self.state:
-            self._views_of = self.state
-            self._views = {}
-            self._texts = {}
+        self._for_state()
         latest = self.latest_bot
         if latest is not None and latest.log_to > len(self.state.events):
             latest = None  # taken back (cannot happen to a bot's moves, but never point past)
@@ -241,7 +284,8 @@ class LiveTable:
                 latest_bot=None if latest is None else latest.to_json(),
                 text=False,
                 log_known=self._log_lines_of(seat),
-                observation=self._observed(seat),
+                observation=self._encoded(seat),
+                picture=self._pictures.get(seat, UNDRAWN),
             )
             self._views[key] = full
         if text and full["board"]["text"] is None:
@@ -295,6 +339,10 @@ class TableService:
         self.hub = hub
         self.journal = JournalWriter(store)
         """Every move is journaled through it (a group commit, ``journal.py``)."""
+        self.pictures = PicturePool(settings.picture_workers)
+        """The processes that draw the pushed views' pictures (``pictures.py``)."""
+        if self.pictures.enabled:
+            hub.before_views = self._draw_pictures
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tokens: dict[str, tuple[str, int | None]] = {}
@@ -325,6 +373,13 @@ class TableService:
         """Shutting down: new moves are refused, the WebSockets are about to be closed."""
         self._inflight = 0
         """People's moves and undos being handled (a shutdown waits for them)."""
+
+    async def _draw_pictures(self, table_id: str, seats: set[int | None]) -> None:
+        """The hub's hook before a push: the pictures of these seats' views, drawn in the
+        picture workers (``pictures.py``)."""
+        live = self._live.get(table_id)
+        if live is not None:
+            await live.draw_pictures(seats, self.pictures)
 
     @property
     def origin(self) -> str:
@@ -390,6 +445,7 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.bots.shutdown()
+        await self.pictures.close()
         await asyncio.to_thread(self.journal.close)
         if self.cluster is not None and self._claimed:
             await self.cluster.release()

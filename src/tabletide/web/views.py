@@ -20,6 +20,7 @@ from rich.text import Text
 from tabletide.engine import State, load_game
 from tabletide.engine.state import RECENT_EVENTS, Event, event_for, with_log
 from tabletide.web.hub import EncodedView
+from tabletide.web.pictures import draw_board
 from tabletide.web.store import FINISHED, TableInfo, iso
 
 log = logging.getLogger("tabletide.web")
@@ -27,13 +28,11 @@ log = logging.getLogger("tabletide.web")
 
 def board_svg(state: State, view: Mapping[str, Any]) -> str | None:
     """The game's board picture for ``view``, or None if the game has none (yet)."""
-    try:
-        return state.game.render_svg(view)
-    except NotImplementedError:
-        return None
-    except Exception:  # a broken picture must not stop the game: the page falls back to text
-        log.exception("render_svg failed for %s", state.game.name)
-        return None
+    return draw_board(state.game, view)
+
+
+UNDRAWN: Any = object()
+""":func:`table_view`'s ``picture`` when none was drawn for it: it draws its own."""
 
 
 def board_text(state: State, seat: int | None) -> str | None:
@@ -144,6 +143,17 @@ def table_summary(
     }
 
 
+def seat_observation(
+    state: State, seat: int | None, log_known: list[tuple[Event, str]] | None = None
+) -> dict[str, Any]:
+    """``state.observation(seat)``; with ``log_known`` (:func:`log_lines`), its recent log
+    lines are those kept for the seat (written once each)."""
+    if log_known is None:
+        return state.observation(seat)
+    lines = recent_lines(state, seat, log_known)
+    return with_log(state.observation(seat, log=False), lines)
+
+
 def table_view(
     state: State,
     info: TableInfo,
@@ -160,23 +170,22 @@ def table_view(
     text: bool = True,
     log_known: list[tuple[Event, str]] | None = None,
     observation: dict[str, Any] | None = None,
+    picture: str | None = UNDRAWN,
 ) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) sees of the table now. ``analysis`` is the state
     of the post-game analysis (``pending``, ``ready`` or ``failed``), shown in ``final``.
     ``text``: include the text view (``board.text``) even when there is a picture; it costs
     more than the rest of the view together, and the page shows it only on request (a game
     without a picture, and the end screen, always get it). ``log_known``: see
-    :func:`log_lines`. ``observation``: ``state.observation(seat)`` if the caller has it.
+    :func:`log_lines`. ``observation``: ``state.observation(seat)`` if the caller has it
+    (an :class:`EncodedView` is taken as it is). ``picture``: the board picture of that
+    observation if the caller had it drawn (``pictures.py``; None: the game has none).
 
     The observation is a JSON copy that keeps its JSON text (:class:`EncodedView`): a push
     writes that text into the message instead of encoding the observation again."""
     if observation is None:
-        if log_known is None:
-            observation = state.observation(seat)
-        else:  # the log's recent lines are those kept for the seat (written once each)
-            lines = recent_lines(state, seat, log_known)
-            observation = with_log(state.observation(seat, log=False), lines)
-    view = EncodedView.of(observation)
+        observation = seat_observation(state, seat, log_known)
+    view = observation if isinstance(observation, EncodedView) else EncodedView.of(observation)
     current = state.current_player()
     scores = view["scores"]
     seats = info.seats
@@ -232,7 +241,7 @@ def table_view(
         "observation": view,
         "final": None,
     }
-    svg = board_svg(state, view)
+    svg = board_svg(state, view) if picture is UNDRAWN else picture
     wanted = text or svg is None or view["terminal"]
     payload["board"] = {"svg": svg, "text": board_text(state, seat) if wanted else None}
     if view["terminal"]:

@@ -1,0 +1,153 @@
+"""Board pictures drawn in worker processes (``web/pictures.py``): the pushed views carry the
+very picture the event loop would have drawn from the same observation, the workers draw
+them, and a worker that dies costs no picture (it is started again)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletide.engine import load_game
+from tabletide.web.app import create_app
+from tabletide.web.hub import Connection
+from tabletide.web.pictures import PicturePool, draw_board
+from tabletide.web.schemas import CreateTableRequest
+from tabletide.web.settings import WebSettings
+
+GAMES: dict[str, dict[str, Any]] = {
+    "shipyard": {"first_game": True},
+    "tiny_epic_pirates": {},
+    "maracaibo": {"first_game": True},
+    "empires_north": {"clan_1": "glenn", "clan_2": "olaf"},
+    "ahoy": {},
+}
+
+
+class Socket:
+    """Keeps what it is sent, parsed."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send_json(self, data: Any, mode: str = "text") -> None:
+        self.messages.append(json.loads(json.dumps(data)))
+
+    async def send_text(self, data: str) -> None:
+        self.messages.append(json.loads(data))
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+
+async def ready(pool: PicturePool) -> None:
+    """Start every worker and wait until it says it is ready (a picture asked for before is
+    drawn here)."""
+    for k in range(pool.workers):
+        pool._start(k)
+    for _ in range(600):
+        workers = pool._processes
+        if all(w is not None and w.ready for w in workers):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the picture workers did not start")
+
+
+async def play(moves: int, kill_after: int | None = None) -> tuple[list[dict[str, Any]], int]:
+    """Two people at each game, every seat and a spectator watching; random moves. Returns
+    every pushed view and how many pictures the workers drew."""
+    with tempfile.TemporaryDirectory() as tmp:
+        big = 1_000_000
+        settings = WebSettings(
+            database_url=f"sqlite:///{Path(tmp) / 'p.sqlite3'}",
+            bot_delay=0,
+            picture_workers=2,
+            client_rate=big,
+            client_burst=big,
+            token_rate=big,
+            token_burst=big,
+        )
+        app = create_app(settings)
+        service = app.state.service
+        pool = service.pictures
+        await ready(pool)
+        sockets: list[Socket] = []
+        rng = random.Random(5)
+        tables = []
+        for game, options in GAMES.items():
+            request = CreateTableRequest.model_validate(
+                {
+                    "game": game,
+                    "seats": [{"kind": "human"}, {"kind": "human"}],
+                    "options": options,
+                    "seed": 7,
+                }
+            )
+            created = await service.create(request)
+            table_id = created["table"]["id"]
+            viewers = {
+                link["seat"]: await service.authenticate(table_id, link["token"])
+                for link in created["links"]["seats"]
+            }
+            spectator = await service.authenticate(table_id, created["links"]["spectator"]["token"])
+            for viewer in [*viewers.values(), spectator]:
+                socket = Socket()
+                sockets.append(socket)
+                conn = Connection(socket, table_id, viewer.seat, viewer.token_hash, text=False)
+                service.hub.add(conn)
+            tables.append((table_id, viewers))
+        try:
+            for step in range(moves):
+                if step == kill_after:
+                    for worker in pool._processes:
+                        assert worker is not None
+                        worker.process.kill()
+                        await worker.process.wait()
+                if kill_after is not None and step == kill_after + 2:
+                    await ready(pool)  # started again
+                for table_id, viewers in tables:
+                    live = await service.get(table_id)
+                    if live.state.is_terminal():
+                        continue
+                    seat = live.state.current_player()
+                    choice = rng.randrange(len(live.state.legal_actions()))
+                    await service.act(viewers[seat], choice, None, live.version)
+        finally:
+            workers = [w for w in pool._processes if w is not None]
+            await service.close()
+        assert all(w.process.returncode is not None for w in workers), "closed with the app"
+        return [m for s in sockets for m in s.messages if m["type"] == "state"], pool.drawn
+
+
+def test_pushed_pictures_are_the_ones_the_event_loop_would_draw() -> None:
+    views, drawn = asyncio.run(play(12))
+    assert len(views) == 5 * 3 * 12  # every move pushed to 2 seats and a spectator
+    assert drawn == len(views), "each pushed picture was drawn by a worker"
+    for view in views:
+        game = load_game(view["observation"]["game"])
+        assert view["board"]["svg"] == draw_board(game, view["observation"])
+        assert view["board"]["svg"].startswith("<svg")
+
+
+def test_a_killed_worker_costs_no_picture() -> None:
+    views, drawn = asyncio.run(play(8, kill_after=3))
+    assert len(views) == 5 * 3 * 8
+    assert 5 * 3 * 3 < drawn < len(views), "drawn by the workers before and after, not between"
+    for view in views:
+        game = load_game(view["observation"]["game"])
+        assert view["board"]["svg"] == draw_board(game, view["observation"])
+
+
+@pytest.mark.parametrize("workers", [-1, "x"])
+def test_serve_refuses_a_bad_number_of_picture_workers(workers: object) -> None:
+    from typer.testing import CliRunner
+
+    from tabletide.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--picture-workers", str(workers)])
+    assert result.exit_code == 2
