@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
 import struct
 import sys
@@ -44,6 +45,8 @@ _ASK = struct.Struct("!II")
 _ANSWER = struct.Struct("!IiI")
 """An answer's head: the request's number, the SVG's length (-1: no picture) and its JSON's."""
 _READY = b"ready\n"
+PIPE_SIZE = 1 << 20
+"""Bytes a worker's pipes hold (Linux's largest by default, ``/proc/sys/fs/pipe-max-size``)."""
 
 
 def draw_board(game: Game, view: Mapping[str, Any]) -> str | None:
@@ -72,6 +75,11 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     from tabletide.web import gcpace
 
     gcpace.pace()  # the same allocations as the server's views: the same pace
+    for pipe in (requests, answers):
+        # An answer (about 100 KiB) fits the pipe at once: with Linux's 64 KiB the worker
+        # waited, mid-answer, for the event loop to read, instead of drawing the next picture.
+        with contextlib.suppress(OSError, AttributeError, ValueError):
+            fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, PIPE_SIZE)
     answers.write(_READY)
     answers.flush()
     while True:
