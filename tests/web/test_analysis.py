@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import threading
@@ -228,3 +229,29 @@ def test_the_worker_analyses_a_real_game() -> None:
     with ThreadPoolExecutor(1) as thread:
         found = thread.submit(asyncio.run, main()).result()
     assert len(found["plies"]) == len(actions) and found["seed"] == "4"
+
+
+def niceness() -> int:
+    """In a worker: its CPU priority's niceness."""
+    return os.nice(0)
+
+
+def test_analyses_run_in_a_worker_of_their_own_at_a_lower_priority() -> None:
+    """A finished game's analysis (a second or two of CPU) must not take a core from the
+    event loop and the picture workers at their priority, nor a bot's worker."""
+    from tabletide.web.bots import ANALYSIS_NICENESS
+
+    async def main() -> tuple[int, int]:
+        pool = BotPool(1)
+        loop = asyncio.get_running_loop()
+        try:
+            analysis = await loop.run_in_executor(pool._analysis_executor(), niceness)
+            bot = await loop.run_in_executor(pool._executor(), niceness)
+        finally:
+            pool.shutdown()
+        return analysis, bot
+
+    with ThreadPoolExecutor(1) as thread:
+        analysis, bot = thread.submit(asyncio.run, main()).result()
+    assert bot == os.nice(0)
+    assert analysis == min(19, os.nice(0) + ANALYSIS_NICENESS)
