@@ -13,6 +13,13 @@ databases do with their own logs: one commit and one sync to disk for all of the
 answers each waiting move with its time or its :class:`~tabletide.web.store.VersionConflict`.
 A move is still acknowledged only once its commit is done. Moves of one table never share a
 batch (the table's lock is held until its move is journaled).
+
+On PostgreSQL each move keeps its own transaction, in the event loop's worker threads as
+before: there the database has no single write lock to queue for, and a batch would hold the
+row locks of many tables (their rows, their bot jobs) at once, against other processes'
+moves and their bot leases' renewals, which lock the same rows in another order. Measured
+with two processes at 100 tables: batches made the 99th percentile 1.1-1.4 s (lock waits
+up to the deadlock timeout).
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime
 
-from tabletide.web.store import Entry, Store
+from tabletide.web.store import Entry, Store, VersionConflict
 
 log = logging.getLogger("tabletide.web")
 
@@ -42,7 +49,7 @@ class _Waiting:
 
 class JournalWriter:
     """Journals moves through ``store.append_many`` in a thread of its own (started with the
-    first move)."""
+    first move; SQLite), or each in a transaction of its own (PostgreSQL)."""
 
     def __init__(self, store: Store, batch: int = BATCH) -> None:
         self.store = store
@@ -60,6 +67,11 @@ class JournalWriter:
         :raises VersionConflict: the table was not at the version the move expects.
         :raises RuntimeError: the writer is closed.
         """
+        if self.store.postgres:
+            result = (await asyncio.to_thread(self.store.append_many, [entry]))[0]
+            if isinstance(result, VersionConflict):
+                raise result
+            return result
         loop = asyncio.get_running_loop()
         future: asyncio.Future[datetime] = loop.create_future()
         with self._lock:
