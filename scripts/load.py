@@ -15,7 +15,8 @@ per-address rate limits apply per table, as in real use.
 Without ``--url`` it starts ``tabletide serve`` on a free port with a temporary SQLite file
 (``--bot-workers``, ``--bot-delay``; ``--workers N --database-url postgresql+psycopg://...``
 for several server processes) and stops it at the end. ``--json FILE`` writes the
-figures.
+figures. Messages are parsed with orjson: the script shares the machine with the server it
+measures, and the standard library's parser was two thirds of the script's CPU.
 """
 
 from __future__ import annotations
