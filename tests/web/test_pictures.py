@@ -18,15 +18,10 @@ from tabletide.web.app import create_app
 from tabletide.web.hub import Connection
 from tabletide.web.pictures import PicturePool, draw_board
 from tabletide.web.schemas import CreateTableRequest
-from tabletide.web.settings import WebSettings
 
-GAMES: dict[str, dict[str, Any]] = {
-    "shipyard": {"first_game": True},
-    "tiny_epic_pirates": {},
-    "maracaibo": {"first_game": True},
-    "empires_north": {"clan_1": "glenn", "clan_2": "olaf"},
-    "ahoy": {},
-}
+from .helpers import web_settings
+
+GAMES = ["shipyard", "tiny_epic_pirates", "maracaibo", "empires_north", "ahoy"]
 
 
 class Socket:
@@ -62,16 +57,7 @@ async def play(moves: int, kill_after: int | None = None) -> tuple[list[dict[str
     """Two people at each game, every seat and a spectator watching; random moves. Returns
     every pushed view and how many pictures the workers drew."""
     with tempfile.TemporaryDirectory() as tmp:
-        big = 1_000_000
-        settings = WebSettings(
-            database_url=f"sqlite:///{Path(tmp) / 'p.sqlite3'}",
-            bot_delay=0,
-            picture_workers=2,
-            client_rate=big,
-            client_burst=big,
-            token_rate=big,
-            token_burst=big,
-        )
+        settings = web_settings(Path(tmp) / "p.sqlite3", picture_workers=2)
         app = create_app(settings)
         service = app.state.service
         pool = service.pictures
@@ -79,12 +65,11 @@ async def play(moves: int, kill_after: int | None = None) -> tuple[list[dict[str
         sockets: list[Socket] = []
         rng = random.Random(5)
         tables = []
-        for game, options in GAMES.items():
+        for game in GAMES:
             request = CreateTableRequest.model_validate(
                 {
                     "game": game,
                     "seats": [{"kind": "human"}, {"kind": "human"}],
-                    "options": options,
                     "seed": 7,
                 }
             )
