@@ -186,9 +186,13 @@ def test_two_smugglers_in_the_same_position_have_the_same_value() -> None:
 def test_a_region_won_for_this_round_is_worth_about_its_wealth() -> None:
     # The Union holds no dice: a Fleet lead of 1 in a region of wealth 5 is nearly 5 fame
     # this round, and more over the later rounds.
+    # The Fleet's 2 points are patrols: its flagship's region would also count a Bombard of
+    # the allies next round (LATER_THREAT).
     s = table()
     s.wealth = [5, 1, 1]
-    put(s, s.fleet, 1, 1)
+    patrol(s, 1, 1)
+    patrol(s, 0, 1)
+    put(s, s.fleet, 3, 1)
     put(s, s.union, 5, 1)
     hand(s, s.union)
     hand(s, s.fleet, 2)
@@ -198,6 +202,32 @@ def test_a_region_won_for_this_round_is_worth_about_its_wealth() -> None:
     gain = evaluate(s, s.fleet) - evaluate(tied, s.fleet)
     assert gain > 5
     assert advantage(s, s.fleet) - advantage(tied, s.fleet) > gain
+
+
+def test_allies_beside_the_fleets_flagship_count_less_for_the_later_rounds() -> None:
+    # The same margins either way: the Union leads 4 - 2 in one rich region, the Fleet 2 - 0 in
+    # the other. Next round the Fleet can Bombard the region its flagship is in (AH-6.1.2), so
+    # 4 allies beside the flagship are worth less to the Union than 4 allies beside 2 patrols.
+    def board(allies_with_flagship: bool) -> AhoyState:
+        s = table()
+        s.wealth = [4, 1, 4]
+        put(s, s.fleet, 1, 1)  # region 0
+        put(s, s.union, 3, 1)  # region 1
+        patrol(s, 5, 1)  # region 2
+        patrol(s, 5, 0)
+        s.allies = [4, 0, 0]
+        if not allies_with_flagship:
+            # The flagship and the patrols change places: the same control points everywhere.
+            s.fig[s.fleet] = P(5, 1)
+            s.fig[PATROL0], s.fig[PATROL0 + 1] = P(1, 1), P(0, 1)
+        hand(s, s.fleet)
+        hand(s, s.union)
+        return s
+
+    beside, away = board(True), board(False)
+    assert turn.controls(beside) == turn.controls(away)
+    assert evaluate(beside, beside.union) < evaluate(away, away.union) - 0.5
+    assert evaluate(beside, beside.fleet) > evaluate(away, away.fleet) + 0.5
 
 
 # ---------------------------------------------------------------------------- the greedy agent

@@ -204,14 +204,14 @@ def test_ah_7_5_raise_names_the_region_by_its_island() -> None:
 
 @rule("AH-6.3.6")
 def test_ah_6_3_6_reward_grid_spaces_are_named_by_their_place() -> None:
-    """White token on the right space (1 fame), black in the middle: the two 2-gold corners
-    are both in reach and named by where they are."""
+    """White token on the right space (1 fame), black in the middle: the two right corners
+    (2 fame and 2 gold) are both in reach and named by where they are."""
     s = table(4)
     s.white[SMUG], s.black[SMUG] = 5, 4
     decide(s, "grid", SMUG)
     assert labels(s, "grid") == {
-        (1, 2): "Move to the top-right space (2 gold) and take it",
-        (0, 2): "Move to the top-right space (2 gold), take nothing",
+        (1, 2): "Move to the top-right space (2 fame) and take it",
+        (0, 2): "Move to the top-right space (2 fame), take nothing",
         (1, 8): "Move to the bottom-right space (2 gold) and take it",
         (0, 8): "Move to the bottom-right space (2 gold), take nothing",
     }

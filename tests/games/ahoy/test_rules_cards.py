@@ -56,8 +56,8 @@ ROWS = ["I..I.I", "......"]
 PARK = P(4, 1)
 """Where flagships wait when a test has no use for them: open sea in region 2."""
 GRID_MIDDLE = 4
-GRID = {"fame2": 0, "tile": 1, "gold2a": 2, "gold1": 3, "fame1": 5, "repair": 6, "recruit": 7}
-"""The stand-in reward grid (boards.json, AH-GAP-3), row by row; 8 is the other 2 gold."""
+GRID = {"fame2": 0, "tile": 1, "fame2b": 2, "gold1": 3, "fame1": 5, "repair": 6, "recruit": 7}
+"""The stand-in reward grid (boards.json, AH-GAP-3), row by row; 8 is the 2 gold corner."""
 
 
 # ---------------------------------------------------------------------------- local helpers
@@ -518,7 +518,7 @@ def test_the_white_token_steps_orthogonally_never_onto_the_black_one(
         (GRID_MIDDLE, GRID["gold1"], 1, 0),
         (GRID_MIDDLE, GRID["fame1"], 0, 1),
         (GRID["tile"], GRID["fame2"], 0, 2),
-        (GRID["tile"], GRID["gold2a"], 2, 0),
+        (GRID["tile"], GRID["fame2b"], 0, 2),
         (GRID["recruit"], 8, 2, 0),
     ],
 )

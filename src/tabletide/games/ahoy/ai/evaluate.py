@@ -75,6 +75,12 @@ LAST_ROUND = 10
 rounds, games of the bots 7-9)."""
 THREAT = 0.5
 """The weight of the margin after the other side's one-die Bombard or Uprising."""
+LATER_THREAT = 0.8
+"""The weight, at the later round ends, of the margin after next round's Bombard of the region
+the Fleet's flagship is in (AH-6.1.2) or Uprising of the region the Union's flagship is in
+(AH-6.2.2): with fresh dice the Fleet rolls a 4 or turns a die to it most rounds. Without this
+the Union's bots counted allies placed beside the Fleet's flagship at the end of a round as
+lasting, and lost them to a Bombard the next round (5 Bombards a game)."""
 GOLD = 0.4
 CREW = 0.6
 DAMAGE = 0.8
@@ -128,8 +134,12 @@ def evaluate(state: State, seat: int) -> float:
         return float(fame[seat])
     fleet, union = controls(s)
     fs, us = s.fleet, s.union
-    whisper = _whisper(s, fleet, union) if s.stack and s.stack[-1].kind == "whisper" else 0
-    pend_f, pend_u, later_f, later_u = _regions(s, fleet, union)
+    allies = s.allies
+    whisper = 0
+    if s.stack and s.stack[-1].kind == "whisper":
+        allies = allies[:]
+        whisper = _whisper(s, fleet, union, allies)
+    pend_f, pend_u, later_f, later_u = _regions(s, fleet, union, allies, s.ready - whisper)
     # How many round ends are likely left after this one (AH-7.4): the least, over the seats,
     # of the distance to 30 fame over the seat's pace. A seat's pace is at least what its
     # later round ends are worth to it, so that more fame never lowers its value.
@@ -187,9 +197,13 @@ def _scored(s: AhoyState) -> bool:
     return bool(s.stack) and s.stack[0].kind == "@cleanup"
 
 
-def _regions(s: AhoyState, fleet: list[int], union: list[int]) -> tuple[float, float, float, float]:
+def _regions(
+    s: AhoyState, fleet: list[int], union: list[int], allies: list[int], ready: int
+) -> tuple[float, float, float, float]:
     """This round's expected region scoring of the Fleet and the Union, and their expected
-    scoring per later round (AH-7.3)."""
+    scoring per later round (AH-7.3). ``allies``: the allies on each island (with those of a
+    Whisper Campaign under way), which a Bombard would remove; ``ready``: the Ready allies left
+    for an Uprising next round."""
     hand = s.hand
     fs, us = s.fleet, s.union
     top = 2 * MARGIN_CAP
@@ -206,16 +220,30 @@ def _regions(s: AhoyState, fleet: list[int], union: list[int]) -> tuple[float, f
         bomb = _bombard_region(s) if hand[fs] else -1
         rise, rise_n = _uprising(s) if hand[us] else (-1, 0)
     later = LATER
+    # Next round's threats (fresh dice): the Bombard of the region the Fleet's flagship is in,
+    # the Uprising of the region the Union's flagship is in.
+    next_bomb, next_rise = _flagship_region(s, fs), _flagship_region(s, us)
+    next_rise_n = min(4, ready)
     pend_f = pend_u = later_f = later_u = 0.0
     for r, w in enumerate(s.wealth):
         k = fleet[r] - union[r] + MARGIN_CAP  # the Fleet's margin, as a table index
         k = 0 if k < 0 else top if k > top else k
-        later_f += w * later[k]
-        later_u += w * later[top - k]
+        if r in (next_bomb, next_rise):
+            j = k
+            if r == next_bomb:
+                j += allies[r] * (2 if r == claw else 1)
+            if r == next_rise:
+                j -= next_rise_n * (2 if r == claw else 1)
+            j = 0 if j < 0 else top if j > top else j
+            later_f += w * ((1 - LATER_THREAT) * later[k] + LATER_THREAT * later[j])
+            later_u += w * ((1 - LATER_THREAT) * later[top - k] + LATER_THREAT * later[top - j])
+        else:
+            later_f += w * later[k]
+            later_u += w * later[top - k]
         if r in (bomb, rise):
             j = k
             if r == bomb:
-                j += s.allies[r] * (2 if r == claw else 1)
+                j += allies[r] * (2 if r == claw else 1)
             if r == rise:
                 j -= rise_n * (2 if r == claw else 1)
             j = 0 if j < 0 else top if j > top else j
@@ -248,9 +276,10 @@ def _gold(s: AhoyState, seat: int, gold: int) -> float:
     return GOLD * gold
 
 
-def _whisper(s: AhoyState, fleet: list[int], union: list[int]) -> int:
+def _whisper(s: AhoyState, fleet: list[int], union: list[int], allies: list[int]) -> int:
     """A Whisper Campaign under way (AH-6.2.2): the allies it still places, one on each of the
-    islands where an ally gains the Union most, are added to ``union``; returns how many.
+    islands where an ally gains the Union most, are added to ``union`` and ``allies``; returns
+    how many.
 
     The allies are placed one decision at a time, so the bots' short lookahead saw only the
     die spent: without this term the Union's bots almost never whispered."""
@@ -274,6 +303,7 @@ def _whisper(s: AhoyState, fleet: list[int], union: list[int]) -> int:
     gains.sort(reverse=True)
     for _, r, add in gains[:k]:
         union[r] += add
+        allies[r] += 1
     return min(k, len(gains))
 
 
@@ -489,6 +519,12 @@ def _bombard_region(s: AhoyState) -> int:
     if not s.allies[r] or not _can_make(s, fs, _spot(s, fs, "bombard"), 4):
         return -1
     return r
+
+
+def _flagship_region(s: AhoyState, seat: int) -> int:
+    """The region of ``seat``'s flagship, or -1."""
+    pos = s.fig[seat]
+    return s.cells[pos].region if pos >= 0 else -1
 
 
 def _uprising(s: AhoyState) -> tuple[int, int]:
