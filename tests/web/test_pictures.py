@@ -43,9 +43,10 @@ class Socket:
 async def ready(pool: PicturePool) -> None:
     """Start every worker and wait until it says it is ready (a picture asked for before is
     drawn here)."""
-    for k in range(pool.workers):
-        pool._start(k)
     for _ in range(600):
+        for k, worker in enumerate(pool._processes):
+            if worker is None or not worker.alive:
+                pool._start(k)  # at most every RESTART_SECONDS
         workers = pool._processes
         if all(w is not None and w.ready for w in workers):
             return
@@ -136,3 +137,23 @@ def test_serve_refuses_a_bad_number_of_picture_workers(workers: object) -> None:
 
     result = CliRunner().invoke(app, ["serve", "--picture-workers", str(workers)])
     assert result.exit_code == 2
+
+
+def test_a_worker_that_keeps_dying_is_not_started_for_every_picture() -> None:
+    async def main() -> list[object]:
+        pool = PicturePool(1)
+        pool._start(0)
+        first = pool._starting[0]
+        assert first is not None
+        await first
+        worker = pool._processes[0]
+        assert worker is not None
+        worker.process.kill()
+        await worker.process.wait()
+        pool._start(0)  # too soon after the last start: not again
+        again = pool._starting[0]
+        await pool.close()
+        return [first, again]
+
+    first, again = asyncio.run(main())
+    assert again is first

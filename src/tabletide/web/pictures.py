@@ -28,6 +28,7 @@ import fcntl
 import logging
 import struct
 import sys
+import time
 import zlib
 from collections.abc import Mapping
 from typing import Any, BinaryIO
@@ -45,6 +46,9 @@ _ASK = struct.Struct("!II")
 _ANSWER = struct.Struct("!IiI")
 """An answer's head: the request's number, the SVG's length (-1: no picture) and its JSON's."""
 _READY = b"ready\n"
+RESTART_SECONDS = 5.0
+"""A worker is started at most this often (one that dies at once is not started again for
+every picture; the pictures are drawn on the event loop meanwhile)."""
 PIPE_SIZE = 1 << 20
 """Bytes a worker's pipes hold (Linux's largest by default, ``/proc/sys/fs/pipe-max-size``)."""
 
@@ -168,6 +172,7 @@ class PicturePool:
         self.workers = max(0, workers)
         self._processes: list[_Worker | None] = [None] * self.workers
         self._starting: list[asyncio.Task[None] | None] = [None] * self.workers
+        self._started_at = [-RESTART_SECONDS] * self.workers
         self._number = 0
         self.drawn = 0
         """Pictures the workers drew (the tests see it)."""
@@ -198,6 +203,10 @@ class PicturePool:
         task = self._starting[k]
         if task is not None and not task.done():
             return
+        now = time.monotonic()
+        if now - self._started_at[k] < RESTART_SECONDS:  # a worker that keeps dying
+            return
+        self._started_at[k] = now
 
         async def start() -> None:
             process = await asyncio.create_subprocess_exec(
