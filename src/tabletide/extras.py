@@ -22,7 +22,7 @@ from tabletide.engine.errors import TabletideError
 
 EXTRAS: dict[str, tuple[str, ...]] = {
     "rl": ("numpy", "gymnasium", "pettingzoo", "pyspiel"),
-    "web": ("fastapi", "sqlalchemy", "uvicorn", "websockets"),
+    "web": ("fastapi", "sqlalchemy", "uvicorn", "websockets", "orjson"),
     "ray": ("ray",),
     "plots": ("matplotlib",),
     "bench": ("pygame",),

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 from fastapi.testclient import TestClient
@@ -20,6 +22,14 @@ from tabletide.web.settings import WebSettings
 from tabletide.web.tables import LiveTable, TableService
 
 UNLIMITED = 1_000_000
+T = TypeVar("T")
+
+
+def run(work: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(work)`` in a thread of its own: a test run earlier in this process may have
+    left an event loop marked running in the main thread, where asyncio.run() refuses to start."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 def web_settings(db: Path, **changes: Any) -> WebSettings:

@@ -19,6 +19,8 @@ from tabletide.web.db import MoveRow, TableRow, make_engine
 from tabletide.web.journal import JournalWriter
 from tabletide.web.store import Entry, Move, SeatInfo, Store, TableInfo, VersionConflict
 
+from .helpers import run
+
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
@@ -100,7 +102,7 @@ def test_the_moves_waiting_while_the_writer_is_busy_share_one_transaction(store:
         release.set()
         return await asyncio.wait_for(asyncio.gather(first, *rest), 10)
 
-    times = asyncio.run(play())
+    times = run(play())
     writer.close()
     assert batches == [1, 19]
     assert writer.commits == 2
@@ -119,7 +121,7 @@ def test_a_conflict_reaches_its_own_caller_only(store: Store) -> None:
             return_exceptions=True,
         )
 
-    good, stale = asyncio.run(play())
+    good, stale = run(play())
     writer.close()
     assert isinstance(good, datetime) and isinstance(stale, VersionConflict)
     assert versions(store) == {"a": 1, "b": 0}
@@ -147,7 +149,7 @@ def test_a_failing_database_answers_every_waiting_move_and_the_writer_goes_on(
         later = await asyncio.wait_for(writer.append(entry(ids[1], 1)), 10)
         return failed[0], later
 
-    failed, later = asyncio.run(play())
+    failed, later = run(play())
     writer.close()
     assert isinstance(failed, OperationalError)
     assert isinstance(later, datetime)
@@ -164,7 +166,7 @@ def test_close_journals_what_is_queued_then_refuses(store: Store) -> None:
         await asyncio.to_thread(writer.close)
         return await asyncio.gather(*pending)
 
-    assert len(asyncio.run(play())) == 5
+    assert len(run(play())) == 5
     assert set(versions(store).values()) == {1}
     with pytest.raises(RuntimeError, match="closed"):
-        asyncio.run(writer.append(entry(ids[0], 2)))
+        run(writer.append(entry(ids[0], 2)))

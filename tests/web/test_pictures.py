@@ -19,7 +19,7 @@ from tabletide.web.hub import Connection
 from tabletide.web.pictures import PicturePool, draw_board
 from tabletide.web.schemas import CreateTableRequest
 
-from .helpers import web_settings
+from .helpers import run, web_settings
 
 GAMES = ["shipyard", "tiny_epic_pirates", "maracaibo", "empires_north", "ahoy"]
 
@@ -111,7 +111,7 @@ async def play(moves: int, kill_after: int | None = None) -> tuple[list[dict[str
 
 
 def test_pushed_pictures_are_the_ones_the_event_loop_would_draw() -> None:
-    views, drawn = asyncio.run(play(12))
+    views, drawn = run(play(12))
     assert len(views) == 5 * 3 * 12  # every move pushed to 2 seats and a spectator
     assert drawn == len(views), "each pushed picture was drawn by a worker"
     for view in views:
@@ -121,7 +121,7 @@ def test_pushed_pictures_are_the_ones_the_event_loop_would_draw() -> None:
 
 
 def test_a_killed_worker_costs_no_picture() -> None:
-    views, drawn = asyncio.run(play(8, kill_after=3))
+    views, drawn = run(play(8, kill_after=3))
     assert len(views) == 5 * 3 * 8
     assert 5 * 3 * 3 < drawn < len(views), "drawn by the workers before and after, not between"
     for view in views:
@@ -155,5 +155,5 @@ def test_a_worker_that_keeps_dying_is_not_started_for_every_picture() -> None:
         await pool.close()
         return [first, again]
 
-    first, again = asyncio.run(main())
+    first, again = run(main())
     assert again is first
