@@ -157,3 +157,20 @@ def test_a_worker_that_keeps_dying_is_not_started_for_every_picture() -> None:
 
     first, again = run(main())
     assert again is first
+
+
+def test_a_closed_pool_draws_here_and_starts_nothing() -> None:
+    from tabletide.web.hub import EncodedView
+
+    state = load_game("shipyard").new_state(2, 1)
+    view = EncodedView.of(state.observation(0))
+
+    async def main() -> tuple[str | None, list[object]]:
+        pool = PicturePool(2)
+        await pool.close()
+        picture = await pool.draw("t1", "shipyard", view)
+        return picture, [*pool._starting, *pool._processes]
+
+    picture, started = run(main())
+    assert picture == draw_board(load_game("shipyard"), view)
+    assert started == [None] * 4

@@ -174,6 +174,7 @@ class PicturePool:
         self._starting: list[asyncio.Task[None] | None] = [None] * self.workers
         self._started_at = [-RESTART_SECONDS] * self.workers
         self._number = 0
+        self._closed = False
         self.drawn = 0
         """Pictures the workers drew (the tests see it)."""
 
@@ -186,7 +187,9 @@ class PicturePool:
         or here while that worker is not ready."""
         k = zlib.crc32(table_id.encode()) % self.workers
         worker = self._processes[k]
-        if worker is None or not worker.alive:
+        if self._closed:
+            pass  # shutting down: no worker is started again
+        elif worker is None or not worker.alive:
             self._start(k)
         elif worker.ready:
             self._number += 1
@@ -222,6 +225,8 @@ class PicturePool:
         self._starting[k] = asyncio.create_task(start())
 
     async def close(self) -> None:
+        """Stop the workers (a picture asked for afterwards is drawn here)."""
+        self._closed = True
         for task in self._starting:
             if task is not None:
                 with contextlib.suppress(Exception):
