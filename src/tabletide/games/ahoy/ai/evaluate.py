@@ -229,30 +229,35 @@ def _regions(
         k = fleet[r] - union[r] + MARGIN_CAP  # the Fleet's margin, as a table index
         k = 0 if k < 0 else top if k > top else k
         if r in (next_bomb, next_rise):
-            j = k
-            if r == next_bomb:
-                j += allies[r] * (2 if r == claw else 1)
-            if r == next_rise:
-                j -= next_rise_n * (2 if r == claw else 1)
-            j = 0 if j < 0 else top if j > top else j
+            j = _threatened(k, r, next_bomb, next_rise, next_rise_n, allies[r], claw, top)
             later_f += w * ((1 - LATER_THREAT) * later[k] + LATER_THREAT * later[j])
             later_u += w * ((1 - LATER_THREAT) * later[top - k] + LATER_THREAT * later[top - j])
         else:
             later_f += w * later[k]
             later_u += w * later[top - k]
         if r in (bomb, rise):
-            j = k
-            if r == bomb:
-                j += allies[r] * (2 if r == claw else 1)
-            if r == rise:
-                j -= rise_n * (2 if r == claw else 1)
-            j = 0 if j < 0 else top if j > top else j
+            j = _threatened(k, r, bomb, rise, rise_n, allies[r], claw, top)
             pend_f += w * ((1 - THREAT) * now_f[k] + THREAT * now_f[j])
             pend_u += w * ((1 - THREAT) * now_u[top - k] + THREAT * now_u[top - j])
         else:
             pend_f += w * now_f[k]
             pend_u += w * now_u[top - k]
     return pend_f, pend_u, later_f, later_u
+
+
+def _threatened(
+    k: int, r: int, bomb: int, rise: int, rise_n: int, allies: int, claw: int, top: int
+) -> int:
+    """The Fleet's margin in region ``r`` as a table index (``k`` now) after a Bombard of
+    region ``bomb`` (its ``allies`` removed) and an Uprising of ``rise_n`` allies in region
+    ``rise``; each counts twice in the region of the Mighty Claw's cutter (``claw``,
+    AH-6.2.8)."""
+    j = k
+    if r == bomb:
+        j += allies * (2 if r == claw else 1)
+    if r == rise:
+        j -= rise_n * (2 if r == claw else 1)
+    return 0 if j < 0 else top if j > top else j
 
 
 def _material(s: AhoyState, seat: int) -> float:
