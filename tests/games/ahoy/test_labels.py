@@ -205,18 +205,19 @@ def test_ah_7_5_raise_names_the_region_by_its_island() -> None:
 @rule("AH-6.3.6")
 def test_ah_6_3_6_reward_grid_spaces_are_named_by_their_place() -> None:
     """White token on the right space (1 fame), black in the middle: the two right corners
-    (2 fame and 2 gold) are both in reach and named by where they are."""
+    (3 fame each) are both in reach and named by where they are."""
     s = table(4)
     s.white[SMUG], s.black[SMUG] = 5, 4
     decide(s, "grid", SMUG)
     assert labels(s, "grid") == {
-        (1, 2): "Move to the top-right space (2 fame) and take it",
-        (0, 2): "Move to the top-right space (2 fame), take nothing",
-        (1, 8): "Move to the bottom-right space (2 gold) and take it",
-        (0, 8): "Move to the bottom-right space (2 gold), take nothing",
+        (1, 2): "Move to the top-right space (3 fame) and take it",
+        (0, 2): "Move to the top-right space (3 fame), take nothing",
+        (1, 8): "Move to the bottom-right space (3 fame) and take it",
+        (0, 8): "Move to the bottom-right space (3 fame), take nothing",
     }
+    fame = s.fame[SMUG]
     act(s, "grid", to=8, take=1)
-    assert (s.white[SMUG], s.black[SMUG], s.gold[SMUG]) == (8, 5, 3)
+    assert (s.white[SMUG], s.black[SMUG], s.fame[SMUG]) == (8, 5, fame + 3)
 
 
 @rule("AH-6.3.2", "AH-6.3.6")
@@ -287,14 +288,14 @@ def test_ah_6_3_5_deliveries_of_the_same_goods_name_their_card() -> None:
     """Two Tea cargoes at an anchor island: the cards differ by symbol, which decides their
     favor scoring (AH-7.9), so each delivery names its card."""
     s = table(4, symbols="anchor skull fish star")
-    lookout, elder = card(s, "lookout", "star"), card(s, "elder", "shell")
-    assert s.card(lookout).cargo == s.card(elder).cargo == "Tea"
-    s.cargo[SMUG] = [lookout, elder]
+    wright, elder = card(s, "shipwright", "fish"), card(s, "elder", "shell")
+    assert s.card(wright).cargo == s.card(elder).cargo == "Tea"
+    s.cargo[SMUG] = [wright, elder]
     put(s, SMUG, 0, 0)
     hand(s, SMUG, 3, 3)
     start_turn(s, SMUG)
     assert labels(s, "deliver") == {
-        (lookout,): "Deliver Tea (Lookout card, star)",
+        (wright,): "Deliver Tea (Shipwright card, fish)",
         (elder,): "Deliver Tea (Elder card, shell)",
     }
 
@@ -303,12 +304,12 @@ def test_ah_6_3_5_deliveries_of_the_same_goods_name_their_card() -> None:
 def test_ah_6_3_4_cargo_thrown_overboard_is_named_by_its_card() -> None:
     """Two Spices cargoes and a third card smuggled: the card to throw overboard is named."""
     s = table(4)
-    monkey, ally = card(s, "monkey", "shell"), card(s, "persuasive_ally", "star")
+    noble, ally = card(s, "naive_noble", "sword"), card(s, "persuasive_ally", "star")
     ram = card(s, "battering_ram", "skull")
-    s.cargo[SMUG] = [monkey, ally]
+    s.cargo[SMUG] = [noble, ally]
     s.market_deck += [c for c in s.market if c != ram]
     s.market = [ram]
-    for c in (monkey, ally, ram):
+    for c in (noble, ally, ram):
         if c in s.market_deck:
             s.market_deck.remove(c)
     put(s, SMUG, 0, 0)  # the skull island
@@ -317,10 +318,10 @@ def test_ah_6_3_4_cargo_thrown_overboard_is_named_by_its_card() -> None:
     act(s, "smuggle", card=ram)
     assert kind(s) == "overboard"
     throws = labels(s, "overboard")
-    assert throws[(monkey,)] == "Throw Spices (Monkey Pyrotechnist card, shell) overboard"
+    assert throws[(noble,)] == "Throw Spices (Naive Noble card, sword) overboard"
     assert throws[(ally,)] == "Throw Spices (Persuasive Ally card, star) overboard"
     act(s, "overboard", card=ally)
-    assert sorted(s.cargo[SMUG]) == sorted([monkey, ram])
+    assert sorted(s.cargo[SMUG]) == sorted([noble, ram])
 
 
 @rule("AH-A.12", "AH-A.2")
@@ -332,9 +333,9 @@ def test_ah_a_12_steals_and_buccaneer_removals_name_the_card() -> None:
     sword, anchor = card(s, "officer", "sword"), card(s, "officer", "anchor")
     give_crew(s, SMUG, "officer", sword)
     give_crew(s, SMUG, "officer", anchor)
-    wright, chron = card(s, "shipwright", "fish"), card(s, "chronicler", "skull")
-    assert s.card(wright).cargo == s.card(chron).cargo == "Tea"
-    s.cargo[SMUG] = [wright, chron]
+    wright, elder = card(s, "shipwright", "fish"), card(s, "elder", "shell")
+    assert s.card(wright).cargo == s.card(elder).cargo == "Tea"
+    s.cargo[SMUG] = [wright, elder]
     put(s, FLEET, 1, 0)
     put(s, SMUG, 1, 1)
     hand(s, FLEET, 3, 3)
@@ -344,7 +345,7 @@ def test_ah_a_12_steals_and_buccaneer_removals_name_the_card() -> None:
     assert (
         steals[(sword, 0, SMUG)] == "Steal Persuasive Officer (sword card) from Seat 1 (smuggler)"
     )
-    assert steals[(chron, 0, SMUG)] == "Steal Tea (Chronicler card, skull) from Seat 1 (smuggler)"
+    assert steals[(elder, 0, SMUG)] == "Steal Tea (Elder card, shell) from Seat 1 (smuggler)"
     assert len(steals) == 4
 
     give_crew(s, FLEET, "buccaneer")

@@ -164,7 +164,8 @@ def free_actions(s: AhoyState, seat: int) -> list[Action]:
                     out.append(
                         Action.make(
                             "smuggle",
-                            f"Smuggle {s.card(card).cargo} (for {s.card(card).cargo_symbol})",
+                            f"Smuggle {s.card(card).cargo} for {s.card(card).cargo_symbol} "
+                            f"({s.crew_of(card).name} card)",
                             card=card,
                         )
                     )
