@@ -300,7 +300,8 @@ def test_smuggler_block_cargo_favor_and_reward_grid() -> None:
     assert "under your Union favor token: none" in own
     grid_rows = [line for line in own.splitlines() if line.startswith("    │")]
     assert len(grid_rows) == 3
-    assert "○ 2 fame" in grid_rows[0] and "● nothing" in grid_rows[1]
+    top_left = state.content.reward_grid.spaces[0]
+    assert f"○ {top_left.amount} {top_left.kind}" in grid_rows[0] and "● nothing" in grid_rows[1]
     for seat in (0, 2, None):
         text = check(state.observation(seat))
         assert "delivered under its favor tokens: 1 cards" in text

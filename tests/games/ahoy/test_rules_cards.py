@@ -22,7 +22,7 @@ from tabletide.games.ahoy.constants import (
     PATROL0,
     SHIP_SPOT0,
 )
-from tabletide.games.ahoy.content import SYMBOLS
+from tabletide.games.ahoy.content import SYMBOLS, RewardSpace
 from tabletide.games.ahoy.state import AhoyState
 
 from .helpers import (
@@ -56,8 +56,10 @@ ROWS = ["I..I.I", "......"]
 PARK = P(4, 1)
 """Where flagships wait when a test has no use for them: open sea in region 2."""
 GRID_MIDDLE = 4
-GRID = {"fame2": 0, "tile": 1, "fame2b": 2, "gold1": 3, "fame1": 5, "repair": 6, "recruit": 7}
-"""The stand-in reward grid (boards.json, AH-GAP-3), row by row; 8 is the 2 gold corner."""
+GRID = {"fame3": 0, "tile": 1, "fame3b": 2, "gold1": 3, "fame1": 5, "fame2": 6, "recruit": 7}
+GRID["fame3c"] = 8
+"""The stand-in reward grid (boards.json, AH-GAP-3), row by row: the corners give 3, 3, 2 and 3
+fame, the edges a tile, 1 gold, 1 fame and a recruit."""
 
 
 # ---------------------------------------------------------------------------- local helpers
@@ -397,12 +399,12 @@ def test_delivery_into_wealth_six_keeps_six_but_gives_everything_else() -> None:
 @rule("AH-6.3.5")
 def test_delivery_matches_the_cargo_symbol_not_the_card_symbol() -> None:
     s = table(symbols="skull sword fish")
-    merchant, diver, fisher = card(s, "merchant"), card(s, "diver"), card(s, "fisher")
+    merchant, diver, thief = card(s, "merchant"), card(s, "diver"), card(s, "thief")
     assert s.card(merchant).symbol == "sword" and s.card(merchant).cargo_symbol == "shell"
-    assert s.card(fisher).symbol == "fish" and s.card(fisher).cargo_symbol == "sword"
-    give_cargo(s, SMUG, merchant, diver, fisher)
+    assert s.card(thief).symbol == "anchor" and s.card(thief).cargo_symbol == "sword"
+    give_cargo(s, SMUG, merchant, diver, thief)
     smuggler_on_island(s, 3, 0)  # the sword island
-    assert [o["card"] for o in options(s, "deliver")] == [fisher]
+    assert [o["card"] for o in options(s, "deliver")] == [thief]
     put(s, SMUG, 2, 0)  # next to it, at sea
     start_turn(s, SMUG)
     assert options(s, "deliver") == []
@@ -420,21 +422,21 @@ def test_no_delivery_on_an_island_with_a_fort() -> None:
 @rule("AH-6.3.5", "AH-6.3.6")
 def test_several_deliveries_in_one_stop_each_resolved_in_full() -> None:
     s, jewels = deliver_table()
-    fisher = card(s, "fisher")  # Jewels too
-    give_cargo(s, SMUG, fisher)
+    thief = card(s, "thief")  # Jewels too
+    give_cargo(s, SMUG, thief)
     act(s, "deliver", card=jewels)
     act(s, "grid", to=GRID["gold1"], take=1)
     act(s, "favor", token=0)
-    act(s, "deliver", card=fisher)
+    act(s, "deliver", card=thief)
     # The second reward steps on from 1 gold, never back onto the black token (the middle).
-    assert {o["to"] for o in options(s, "grid")} == {GRID["fame2"], GRID["repair"]}
-    act(s, "grid", to=GRID["fame2"], take=1)
+    assert {o["to"] for o in options(s, "grid")} == {GRID["fame3"], GRID["fame2"]}
+    act(s, "grid", to=GRID["fame3"], take=1)
     act(s, "favor", token=1)
-    assert s.fame[SMUG] == 2 + 2 + 2
+    assert s.fame[SMUG] == 2 + 2 + 3
     assert s.gold[SMUG] == 1 + 1
     assert s.wealth[1] == 3
-    assert s.favor[SMUG] == [[jewels], [fisher]]
-    assert s.white[SMUG] == GRID["fame2"] and s.black[SMUG] == GRID["gold1"]
+    assert s.favor[SMUG] == [[jewels], [thief]]
+    assert s.white[SMUG] == GRID["fame3"] and s.black[SMUG] == GRID["gold1"]
 
 
 @rule("AH-1.2", "AH-6.3.5", "AH-7.3", "AH-6.3.1")
@@ -464,14 +466,14 @@ def test_free_actions_interleave_with_the_die_actions_one_at_a_time() -> None:
     action is under way: not during the move before the flagship anchors, nor during the
     delivery's reward."""
     s = table(symbols="skull sword fish")
-    jewels, tea = card(s, "buccaneer"), card(s, "chronicler")  # skull cards
-    set_market(s, [jewels, tea, card(s, "merchant")], deck=[card(s, "thief"), card(s, "elder")])
+    jewels, rum = card(s, "buccaneer"), card(s, "chronicler")  # skull cards
+    set_market(s, [jewels, rum, card(s, "merchant")], deck=[card(s, "thief"), card(s, "elder")])
     smuggler_on_island(s, 0, 0)  # the skull island, holding dice 3 and 4
     act(s, "smuggle", card=jewels)
     act(s, "place", die=4, spot=spot(s, SMUG, "cannons"), value=4)
     assert kind(s) == "turn"
-    act(s, "smuggle", card=tea)
-    assert s.cargo[SMUG] == [jewels, tea]
+    act(s, "smuggle", card=rum)
+    assert s.cargo[SMUG] == [jewels, rum]
     act(s, "place", die=3, spot=spot(s, SMUG, "fast_sail"), value=3)
     for _ in range(3):
         assert kind(s) == "step"
@@ -494,7 +496,7 @@ def test_free_actions_interleave_with_the_die_actions_one_at_a_time() -> None:
     ("white", "black", "allowed"),
     [
         (GRID["recruit"], GRID_MIDDLE, {6, 8}),
-        (GRID["tile"], GRID["fame2"], {GRID_MIDDLE, 2}),
+        (GRID["tile"], GRID["fame3"], {GRID_MIDDLE, 2}),
         (GRID_MIDDLE, GRID["fame1"], {1, 3, 7}),
         (0, 1, {3}),
     ],
@@ -517,9 +519,10 @@ def test_the_white_token_steps_orthogonally_never_onto_the_black_one(
     [
         (GRID_MIDDLE, GRID["gold1"], 1, 0),
         (GRID_MIDDLE, GRID["fame1"], 0, 1),
-        (GRID["tile"], GRID["fame2"], 0, 2),
-        (GRID["tile"], GRID["fame2b"], 0, 2),
-        (GRID["recruit"], 8, 2, 0),
+        (GRID["tile"], GRID["fame3"], 0, 3),
+        (GRID["tile"], GRID["fame3b"], 0, 3),
+        (GRID["recruit"], GRID["fame2"], 0, 2),
+        (GRID["recruit"], GRID["fame3c"], 0, 3),
     ],
 )
 def test_gold_and_fame_rewards(white: int, target: int, gold: int, fame: int) -> None:
@@ -540,14 +543,28 @@ def test_every_reward_may_be_refused() -> None:
     assert s.gold[SMUG] == 1 and s.white[SMUG] == GRID["gold1"]
 
 
+def with_repair_corner(s: AhoyState) -> int:
+    """Our grid has no repair space since the Ahoy balance pass (its bottom-left corner gives
+    2 fame); the engine still offers one (a printed grid may have it), so these tests put
+    "repair 2" on that corner of the state's content. Returns the corner."""
+    grid = s.content.reward_grid
+    spaces = list(grid.spaces)
+    spaces[GRID["fame2"]] = RewardSpace(kind="repair", amount=2)
+    s.content = s.content.model_copy(
+        update={"reward_grid": grid.model_copy(update={"spaces": tuple(spaces)})}
+    )
+    return GRID["fame2"]
+
+
 @rule("AH-6.3.6", "AH-GAP-3", "AH-5.31")
 def test_the_repair_reward_repairs_up_to_two() -> None:
     s, jewels = deliver_table()
+    repair = with_repair_corner(s)
     board = [spot(s, SMUG, a) for a in ("sail", "tailwind", "cannons")]
     s.damage[SMUG] = board[:]
     s.white[SMUG], s.black[SMUG] = GRID["recruit"], GRID_MIDDLE
     act(s, "deliver", card=jewels)
-    act(s, "grid", to=GRID["repair"], take=1)
+    act(s, "grid", to=repair, take=1)
     assert kind(s) == "repair"
     act(s, "fix", spot=board[0])
     act(s, "fix", spot=board[1])
@@ -558,10 +575,11 @@ def test_the_repair_reward_repairs_up_to_two() -> None:
 @rule("AH-6.3.6", "AH-GAP-3")
 def test_the_repair_reward_is_not_offered_without_damage() -> None:
     s, jewels = deliver_table()
+    repair = with_repair_corner(s)
     s.white[SMUG], s.black[SMUG] = GRID["recruit"], GRID_MIDDLE
     act(s, "deliver", card=jewels)
-    assert find(s, "grid", to=GRID["repair"], take=1) is None
-    assert find(s, "grid", to=GRID["repair"], take=0) is not None
+    assert find(s, "grid", to=repair, take=1) is None
+    assert find(s, "grid", to=repair, take=0) is not None
 
 
 @rule("AH-6.3.6", "AH-5.18", "AH-5.17", "AH-GAP-3")
