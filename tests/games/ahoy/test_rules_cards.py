@@ -56,8 +56,16 @@ ROWS = ["I..I.I", "......"]
 PARK = P(4, 1)
 """Where flagships wait when a test has no use for them: open sea in region 2."""
 GRID_MIDDLE = 4
-GRID = {"fame3": 0, "tile": 1, "fame3b": 2, "gold1": 3, "fame1": 5, "fame2": 6, "recruit": 7}
-GRID["fame3c"] = 8
+GRID = {
+    "fame3": 0,
+    "tile": 1,
+    "fame3b": 2,
+    "gold1": 3,
+    "fame1": 5,
+    "fame2": 6,
+    "recruit": 7,
+    "fame3c": 8,
+}
 """The stand-in reward grid (boards.json, AH-GAP-3), row by row: the corners give 3, 3, 2 and 3
 fame, the edges a tile, 1 gold, 1 fame and a recruit."""
 
